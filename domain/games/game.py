@@ -1,0 +1,201 @@
+"""The one protocol every game implements, so the platform never needs to know which game it runs.
+
+A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel's state machine):
+
+* ``setup(players, options) -> State``: the initial state. Random setup steps (shuffles, deals,
+  bag draws) are *not* performed here; the state asks for them through ``to_act == {CHANCE}``.
+* ``to_act(state) -> frozenset[int]``: the seats that must act now (several = a simultaneous
+  step), ``{CHANCE}`` when a chance step is due, empty when the game is over.
+* ``legal_moves(state, seat) -> list[Move]``: every legal move for that seat now (free actions
+  included, even when the seat is not in ``to_act``).
+* ``play(state, seat, move) -> State``: pure. Raises ``IllegalMove(rule=..., message)`` (or
+  ``NotYourTurn``) and changes nothing when the move is not allowed.
+* ``chance(state) -> ChanceRequest`` and ``resolve_chance(state, outcome) -> State``: the
+  platform draws the outcome from the table's seed and records it; the rules only consume it.
+* ``player_view(state, viewer) -> dict``: everything ``viewer`` (a seat, or ``None`` for a
+  spectator) may know. With ``action_view`` and ``describe`` (same module, ``views.py``) it is
+  the single place where a game strips secrets.
+* ``scores(state) -> Scores``, ``is_over(state)``, ``bot_move(state, seat, rng)``.
+* ``to_dict(state)`` / ``from_dict(data)``: the state as JSON-ready primitives and back.
+
+Moves are JSON objects with a ``"type"`` key (``{"type": "submit_pick", "card": 17}``); that is
+what clients send, what ``legal_moves`` lists and what the table records. Seats are ``0..n-1``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.errors import InvalidOptions
+
+#: The pseudo-seat that acts when dice must be rolled, cards shuffled or tiles drawn.
+CHANCE = -1
+
+Seat = int
+Viewer = int | None
+Move = dict[str, Any]
+State = Any
+
+CHANCE_KINDS = ("shuffle", "roll", "sample")
+
+
+@dataclass(frozen=True)
+class ChanceRequest:
+    """What a chance step needs; the platform turns it into an outcome drawn from the seed.
+
+    * ``shuffle``: outcome is a permutation (list) of ``items``.
+    * ``roll``: outcome is a list of ``count`` integers in ``1..sides``.
+    * ``sample``: outcome is a list of ``count`` distinct items of ``items`` (a bag draw), in
+      draw order.
+
+    ``items`` must be JSON primitives (ints or strings). ``label`` is a short English phrase
+    for logs ("shuffle the territory deck").
+    """
+
+    kind: str
+    items: tuple = ()
+    count: int = 1
+    sides: int = 6
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in CHANCE_KINDS:
+            raise ValueError(f"unknown chance kind {self.kind!r}")
+        if self.kind == "sample" and not 0 <= self.count <= len(self.items):
+            raise ValueError("cannot sample more items than there are")
+        if self.kind == "roll" and (self.count < 1 or self.sides < 2):
+            raise ValueError("a roll needs at least one die of at least two sides")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "items": list(self.items),
+            "count": self.count,
+            "sides": self.sides,
+            "label": self.label,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ChanceRequest:
+        return cls(
+            kind=data["kind"],
+            items=tuple(data.get("items", ())),
+            count=int(data.get("count", 1)),
+            sides=int(data.get("sides", 6)),
+            label=str(data.get("label", "")),
+        )
+
+
+@dataclass(frozen=True)
+class Scores:
+    """Totals, a per-source breakdown a player can check by hand, and the final order.
+
+    ``ranking`` lists seats best first with the game's tie-breakers applied; ``winners`` are
+    the seats sharing first place after tie-breakers (usually one). ``tiebreak`` holds, per
+    seat, the values the tie-breakers compared, so the order can be checked too.
+    """
+
+    totals: Mapping[int, int]
+    breakdown: Mapping[int, Mapping[str, int]]
+    ranking: tuple[int, ...]
+    winners: tuple[int, ...]
+    tiebreak: Mapping[int, Sequence[Any]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "totals": {str(s): v for s, v in self.totals.items()},
+            "breakdown": {str(s): dict(b) for s, b in self.breakdown.items()},
+            "ranking": list(self.ranking),
+            "winners": list(self.winners),
+            "tiebreak": {str(s): list(v) for s, v in self.tiebreak.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option a game accepts, with its allowed values and default."""
+
+    default: Any
+    choices: tuple
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game, as data plus pure functions. Each game package exposes one ``GAME``."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    options: Mapping[str, Option]
+    setup: Callable[[int, Mapping[str, Any]], State]
+    to_act: Callable[[State], frozenset[int]]
+    legal_moves: Callable[[State, Seat], list[Move]]
+    play: Callable[[State, Seat, Move], State]
+    chance: Callable[[State], ChanceRequest]
+    resolve_chance: Callable[[State, Any], State]
+    player_view: Callable[[State, Viewer], dict[str, Any]]
+    action_view: Callable[[State, Seat, Move, Viewer], dict[str, Any] | None]
+    describe: Callable[[State, Seat, Move, Viewer], str]
+    scores: Callable[[State], Scores]
+    is_over: Callable[[State], bool]
+    bot_move: Callable[[State, Seat, random.Random], Move]
+    to_dict: Callable[[State], dict[str, Any]]
+    from_dict: Callable[[Mapping[str, Any]], State]
+    state_type: type = dict
+
+    def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Check the seat count and options, fill defaults; raise ``InvalidOptions`` naming the problem."""
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise InvalidOptions("the number of seats must be an integer")
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.title} seats {self.min_players} to {self.max_players} players, not {players}"
+            )
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise InvalidOptions(f"unknown option(s) {', '.join(unknown)} for {self.title} (known: {known})")
+        resolved = {}
+        for key, option in self.options.items():
+            value = given.get(key, option.default)
+            if value not in option.choices or type(value) is not type(option.default):
+                choices = ", ".join(repr(c) for c in option.choices)
+                raise InvalidOptions(f"option {key!r} must be one of {choices}, not {value!r}")
+            resolved[key] = value
+        return resolved
+
+
+def chance_action(request: ChanceRequest, outcome: Any) -> Move:
+    """The shape under which a chance outcome reaches ``action_view`` and ``describe``."""
+    return {"type": "chance", "request": request.to_dict(), "outcome": outcome}
+
+
+def require_fields(move: Any, rule: str, **fields: type | tuple[type, ...]) -> dict[str, Any]:
+    """Check a move is an object with exactly ``type`` and the named fields of the given types.
+
+    A small shared guard so every game rejects malformed moves the same way (unknown, missing,
+    extra or mistyped fields) with an ``IllegalMove`` naming ``rule``.
+    """
+    from domain.errors import IllegalMove
+
+    if not isinstance(move, Mapping):
+        raise IllegalMove(rule, "a move must be a JSON object")
+    extra = sorted(set(move) - set(fields) - {"type"})
+    if extra:
+        raise IllegalMove(rule, f"unexpected field(s) {', '.join(extra)} in {move.get('type')!r} move")
+    for name, kinds in fields.items():
+        if name not in move:
+            raise IllegalMove(rule, f"missing field {name!r} in {move.get('type')!r} move")
+        value = move[name]
+        if isinstance(value, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,)):
+            raise IllegalMove(rule, f"field {name!r} has the wrong type")
+        if not isinstance(value, kinds):
+            raise IllegalMove(rule, f"field {name!r} has the wrong type")
+    return dict(move)
