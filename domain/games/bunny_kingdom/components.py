@@ -10,8 +10,22 @@ from __future__ import annotations
 ROWS = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")
 COLUMNS = tuple(range(1, 11))
 
-TERRAIN_CODES = {"FO": "forest", "SE": "sea", "FI": "field", "PL": "plains", "MO": "mountain", "CI": "printed_city"}
-NATURAL_RESOURCE = {"forest": "wood", "sea": "fish", "field": "carrot", "plains": None, "mountain": None, "printed_city": None}
+TERRAIN_CODES = {
+    "FO": "forest",
+    "SE": "sea",
+    "FI": "field",
+    "PL": "plains",
+    "MO": "mountain",
+    "CI": "printed_city",
+}
+NATURAL_RESOURCE = {
+    "forest": "wood",
+    "sea": "fish",
+    "field": "carrot",
+    "plains": None,
+    "mountain": None,
+    "printed_city": None,
+}
 
 GRID = {
     "A": ("FO", "FO", "FO", "CI", "SE", "SE", "SE", "FO", "PL", "SE"),
@@ -28,12 +42,34 @@ GRID = {
 
 # BK-D03: the disputed eighth lava edge is D5-D6 (both mountains), not D6-D7 (D7 is a field).
 LAVA_EDGES = (
-    ("B1", "B2"), ("B6", "C6"), ("C2", "D2"), ("C8", "C9"),
-    ("D5", "D6"), ("F2", "F3"), ("I7", "J7"), ("I8", "J8"),
+    ("B1", "B2"),
+    ("B6", "C6"),
+    ("C2", "D2"),
+    ("C8", "C9"),
+    ("D5", "D6"),
+    ("F2", "F3"),
+    ("I7", "J7"),
+    ("I8", "J8"),
 )
 PRINTED_CITIES = (
-    "A4", "B3", "B7", "B9", "C1", "D3", "D9", "E6", "E10",
-    "F8", "G2", "G5", "G9", "H3", "H7", "I1", "I9", "J3",
+    "A4",
+    "B3",
+    "B7",
+    "B9",
+    "C1",
+    "D3",
+    "D9",
+    "E6",
+    "E10",
+    "F8",
+    "G2",
+    "G5",
+    "G9",
+    "H3",
+    "H7",
+    "I1",
+    "I9",
+    "J3",
 )
 CORNERS = ("A1", "A10", "J1", "J10")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.errors import IllegalMove, NotYourTurn
-from domain.games.bunny_kingdom.components import BUILDING_CARDS, INDEX, COORDS, TERRAIN, camp_priority
+from domain.games.bunny_kingdom.components import BUILDING_CARDS, COORDS, INDEX, TERRAIN, camp_priority
 from domain.games.bunny_kingdom.fiefs import fief_index, is_empty
 from domain.games.bunny_kingdom.state import State, put
 
@@ -176,7 +176,9 @@ def construction_moves(state: State, seat: int) -> list[dict[str, Any]]:
     offer = pending_camp(state)
     if offer and offer[0] == seat:
         card = offer[1]
-        moves += [{"type": "place_camp", "card": card, "coord": COORDS[i]} for i in range(100) if is_empty(state, i)]
+        moves += [
+            {"type": "place_camp", "card": card, "coord": COORDS[i]} for i in range(100) if is_empty(state, i)
+        ]
         moves.append({"type": "keep_camp", "card": card})
     if state.finished[seat]:
         return moves

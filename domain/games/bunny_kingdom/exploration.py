@@ -49,7 +49,9 @@ def start_round(state: State) -> State:
     if n == 2:  # BK-R19 / BK-R92: a face-down reserve of 10 each, unseen even by its owner
         reserves = tuple(deck[i * size : (i + 1) * size] for i in range(n))
         deck = deck[n * size :]
-    state = state.set(phase="exploration", round=state.round + 1, pick=0, deck=deck, hands=hands, reserves=reserves)
+    state = state.set(
+        phase="exploration", round=state.round + 1, pick=0, deck=deck, hands=hands, reserves=reserves
+    )
     return start_pick(_remember(state, hands))
 
 
@@ -155,7 +157,9 @@ def resolve_card(state: State, seat: int, card: str) -> State:
     if family == "building":  # BK-R102: laid face up in front of the player
         return state.set(fronts=put(state.fronts, seat, tuple(sorted(state.fronts[seat] + (card,)))))
     if family == "parchment":  # BK-R103: face down in front of its owner
-        return state.set(parchments=put(state.parchments, seat, tuple(sorted(state.parchments[seat] + (card,)))))
+        return state.set(
+            parchments=put(state.parchments, seat, tuple(sorted(state.parchments[seat] + (card,))))
+        )
     # BK-R104: Provisions draw the top two cards and play them, depth first; BK-R108 on shortage.
     drawn, deck = state.deck[:PROVISIONS_DRAW], state.deck[PROVISIONS_DRAW:]
     state = state.set(deck=deck, discards=put(state.discards, seat, state.discards[seat] + (card,)))

@@ -68,7 +68,9 @@ def choose(state: State, seat: int, move: dict[str, Any]) -> State:
         raise IllegalMove("BK-R56", "Liberal and Socialist cannot be copied")
     if target not in eligible(state, seat, card):
         side = "right" if card == "P-LIBERAL" else "left"
-        raise IllegalMove("BK-R55", f"{card} copies a parchment of the {side} neighbour, who does not own {target!r}")
+        raise IllegalMove(
+            "BK-R55", f"{card} copies a parchment of the {side} neighbour, who does not own {target!r}"
+        )
     others = dict(state.copy_pending[seat])
     other = next((c for c in COPY_CARDS if c != card), None)
     if others.get(other) == target:
@@ -87,7 +89,9 @@ def choice_moves(state: State, seat: int) -> list[dict[str, Any]]:
         other = next(c for c in COPY_CARDS if c != card)
         taken = pending.get(other)
         moves += [
-            {"type": "choose_copy_target", "card": card, "target": t} for t in eligible(state, seat, card) if t != taken
+            {"type": "choose_copy_target", "card": card, "target": t}
+            for t in eligible(state, seat, card)
+            if t != taken
         ]
     return moves
 

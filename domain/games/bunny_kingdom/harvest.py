@@ -49,7 +49,7 @@ def choose(state: State, seat: int, move: dict[str, Any]) -> State:
     if sorted(INDEX[c] for c in choices) != posts:
         expected = ", ".join(COORDS[i] for i in posts)
         raise IllegalMove("BK-R50", f"choose a resource for exactly your trading posts: {expected}")
-    for coord, resource in choices.items():
+    for resource in choices.values():
         if resource not in BASIC_RESOURCES:
             raise IllegalMove("BK-R51", f"a trading post produces wood, fish or carrot, not {resource!r}")
     pending = tuple(sorted((c, r) for c, r in choices.items()))
@@ -76,6 +76,7 @@ def reap(state: State) -> State:
             trading = put(trading, INDEX[coord], resource)
     state = state.set(trading=trading, tp_pending=(None,) * state.players)
     harvests = tuple(
-        h + (sum(harvest_value(state, f) for f in fiefs(state, seat)),) for seat, h in enumerate(state.harvests)
+        h + (sum(harvest_value(state, f) for f in fiefs(state, seat)),)
+        for seat, h in enumerate(state.harvests)
     )
     return state.set(harvests=harvests, phase="round_end")

@@ -116,7 +116,9 @@ def play(state: State, seat: int, move: Move) -> State:
     if not _is_seat(state, seat):
         raise NotYourTurn("BK-R24", f"there is no seat {seat!r} at this table")
     if state.phase in ("shuffle", "over"):
-        raise NotYourTurn("BK-R13", "nobody may act now" if state.phase == "over" else "the deck is being shuffled")
+        raise NotYourTurn(
+            "BK-R13", "nobody may act now" if state.phase == "over" else "the deck is being shuffled"
+        )
     return advance(_HANDLERS[move["type"]](state, seat, move))
 
 

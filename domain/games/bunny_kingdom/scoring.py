@@ -30,7 +30,9 @@ class ParchmentScore:
     @property
     def label(self) -> str:
         if self.card in ("P-LIBERAL", "P-SOCIALIST"):
-            return f"{self.card} copying {self.copied_from}" if self.copied_from else f"{self.card} (no target)"
+            return (
+                f"{self.card} copying {self.copied_from}" if self.copied_from else f"{self.card} (no target)"
+            )
         return self.card
 
 
@@ -58,7 +60,11 @@ class Metrics:
             return sum(n for r, n in self.units.items() if r not in ("wood", "fish", "carrot"))
         if what == "cities_in_fiefs_without_production":
             return sum(
-                1 for f in self.fiefs if not any(production(s, i) for i in f) for i in f if city_strength(s, i)
+                1
+                for f in self.fiefs
+                if not any(production(s, i) for i in f)
+                for i in f
+                if city_strength(s, i)
             )
         return {
             "parchment_cards": self.parchment_cards,
@@ -67,7 +73,9 @@ class Metrics:
             "corner_territories": sum(1 for i in self.squares if i in CORNER),
             "mountain_territories": sum(1 for i in self.squares if TERRAIN[i] == "mountain"),
             "fiefs": len(self.fiefs),
-            "barren_territories": sum(1 for i in self.squares if not city_strength(s, i) and not production(s, i)),
+            "barren_territories": sum(
+                1 for i in self.squares if not city_strength(s, i) and not production(s, i)
+            ),
             "camp_cards_played": self.camp_cards,
             "territories": len(self.squares),
         }[what]
@@ -109,7 +117,9 @@ def parchment_scores(state: State) -> list[ParchmentScore]:
             for physical, card in lists[seat]:
                 if _step(card) == step:
                     points, basis = _score(card, cards, metrics[seat], territories)
-                    out.append(ParchmentScore(seat, physical, card if card != physical else None, points, basis))
+                    out.append(
+                        ParchmentScore(seat, physical, card if card != physical else None, points, basis)
+                    )
     provisional = [sum(state.harvests[s]) + sum(p.points for p in out if p.seat == s) for s in range(n)]
     for seat in range(n):  # BK-R152: exactly one other seat strictly ahead, no re-evaluation
         for physical, card in lists[seat]:
@@ -139,7 +149,9 @@ def _score(card: str | None, cards: set[str], m: Metrics, territories: list[int]
         return (rule["points"] if n >= rule["min"] else 0), f"{n} {rule['threshold']} (needs {rule['min']})"
     if "most" in rule:  # BK-R151 Matriarch, BK-D08: ties qualify
         mine = len(m.squares)
-        return (rule["points"] if mine >= max(territories) else 0), f"{mine} territories, most is {max(territories)}"
+        return (
+            rule["points"] if mine >= max(territories) else 0
+        ), f"{mine} territories, most is {max(territories)}"
     if "extra_harvest_except_best" in rule:  # BK-R151 Little Prince, BK-D13
         h = m.harvests
         return (sum(h) - max(h) if h else 0), f"fief harvests {sorted(h, reverse=True)}"
@@ -159,7 +171,13 @@ def scores(state: State) -> Scores:
     ranking = tuple(sorted(range(n), key=lambda s: (-totals[s], s)))
     best = totals[ranking[0]]
     winners = tuple(s for s in ranking if totals[s] == best)
-    return Scores(totals=totals, breakdown=breakdown, ranking=ranking, winners=winners, tiebreak={s: [] for s in range(n)})
+    return Scores(
+        totals=totals,
+        breakdown=breakdown,
+        ranking=ranking,
+        winners=winners,
+        tiebreak={s: [] for s in range(n)},
+    )
 
 
 def ranks(state: State) -> dict[int, int]:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from domain.games.bunny_kingdom.components import PRINTED_CITIES, INDEX
+from domain.games.bunny_kingdom.components import INDEX, PRINTED_CITIES
 
 PRINTED = "CI"
 

@@ -42,7 +42,9 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         if revealed:
             seat["parchments"] = list(state.parchments[s])
         if over:
-            seat.update(hand=list(state.hands[s]), removed=list(state.removed[s]), reserve=list(state.reserves[s]))
+            seat.update(
+                hand=list(state.hands[s]), removed=list(state.removed[s]), reserve=list(state.reserves[s])
+            )
         seats.append(seat)
     offer = pending_camp(state)
     view: dict[str, Any] = {
@@ -79,14 +81,23 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
     return view
 
 
-_HIDDEN_FIELDS = {"submit_pick": ("play", "discard"), "choose_trading_posts": ("choices",), "choose_copy_target": ("target",)}
+_HIDDEN_FIELDS = {
+    "submit_pick": ("play", "discard"),
+    "choose_trading_posts": ("choices",),
+    "choose_copy_target": ("target",),
+}
 
 
-def action_view(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> dict[str, Any] | None:
+def action_view(
+    before: State, actor: int, action: dict[str, Any], viewer: int | None
+) -> dict[str, Any] | None:
     """The move as the viewer may see it: hidden choices only for their author, never the deck."""
     kind = action.get("type")
     if kind == "chance":
-        return {"type": "chance", "request": {"kind": action["request"]["kind"], "label": action["request"]["label"]}}
+        return {
+            "type": "chance",
+            "request": {"kind": action["request"]["kind"], "label": action["request"]["label"]},
+        }
     if kind in _HIDDEN_FIELDS and viewer != actor:
         return {k: v for k, v in action.items() if k not in _HIDDEN_FIELDS[kind]}
     return dict(action)
@@ -102,7 +113,9 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
     if kind == "submit_pick":
         if mine:
             played = " and ".join(action["play"])
-            text = f"You chose to play {played}" + (f" and to discard {action['discard']}" if action["discard"] else "")
+            text = f"You chose to play {played}" + (
+                f" and to discard {action['discard']}" if action["discard"] else ""
+            )
         else:
             text = f"Seat {actor} chose their cards"
     elif kind == "retract_pick":
@@ -123,7 +136,11 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
         else:
             text = f"Seat {actor} chose resources for their trading posts"
     elif kind == "choose_copy_target":
-        text = f"You chose {action['card']} to copy {action['target']}" if mine else f"Seat {actor} chose a copy target"
+        text = (
+            f"You chose {action['card']} to copy {action['target']}"
+            if mine
+            else f"Seat {actor} chose a copy target"
+        )
     else:
         text = f"{who} made a move"
     return text + _aftermath(before, actor, action, viewer) + "."
@@ -136,15 +153,23 @@ def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | 
     except Exception:  # describe never fails the log; an illegal move simply has no aftermath
         return ""
     parts = []
-    if action.get("type") == "submit_pick" and before.selections.count(None) == 1 and before.selections[actor] is None:
+    if (
+        action.get("type") == "submit_pick"
+        and before.selections.count(None) == 1
+        and before.selections[actor] is None
+    ):
         picks = []
         for seat, selection in enumerate(before.selections):
             play_ids = action["play"] if seat == actor else selection[0]
-            shown = [c if card_family(c) != "parchment" or seat == viewer else "a parchment" for c in play_ids]
+            shown = [
+                c if card_family(c) != "parchment" or seat == viewer else "a parchment" for c in play_ids
+            ]
             picks.append(f"seat {seat} played {' and '.join(shown)}")
         parts.append("the picks were revealed: " + ", ".join(picks))
     if len(after.harvests[0]) > len(before.harvests[0]):
-        parts.append("harvest: " + ", ".join(f"seat {s} scored {h[-1]}" for s, h in enumerate(after.harvests)))
+        parts.append(
+            "harvest: " + ", ".join(f"seat {s} scored {h[-1]}" for s, h in enumerate(after.harvests))
+        )
     if after.phase == "over":
         totals = scores(after).totals
         parts.append("final scores: " + ", ".join(f"seat {s} {t}" for s, t in totals.items()))
