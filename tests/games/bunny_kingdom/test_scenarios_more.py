@@ -43,6 +43,7 @@ def over(state):
 
 
 def test_bk_s21_two_player_pick_flow_reserve_play_discard_pass():
+    """BK-R19, BK-R20, BK-R21, BK-R22, BK-R23, BK-R92, BK-R94, BK-R105, BK-R107: the two-player variant, pick by pick."""
     # Deck positions 1-10 Ana's hand, 11-20 Bo's, 21-30 Ana's reserve, 31-40 Bo's reserve.
     territories = [c for c in ALL_CARDS if c.startswith("T-") and c != "T-C7"]
     top = ["T-C7", "P-FISHER"] + territories[:38]
@@ -75,6 +76,7 @@ def test_bk_s21_two_player_pick_flow_reserve_play_discard_pass():
 
 
 def test_bk_s22_three_players_pass_left_then_right_with_hands_of_12():
+    """BK-R15, BK-R16, BK-R90, BK-R91, BK-R106: 12-card hands; left in round 1, right in round 2."""
     state = GAME.resolve_chance(
         GAME.setup(3, {}), deck_with([c for c in ALL_CARDS if not c.startswith("PROV")])
     )
@@ -103,6 +105,7 @@ def s23_table():
 
 
 def test_bk_s23_provisions_chain_resolves_depth_first():
+    """BK-R100, BK-R104: Provisions draws are played at once, depth first; never passed."""
     state, move = s23_table()
     state = GAME.play(state, BO, move)
     after = everyone_picks(state)
@@ -115,6 +118,7 @@ def test_bk_s23_provisions_chain_resolves_depth_first():
 
 
 def test_bk_s24_two_provisions_in_one_pick_follow_seat_order():
+    """BK-R100, BK-R104: seats resolve in ascending order."""
     hands = {ANA: ["PROV-1", "T-B8", "T-C3", "T-C4"], CY: ["T-H9", "PROV-2", "T-C5", "T-C6"]}
     state = exploring(4, 1, 2, hands, deck=["T-A1", "T-A2", "T-A3", "T-A4"])
     state = GAME.play(
@@ -138,6 +142,7 @@ def s25_table():
 
 
 def test_bk_s25_contested_camp_goes_to_the_lower_priority():
+    """BK-R111, BK-R112, BK-R34, BK-R35: offers in priority order; a kept camp returns next round."""
     state = s25_table()
     assert pending_camp(state) == (BO, "B-CAMP-2")
     state = GAME.play(state, BO, {"type": "place_camp", "card": "B-CAMP-2", "coord": "E5"})
@@ -152,6 +157,7 @@ def test_bk_s25_contested_camp_goes_to_the_lower_priority():
 
 
 def test_bk_s26_sky_tower_merges_two_fiefs():
+    """BK-R43, BK-R45, BK-R46, BK-R121: both tokens at once, joining two fiefs."""
     state = own(table(), PIA, "G1", "G2", "H2", "J3", "J4")
     state = hold(hold(state, PIA, "B-SKY-1"), BO, "B-CITY1-1")
     assert sum(harvest_value(state, f) for f in fiefs(state, PIA)) == 2 + 1
@@ -168,6 +174,7 @@ def test_bk_s26_sky_tower_merges_two_fiefs():
 
 
 def test_bk_s27_fiefs_that_harvest_nothing_still_score_missions():
+    """BK-R122, BK-R126, BK-R151 (Bun-Shee, PanPan, Fisher)."""
     state = own(table(), PIA, "B8", "B9", "C1", "D1", "C4", "C5")
     assert [harvest_value(state, f) for f in fiefs(state, PIA)] == [0, 0, 0]
     state = scrolls(state, PIA, "P-BUN-SHEE", "P-PANPAN", "P-FISHER")
@@ -175,6 +182,7 @@ def test_bk_s27_fiefs_that_harvest_nothing_still_score_missions():
 
 
 def test_bk_s28_duplicated_wood_counts_once_for_wealth_twice_for_carpenter():
+    """BK-R123, BK-R145, BK-R151 (Merchant)."""
     state = build(own(table(), PIA, "F4", "F5", "G5"), "F5", "B-LUX-MUSHROOM")
     (fief,) = fiefs(state, PIA)
     assert harvest_value(state, fief) == 1 * 2
@@ -183,6 +191,7 @@ def test_bk_s28_duplicated_wood_counts_once_for_wealth_twice_for_carpenter():
 
 
 def test_bk_s29_trading_post_resource_changes_each_round():
+    """BK-R49, BK-R122, BK-R144: a new choice each Harvest; round 4's is final."""
     state = build(own(table(2, "harvest"), PIA, "D10", "E10", "F10"), "F10", "B-TRADING-POST-1")
     state = scrolls(state.set(harvests=((0,), (0,))), PIA, "P-FARMER", "P-CARPENTER")
     results = []
@@ -202,6 +211,7 @@ def final_table(totals, seats=4):
 
 
 def test_bk_s30_opportunist_and_its_copy_both_score_as_second():
+    """BK-R146, BK-R152: Opportunist is evaluated last, on totals without it."""
     state = scrolls(scrolls(final_table([120, 95, 95, 60]), BO, "P-OPPORTUNIST"), CY, "P-LIBERAL")
     state = advance(state)
     state = GAME.play(
@@ -218,6 +228,7 @@ def test_bk_s30_opportunist_and_its_copy_both_score_as_second():
 
 
 def test_bk_s31_matriarch_ties_qualify():
+    """BK-R151 (Matriarch), BK-D08."""
     squares = [COORDS[i] for i in range(100) if table().buildings[i] is None]
     state = own(own(own(table(3), ANA, *squares[:20]), BO, *squares[20:40]), CY, *squares[40:55])
     state = scrolls(state, ANA, "P-MATRIARCH")
@@ -225,6 +236,7 @@ def test_bk_s31_matriarch_ties_qualify():
 
 
 def test_bk_s32_treasure_hunter_and_guardian_with_gloves_make_35():
+    """BK-R147, BK-R148, BK-R149."""
     state = scrolls(
         table(),
         PIA,
@@ -240,11 +252,13 @@ def test_bk_s32_treasure_hunter_and_guardian_with_gloves_make_35():
 
 
 def test_bk_s33_edges_and_corners():
+    """BK-R04, BK-R151 (Diplomat, Explorer)."""
     state = scrolls(own(table(), PIA, "A1", "A2", "B1", "J10", "E5"), PIA, "P-DIPLOMAT", "P-EXPLORER")
     assert points(over(state), PIA) == {"P-DIPLOMAT": 4, "P-EXPLORER": 6}
 
 
 def test_bk_s34_fief_count_missions():
+    """BK-R121, BK-R151 (Carrotistador, Harecingetorix, Hun-ny King)."""
     state = own(table(), PIA, "A1", "A2", "A3", "C10", "J10", "H4", "H5", "H6", "I6")
     assert sorted(len(f) for f in fiefs(state, PIA)) == [1, 1, 3, 4]
     state = scrolls(state, PIA, "P-CARROTISTADOR", "P-HARECINGETORIX", "P-HUNNY-KING")
@@ -252,6 +266,7 @@ def test_bk_s34_fief_count_missions():
 
 
 def test_bk_s35_colonist_counts_evicted_and_kept_camp_cards():
+    """BK-R140, BK-R145, BK-R151 (Colonist), BK-D11."""
     state = scrolls(hold(discarded(table(), BO, "B-CAMP-1"), BO, "B-CAMP-5"), BO, "P-COLONIST")
     assert points(over(state), BO) == {"P-COLONIST": 6}
 
@@ -261,16 +276,19 @@ def builder(*cards, squares=("H6",)):
 
 
 def test_bk_s36_illegal_strength_3_city_off_a_mountain():
+    """BK-R40."""
     refused(builder("B-CITY3-1"), PIA, {"type": "build_city", "card": "B-CITY3-1", "coord": "H6"}, "BK-R40")
 
 
 def test_bk_s37_illegal_luxury_farms_on_the_wrong_terrain():
+    """BK-R42."""
     state = builder("B-LUX-PEARL", "B-LUX-GOLD", squares=("A8", "A9"))
     refused(state, PIA, {"type": "build_farm", "card": "B-LUX-PEARL", "coord": "A8"}, "BK-R42")
     refused(state, PIA, {"type": "build_farm", "card": "B-LUX-GOLD", "coord": "A9"}, "BK-R42")
 
 
 def test_bk_s38_illegal_city_on_a_printed_city():
+    """BK-R39."""
     refused(
         builder("B-CITY1-1", squares=("A4",)),
         PIA,
@@ -280,6 +298,7 @@ def test_bk_s38_illegal_city_on_a_printed_city():
 
 
 def test_bk_s39_illegal_camp_on_an_occupied_square_or_a_printed_city():
+    """BK-R34, BK-D23."""
     state = begin(hold(own(table(2), 1, "C3"), 0, "B-CAMP-1"))
     refused(state, 0, {"type": "place_camp", "card": "B-CAMP-1", "coord": "C3"}, "BK-R34")
     refused(state, 0, {"type": "place_camp", "card": "B-CAMP-1", "coord": "B7"}, "BK-R34")
@@ -287,6 +306,7 @@ def test_bk_s39_illegal_camp_on_an_occupied_square_or_a_printed_city():
 
 
 def test_bk_s40_illegal_sky_tower_inside_one_fief_or_on_a_city():
+    """BK-R44, BK-R45."""
     state = builder("B-SKY-1", squares=("G1", "G2", "G3", "G4"))
     refused(
         state, PIA, {"type": "build_sky_tower", "card": "B-SKY-1", "coord_a": "G1", "coord_b": "G4"}, "BK-R45"
@@ -297,6 +317,7 @@ def test_bk_s40_illegal_sky_tower_inside_one_fief_or_on_a_city():
 
 
 def test_bk_s41_illegal_malformed_picks():
+    """BK-R26, BK-R27, BK-R28, BK-R29."""
     four = exploring(4, 2, 2, {ANA: ["T-A3", "T-A5", "T-A6", "T-A7"]})
     base = {"type": "submit_pick", "round": 2, "pick": 2, "discard": None}
     refused(four, ANA, {**base, "play": ["T-A3"]}, "BK-R27")
@@ -309,18 +330,21 @@ def test_bk_s41_illegal_malformed_picks():
 
 
 def test_bk_s42_illegal_camp_out_of_priority_order():
+    """BK-R32."""
     state = s25_table()
     error = refused(state, ANA, {"type": "place_camp", "card": "B-CAMP-4", "coord": "E4"}, "BK-R32")
     assert "B-CAMP-2" in str(error)
 
 
 def test_bk_s43_illegal_building_on_an_uncontrolled_square():
+    """BK-R38."""
     refused(
         builder("B-FARM-FISH"), PIA, {"type": "build_farm", "card": "B-FARM-FISH", "coord": "E5"}, "BK-R38"
     )
 
 
 def test_bk_s44_illegal_building_after_finishing():
+    """BK-R36, BK-R47, BK-R93."""
     state = hold(builder("B-CITY1-2", squares=("H5",)), BO, "B-CITY1-1")
     state = GAME.play(state, PIA, {"type": "finish_construction"})
     refused(state, PIA, {"type": "build_city", "card": "B-CITY1-2", "coord": "H5"}, "BK-R36")
@@ -328,6 +352,7 @@ def test_bk_s44_illegal_building_after_finishing():
 
 
 def test_bk_s45_illegal_trading_post_choices():
+    """BK-R50, BK-R51."""
     state = own(table(2, "harvest", 3), PIA, "F10", "C10")
     state = build(build(state, "F10", "B-TRADING-POST-1"), "C10", "B-TRADING-POST-2")
     refused(
@@ -340,6 +365,7 @@ def test_bk_s45_illegal_trading_post_choices():
 
 
 def test_bk_s46_illegal_copy_targets_and_the_legal_one():
+    """BK-R55, BK-R56, BK-R58, BK-R143."""
     state = scrolls(
         scrolls(scrolls(own(final_table([0, 0, 0, 0]), ANA, "C4"), ANA, "P-LIBERAL"), BO, "P-ROYAL-CARROT"),
         DEE,
@@ -361,6 +387,7 @@ def test_bk_s46_illegal_copy_targets_and_the_legal_one():
 
 
 def test_bk_s47_hidden_parchment_after_a_provisions_draw():
+    """BK-R103, BK-R131, BK-R132: parchment ids stay private, the count is public."""
     state, move = s23_table()
     state = GAME.play(state, BO, move)
     for seat in (ANA, CY):
@@ -383,6 +410,7 @@ def test_bk_s47_hidden_parchment_after_a_provisions_draw():
 
 
 def test_bk_s48_shared_victory_without_tie_breaker():
+    """BK-R153, BK-R154, BK-R155."""
     state = over(table(3).set(harvests=((148,), (148,), (131,))))
     result = GAME.scores(state)
     assert result.winners == (ANA, BO)

@@ -47,6 +47,7 @@ def s01_table():
 
 
 def test_bk_s01_choosing_two_cards_then_passing_right_in_round_2():
+    """BK-R15, BK-R99, BK-R106: two secret cards, revealed together, the rest passed right in round 2."""
     state = s01_table()
     pick = {"type": "submit_pick", "round": 2, "pick": 1, "play": ["T-A3", "B-LUX-MUSHROOM"], "discard": None}
     after = GAME.play(state, TIMOTHY, pick)
@@ -64,6 +65,7 @@ def test_bk_s01_choosing_two_cards_then_passing_right_in_round_2():
 
 
 def test_bk_s02_playing_cards_claims_a3_and_merges_two_fiefs():
+    """BK-R101, BK-R102, BK-R121: the territory is claimed, the building card waits in front."""
     state = s01_table()
     assert [coords(f) for f in fiefs(state, TIMOTHY)] == [["A4"], ["B3"]]  # diagonal: two fiefs
     pick = {"type": "submit_pick", "round": 2, "pick": 1, "play": ["T-A3", "B-LUX-MUSHROOM"], "discard": None}
@@ -77,6 +79,7 @@ def test_bk_s02_playing_cards_claims_a3_and_merges_two_fiefs():
 
 
 def test_bk_s03_mushroom_farm_on_a_forest():
+    """BK-R41, BK-R42, BK-R122: a luxury farm on its terrain adds its resource to the terrain's."""
     state = hold(own(table(), TIMOTHY, "A3"), TIMOTHY, "B-LUX-MUSHROOM")
     after = GAME.play(state, TIMOTHY, {"type": "build_farm", "card": "B-LUX-MUSHROOM", "coord": "A3"})
     assert production(after, INDEX["A3"]) == ("wood", "mushroom")
@@ -85,6 +88,7 @@ def test_bk_s03_mushroom_farm_on_a_forest():
 
 
 def test_bk_s04_camp_on_the_sea_gives_b7_fish():
+    """BK-R32, BK-R112, BK-R120: the offered camp takes an empty square, which joins the fief."""
     state = hold(own(table(), TIMOTHY, "B7"), TIMOTHY, "B-CAMP-3")
     state = hold(state, LUDOVIC, "B-CITY1-1")  # Ludovic keeps the phase open
     state = state.set(finished=(True, False, True, True))
@@ -97,6 +101,7 @@ def test_bk_s04_camp_on_the_sea_gives_b7_fish():
 
 
 def test_bk_s05_lava_between_d5_and_d6_until_e5_joins_them():
+    """BK-R03, BK-R121: a lava edge cuts D5-D6; E5 connects around it."""
     state = own(table(3, "exploration"), 0, "D4", "D5", "D6", "E6", "F5")
     assert [coords(f) for f in fiefs(state, 0)] == [["D4", "D5"], ["D6", "E6"], ["F5"]]
     after = resolve_card(state, 0, "T-E5")
@@ -108,12 +113,14 @@ def s06_fief():
 
 
 def test_bk_s06_strength_adds_the_towers_of_every_city():
+    """BK-R124: printed cities count 1, built cities their strength."""
     state = s06_fief()
     (fief,) = fiefs(state, TIMOTHY)
     assert strength(state, fief) == 1 + 1 + 3
 
 
 def test_bk_s07_wealth_counts_distinct_resources_and_harvest_is_15():
+    """BK-R123, BK-R126: duplicates count once; harvest = strength x wealth."""
     state = build(own(s06_fief(), TIMOTHY, "A2", "B4"), "A3", "B-LUX-MUSHROOM")
     (fief,) = fiefs(state, TIMOTHY)
     assert resources(state, fief) == ["fish", "mushroom", "wood"]
@@ -140,6 +147,7 @@ def round_3_board():
 
 
 def test_bk_s08_harvest_round_2_timothy_25_ludovic_0():
+    """BK-R126, BK-R127: every fief harvests; a fief without a city harvests 0."""
     state = round_2_board().set(phase="harvest", harvests=((3,), (0,)))
     timothy = fiefs(state, TIMOTHY)
     assert [coords(f) for f in timothy] == [["A2", "A3", "A4", "B2", "B3", "B4"], ["D2", "D3", "D4"]]
@@ -151,6 +159,7 @@ def test_bk_s08_harvest_round_2_timothy_25_ludovic_0():
 
 
 def test_bk_s09_harvest_round_3_with_a_fish_trading_post_timothy_43_ludovic_1():
+    """BK-R03, BK-R18, BK-R125, BK-R127: trading posts choose first, then the harvest is computed."""
     state = round_3_board().set(phase="harvest", round=3, harvests=((3, 25), (0, 0)))
     assert GAME.to_act(state) == {TIMOTHY}
     after = GAME.play(state, TIMOTHY, {"type": "choose_trading_posts", "round": 3, "choices": {"D5": "fish"}})
@@ -182,6 +191,7 @@ def round_4_final(parchments=()):
 
 
 def test_bk_s10_harvest_round_4_sky_tower_makes_one_fief_worth_55():
+    """BK-R43, BK-R121, BK-R129: the Sky Tower joins the fiefs; round 4 ends the game."""
     state = round_4_final()
     assert state.phase == "over"
     (fief,) = fiefs(state, TIMOTHY)
@@ -191,6 +201,7 @@ def test_bk_s10_harvest_round_4_sky_tower_makes_one_fief_worth_55():
 
 
 def test_bk_s11_fisher_uses_the_round_4_trading_post_choice():
+    """BK-R144, BK-R145: missions use the round-4 trading post choice, which cannot be changed."""
     state = round_4_final(["P-FISHER"])
     assert Metrics(state, TIMOTHY).count("units:fish") == 3  # B4 sea, A5 sea, D5 trading post
     assert points(state, TIMOTHY)["P-FISHER"] == 3
@@ -199,15 +210,18 @@ def test_bk_s11_fisher_uses_the_round_4_trading_post_choice():
 
 
 def test_bk_s12_carpenter_counts_every_wood_unit():
+    """BK-R145, BK-R151: units count duplicates."""
     assert points(round_4_final(["P-CARPENTER"]), TIMOTHY)["P-CARPENTER"] == 2
 
 
 def test_bk_s13_burgomaster_counts_cities_not_strength():
+    """BK-R145, BK-R151: cities are counted, whatever their strength."""
     scored = points(round_4_final(["P-BURGOMASTER", "P-KING-OF-THIEVES"]), TIMOTHY)
     assert scored == {"P-BURGOMASTER": 6, "P-KING-OF-THIEVES": 0}
 
 
 def test_bk_s14_the_sky_tower_cannot_be_ignored_for_fief_missions():
+    """BK-R121, BK-R151: Sky Towers always connect."""
     scored = points(round_4_final(["P-HARECINGETORIX", "P-CARROTISTADOR"]), TIMOTHY)
     assert scored == {"P-HARECINGETORIX": 1, "P-CARROTISTADOR": 4}
 
@@ -217,6 +231,7 @@ def over(state):
 
 
 def test_bk_s15_panpan_counts_barren_squares_camp_and_sky_tower_included():
+    """BK-R145, BK-R151: barren = no city and no production."""
     state = own(table(), PIA, "B8", "C10", "B6", "F6", "F2", "H5", "A1")
     state = build(build(state, "C10", "B-TRADING-POST-1"), "B6", "B-CITY1-1")
     state = build(build(state, "F6", "B-CAMP-2"), "F2", "B-LUX-IRON")
@@ -227,12 +242,14 @@ def test_bk_s15_panpan_counts_barren_squares_camp_and_sky_tower_included():
 
 
 def test_bk_s16_gloves_are_1_alone_and_4_each_together():
+    """BK-R147."""
     assert points(over(scrolls(table(), PIA, "P-LEFT-GLOVE")), PIA) == {"P-LEFT-GLOVE": 1}
     both = points(over(scrolls(table(), PIA, "P-LEFT-GLOVE", "P-RIGHT-GLOVE")), PIA)
     assert both == {"P-LEFT-GLOVE": 4, "P-RIGHT-GLOVE": 4}
 
 
 def test_bk_s17_little_prince_drops_only_one_of_two_best_fiefs():
+    """BK-R151 (Little Prince), BK-D13."""
     state = own(table(), PIA, "J4", "J5", "I4", "I5", "A5", "A6", "A7", "B5", "H10", "I10")
     for coord, card in [
         ("J4", "B-CITY2-1"), ("J5", "B-CITY2-2"), ("I4", "B-LUX-PEARL"), ("I5", "B-FARM-CARROT"),
@@ -246,6 +263,7 @@ def test_bk_s17_little_prince_drops_only_one_of_two_best_fiefs():
 
 
 def test_bk_s18_liberal_copies_the_right_neighbours_royal_carrot():
+    """BK-R53, BK-R55, BK-R142, BK-R143, BK-R148, BK-R149: a copied treasure counts as the copier's."""
     state = scrolls(
         table(3, "round_end", 4), 1, "P-LIBERAL", "P-TREASURE-GUARDIAN", "P-TREASURE-HUNTER", "P-ROYAL-RING"
     )
@@ -280,6 +298,7 @@ def ana_claims(state, coord):
 
 
 def test_bk_s19_territory_card_evicts_an_opponents_camp():
+    """BK-R101 (step 1), BK-R145 (camp cards played)."""
     state = camp_pick_table(BO, "B-CAMP-3", "H5")
     assert [coords(f) for f in fiefs(state, BO)] == [["H5"]]
     after = ana_claims(state, "H5")
@@ -298,6 +317,7 @@ def test_bk_s19_territory_card_evicts_an_opponents_camp():
 
 
 def test_bk_s20_own_territory_card_replaces_own_camp():
+    """BK-R101 (step 2), BK-R37, BK-R38."""
     state = camp_pick_table(ANA, "B-CAMP-1", "E5")
     after = ana_claims(state, "E5")
     assert after.owners[INDEX["E5"]] == ANA
