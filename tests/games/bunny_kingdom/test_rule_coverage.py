@@ -22,7 +22,8 @@ def cited_rules() -> set[str]:
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 text = ast.get_source_segment(source, node) or ""
                 cited |= set(RULE.findall(text))
-                cited |= {f"BK-R{m}" for m in re.findall(r"test_bk_r(\d+)", node.name)}
+                if node.name.startswith("test_bk_r"):
+                    cited |= {f"BK-R{m}" for m in re.findall(r"_r(\d+)", node.name)}
     return cited
 
 
