@@ -53,7 +53,11 @@ def walk(players: int, seed: int):
     run = playout(GAME, players, {}, seed=seed, check=False)
     state = GAME.setup(players, {})
     for actor, action in run.steps:
-        after = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
+        after = (
+            GAME.resolve_chance(state, action["outcome"])
+            if actor == CHANCE
+            else GAME.play(state, actor, action)
+        )
         yield state, actor, action, after
         state = after
 
@@ -94,7 +98,11 @@ def test_bk_r133_a_rewound_view_is_recomputed_from_the_truncated_stream():
     live = []
     state = GAME.setup(3, {})
     for actor, action in run.steps:
-        state = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
+        state = (
+            GAME.resolve_chance(state, action["outcome"])
+            if actor == CHANCE
+            else GAME.play(state, actor, action)
+        )
         live.append(GAME.player_view(state, 1))
     for k in (1, len(run.steps) // 3, len(run.steps) // 2):
         rewound = replay(GAME, 3, {}, run.steps[:k])
