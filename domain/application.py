@@ -10,6 +10,7 @@ caller (in-memory, SQLite or PostgreSQL, as the eventsourcing library reads it).
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -44,6 +45,8 @@ from domain.table import FINISHED, OPEN, RUNNING, UNDO_POLICIES, Table
 MAX_AUTOMATIC_STEPS = 100_000
 SAVE_ATTEMPTS = 12
 MAX_NAME = 40
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,20 @@ class Tables(Application):
     snapshotting_intervals = {Table: 100}
     log_section_size = 500
 
+    def __init__(self, env: Mapping[str, str] | None = None,
+                 on_saved: Iterable[Callable[[UUID, int], None]] = ()) -> None:
+        super().__init__(env)
+        #: Called with (table id, version) after every successful save (fan-out hooks in here).
+        #: A failing listener is logged and never fails the command: the save already happened.
+        self.on_saved: list[Callable[[UUID, int], None]] = list(on_saved)
+
+    def _saved(self, table_id: UUID, version: int) -> None:
+        for listener in self.on_saved:
+            try:
+                listener(table_id, version)
+            except Exception:  # noqa: BLE001
+                log.exception("after-save listener failed for table %s version %s", table_id, version)
+
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
         for game in GAMES.values():
@@ -114,6 +131,7 @@ class Tables(Application):
         except IntegrityError:
             existing = self._get(table_id)
             return Receipt(table_id, existing.commands.get(command_id, 1), duplicate=True)
+        self._saved(table_id, table.version)
         return Receipt(table_id, table.version, recordings[-1].notification.id)
 
     def take_seat(
@@ -240,6 +258,7 @@ class Tables(Application):
             recordings = self.save(table)
         except IntegrityError:
             return Receipt(new_id, 1, duplicate=True)
+        self._saved(new_id, table.version)
         return Receipt(new_id, table.version, recordings[-1].notification.id)
 
     # -- queries ----------------------------------------------------------------------------
@@ -317,6 +336,7 @@ class Tables(Application):
                 time.sleep(random.uniform(0, 0.003 * (attempt + 1)))
                 continue
             position = recordings[-1].notification.id if recordings else None
+            self._saved(table_id, table.version)
             return Receipt(table_id, table.version, position)
         raise Conflict("the table changed under this command too many times; reload and retry", self._version(table_id))
 

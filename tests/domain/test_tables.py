@@ -401,3 +401,16 @@ def test_snapshots_keep_long_tables_loadable(tables):
     for event in tables.events.get(table_id, lte=110):
         replayed = event.mutate(replayed)
     assert tables.table(table_id, version=110).players == replayed.players
+
+
+def test_every_save_is_announced_once_and_a_failing_listener_fails_nothing(tables):
+    heard = []
+    tables.on_saved.append(lambda table_id, version: heard.append((table_id, version)))
+    tables.on_saved.append(lambda table_id, version: 1 / 0)
+    table_id = seated(tables, names=("ann", "bob"))
+    receipt = tables.start(table_id)
+    assert heard[-1] == (table_id, receipt.version)
+    assert [v for t, v in heard if t == table_id] == [1, 2, 3, receipt.version]
+    with pytest.raises(IllegalMove):
+        tables.play_move(table_id, 0, {"type": "bid", "card": 99})
+    assert heard[-1] == (table_id, receipt.version)
