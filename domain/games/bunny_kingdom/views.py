@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.games.bunny_kingdom.components import COORDS, card_family
+from domain.errors import IllegalMove
+from domain.games.bunny_kingdom.components import COORDS, PROVISIONS_DRAW, card_family
 from domain.games.bunny_kingdom.construction import pending_camp
 from domain.games.bunny_kingdom.exploration import building_detail, pass_direction
 from domain.games.bunny_kingdom.rules import play
@@ -146,11 +147,26 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
     return text + _aftermath(before, actor, action, viewer) + "."
 
 
+def _played(card: str, seat: int, viewer: int | None, deck: list[str]) -> str:
+    """A revealed card as the viewer may name it; Provisions say what they drew (BK-R104).
+
+    ``deck`` is consumed in resolution order (seat order, then depth first), as the rules do.
+    """
+    if card_family(card) == "parchment":
+        return card if seat == viewer else "a parchment"
+    if card_family(card) != "provisions":
+        return card
+    drawn, deck[:] = deck[:PROVISIONS_DRAW], deck[PROVISIONS_DRAW:]
+    if not drawn:
+        return card
+    return f"{card} (drawing {' and '.join(_played(c, seat, viewer, deck) for c in drawn)})"
+
+
 def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> str:
     """What the move set off: a reveal, a harvest, the end of the game."""
     try:
         after = play(before, actor, action)
-    except Exception:  # describe never fails the log; an illegal move simply has no aftermath
+    except IllegalMove:  # an illegal move set nothing off
         return ""
     parts = []
     if (
@@ -158,12 +174,11 @@ def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | 
         and before.selections.count(None) == 1
         and before.selections[actor] is None
     ):
+        deck = list(before.deck)
         picks = []
         for seat, selection in enumerate(before.selections):
             play_ids = action["play"] if seat == actor else selection[0]
-            shown = [
-                c if card_family(c) != "parchment" or seat == viewer else "a parchment" for c in play_ids
-            ]
+            shown = [_played(card, seat, viewer, deck) for card in play_ids]
             picks.append(f"seat {seat} played {' and '.join(shown)}")
         parts.append("the picks were revealed: " + ", ".join(picks))
     if len(after.harvests[0]) > len(before.harvests[0]):

@@ -108,7 +108,16 @@ def test_bk_s23_provisions_chain_resolves_depth_first():
     """BK-R100, BK-R104: Provisions draws are played at once, depth first; never passed."""
     state, move = s23_table()
     state = GAME.play(state, BO, move)
-    after = everyone_picks(state)
+    for seat in (ANA, CY):
+        state = GAME.play(
+            state, seat, next(m for m in GAME.legal_moves(state, seat) if m["type"] == "submit_pick")
+        )
+    last = next(m for m in GAME.legal_moves(state, DEE) if m["type"] == "submit_pick")
+    # The table log narrates the chain in resolution order; only Bo reads the parchment's name.
+    chain = "PROV-1 (drawing PROV-2 (drawing {} and T-E8) and T-J6) and T-C7"
+    assert chain.format("P-FISHER") in GAME.describe(state, DEE, last, BO)
+    assert chain.format("a parchment") in GAME.describe(state, DEE, last, None)
+    after = GAME.play(state, DEE, last)
     assert after.discards[BO] == ("PROV-1", "PROV-2", "T-E8", "T-J6", "T-C7")
     assert after.parchments[BO] == ("P-FISHER",)
     assert {COORDS[i] for i, o in enumerate(after.owners) if o == BO} == {"E8", "J6", "C7"}
