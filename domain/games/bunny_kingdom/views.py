@@ -14,6 +14,7 @@ from domain.errors import IllegalMove
 from domain.games.bunny_kingdom.components import COORDS, PROVISIONS_DRAW, card_family
 from domain.games.bunny_kingdom.construction import pending_camp
 from domain.games.bunny_kingdom.exploration import building_detail, pass_direction
+from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
 from domain.games.bunny_kingdom.rules import play
 from domain.games.bunny_kingdom.scoring import scores
 from domain.games.bunny_kingdom.state import State
@@ -62,6 +63,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         "trading_posts": {COORDS[i]: r for i, r in enumerate(state.trading) if r},
         "camp_offer": {"seat": offer[0], "card": offer[1]} if offer else None,
         "seats": seats,
+        "fiefs": [_fiefs(state, s) for s in range(state.players)],
         "copy_targets": [list(c) for c in state.copy_final],
         "scores": {str(s): t for s, t in scores(state).totals.items()},
     }
@@ -80,6 +82,24 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
             "copy_choices": dict(state.copy_pending[viewer]),
         }
     return view
+
+
+def _fiefs(state: State, seat: int) -> list[dict[str, Any]]:
+    """BK-R128: the seat's fiefs as a harvest would score them now, smallest coordinate first."""
+    out = []
+    for fief in fiefs(state, seat):
+        found = resources(state, fief)
+        power = strength(state, fief)
+        out.append(
+            {
+                "territories": [COORDS[i] for i in fief],
+                "strength": power,
+                "resources": found,
+                "wealth": len(found),
+                "harvest": power * len(found),
+            }
+        )
+    return out
 
 
 _HIDDEN_FIELDS = {

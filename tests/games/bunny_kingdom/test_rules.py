@@ -308,9 +308,29 @@ def test_bk_r108_a_draw_from_a_short_deck_takes_what_is_there():
     assert state.deck == () and state.owners[INDEX["A1"]] == ANA
 
 
-def test_bk_r128_fiefs_are_listed_by_their_smallest_coordinate():
-    state = own(table(), PIA, "J10", "C4", "C5", "A1")
-    assert [[COORDS[i] for i in f] for f in fiefs(state, PIA)] == [["A1"], ["C4", "C5"], ["J10"]]
+def test_bk_r128_fiefs_are_listed_by_their_smallest_coordinate_with_their_harvest():
+    state = build(own(table(), PIA, "J10", "C5", "C4", "A1", "B1"), "C5", "B-CITY2-1")
+    assert [[COORDS[i] for i in f] for f in fiefs(state, PIA)] == [["A1", "B1"], ["C4", "C5"], ["J10"]]
+    shown = GAME.player_view(state, None)["fiefs"][PIA]
+    assert shown[1] == {
+        "territories": ["C4", "C5"],
+        "strength": 2,
+        "resources": ["fish"],
+        "wealth": 1,
+        "harvest": 2,
+    }
+    assert [f["harvest"] for f in shown] == [0, 2, 0]
+
+
+def test_bk_r57_two_player_double_copy_with_one_eligible_target_copies_it_once():
+    """BK-R57 gap (decision in final.required): only the Liberal copies; the Socialist gets nothing."""
+    state = advance(scrolls(scrolls(copy_table(), ANA, "P-LIBERAL", "P-SOCIALIST"), BO, "P-FISHER"))
+    assert GAME.legal_moves(state, ANA) == [
+        {"type": "choose_copy_target", "card": "P-LIBERAL", "target": "P-FISHER"}
+    ]
+    refused(state, ANA, {"type": "choose_copy_target", "card": "P-SOCIALIST", "target": "P-FISHER"}, "BK-R58")
+    state = GAME.play(state, ANA, GAME.legal_moves(state, ANA)[0])
+    assert state.copy_final == ((ANA, "P-LIBERAL", "P-FISHER"), (ANA, "P-SOCIALIST", None))
 
 
 def test_bk_r141_parchments_are_revealed_at_final_scoring():
