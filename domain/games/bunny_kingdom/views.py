@@ -19,8 +19,6 @@ from domain.games.bunny_kingdom.rules import play
 from domain.games.bunny_kingdom.scoring import scores
 from domain.games.bunny_kingdom.state import State
 
-PARCHMENT = "PARCHMENT"
-
 
 def player_view(state: State, viewer: int | None) -> dict[str, Any]:
     """BK-R130-R131: public state, plus the viewer's own private data; all of it after the end."""
