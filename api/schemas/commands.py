@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from api.schemas import strict
 from domain.table import UNDO_POLICIES
 
 MAX_INT = 2**31 - 1
 PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f]*$", error="must not contain control characters")
 
 
-def _version(**kwargs) -> fields.Integer:
-    return fields.Integer(validate=validate.Range(min=1, max=MAX_INT), **kwargs)
+def _version(**kwargs) -> strict.Integer:
+    return strict.Integer(validate=validate.Range(min=1, max=MAX_INT), **kwargs)
 
 
 def _command_id() -> fields.String:
@@ -37,7 +38,7 @@ class CommandSchema(Schema):
 
 class OpenTableSchema(Schema):
     game = fields.String(required=True, validate=validate.Length(min=1, max=64), metadata={"example": "tiny_duel"})
-    seats = fields.Integer(required=True, validate=validate.Range(min=1, max=64))
+    seats = strict.Integer(required=True, validate=validate.Range(min=1, max=64))
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "Game options."})
     undo_policy = fields.String(load_default="consent", validate=validate.OneOf(UNDO_POLICIES))
     command_id = _command_id()
@@ -45,9 +46,9 @@ class OpenTableSchema(Schema):
 
 class TakeSeatSchema(CommandSchema):
     name = fields.String(required=True, validate=[validate.Length(min=1, max=40), PRINTABLE])
-    seat = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0, max=63),
+    seat = strict.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0, max=63),
                           metadata={"description": "The seat wanted (default: the first free one)."})
-    bot = fields.Boolean(load_default=False, metadata={"description": "Seat a bot (no token is returned)."})
+    bot = strict.Boolean(load_default=False, metadata={"description": "Seat a bot (no token is returned)."})
 
 
 class PlayMoveSchema(CommandSchema):
@@ -63,7 +64,7 @@ class RequestUndoSchema(CommandSchema):
 
 
 class VoteUndoSchema(CommandSchema):
-    approve = fields.Boolean(required=True)
+    approve = strict.Boolean(required=True)
 
 
 class ForkSchema(Schema):
