@@ -7,8 +7,9 @@ appear in events, and they are never logged. ``since`` makes a token die with it
 the holder leaves and someone else takes the seat, the old token no longer matches the seat's
 latest ``SeatTaken``; once a bot plays the seat on, the token is refused too.
 
-No token means a spectator. A malformed or forged token, or one for another table, is 401; acting
-for a seat the token does not hold is 403.
+No token means a spectator: reading is open, acting for a seat is 401 (credentials missing, with
+``WWW-Authenticate: Bearer``). A malformed or forged token, or one for another table, is 401;
+acting for a seat the token does not hold is 403.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from uuid import UUID
 
 from flask import request
 
-from api.errors import BadToken, NotYourSeat
+from api.errors import BadToken, NotYourSeat, TokenRequired
 from domain.application import Tables
 from domain.table import Table
 
@@ -76,9 +77,10 @@ def viewer(tables: Tables, secret: bytes, table_id: UUID) -> Viewer:
 
 def require_seat(tables: Tables, secret: bytes, table_id: UUID, seat: int) -> Viewer:
     """The current request's viewer, who must hold ``seat``."""
+    tables.table(table_id)  # an unknown table is 404 whoever asks
     who = viewer(tables, secret, table_id)
     if who.seat is None:
-        raise NotYourSeat(f"acting for seat {seat} needs that seat's token (Authorization: Bearer <token>)")
+        raise TokenRequired(f"acting for seat {seat} needs that seat's token (Authorization: Bearer <token>)")
     if who.seat != seat:
         raise NotYourSeat(f"your token is for seat {who.seat}, not seat {seat}")
     return who

@@ -59,8 +59,14 @@ class BadToken(ApiError):
     code = "bad_token"
 
 
+class TokenRequired(BadToken):
+    """The request acts for a seat but carries no token (a spectator)."""
+
+    code = "token_required"
+
+
 class NotYourSeat(ApiError):
-    """The request acts for a seat its token does not hold (or has no token at all)."""
+    """The request acts for a seat its token does not hold."""
 
     status = 403
     code = "not_your_seat"
@@ -115,7 +121,8 @@ def handle_domain_error(error: domain.DomainError) -> Response:
 
 
 def handle_api_error(error: ApiError) -> Response:
-    return body(error.status, error.code, error.message)
+    challenge = [("WWW-Authenticate", 'Bearer realm="tabletop"')] if error.status == 401 else None
+    return body(error.status, error.code, error.message, headers=challenge)
 
 
 def handle_http_exception(error: HTTPException) -> Response:

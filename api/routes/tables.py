@@ -7,7 +7,7 @@ from uuid import UUID
 from flask_smorest import Blueprint
 
 from api import auth, reads, wiring
-from api.errors import NotYourSeat
+from api.errors import TokenRequired
 from api.openapi import SEAT_TOKEN
 from api.routes.common import receipt
 from api.schemas.commands import CommandSchema, ForkSchema, OpenTableSchema
@@ -51,7 +51,7 @@ def start(args, table_id: UUID):
     tables = wiring.tables()
     who = auth.viewer(tables, wiring.secret(), table_id)
     if who.seat is None and not all(p and p["bot"] for p in tables.table(table_id).players):
-        raise NotYourSeat("starting the game needs a seated player's token")
+        raise TokenRequired("starting the game needs a seated player's token")
     return receipt(tables.start(table_id, who.seat, args["command_id"], args["expected_version"]))
 
 

@@ -261,16 +261,23 @@ def test_acting_for_another_seat_is_403_and_changes_nothing(duel):
     assert duel.summary()["version"] == before
 
 
-def test_a_spectator_cannot_act_403(duel):
-    refused(duel.post("/seats/0/moves", json={"move": {"type": "roll"}}), 403, "not_your_seat")
-    refused(duel.post("/seats/0/leave"), 403, "not_your_seat")
-    refused(duel.post("/seats/0/undo", json={"to_version": 5}), 403, "not_your_seat")
-    refused(duel.post("/seats/0/undo/votes", json={"approve": True}), 403, "not_your_seat")
+def test_a_spectator_cannot_act_401_with_a_bearer_challenge(duel):
+    before = duel.summary()["version"]
+    for r in (
+        duel.post("/seats/0/moves", json={"move": {"type": "roll"}}),
+        duel.post("/seats/0/leave"),
+        duel.post("/seats/0/undo", json={"to_version": 5}),
+        duel.post("/seats/0/undo/votes", json={"approve": True}),
+        duel.get("/seats/0/legal-moves"),
+    ):
+        refused(r, 401, "token_required")
+        assert r.headers["WWW-Authenticate"].startswith("Bearer")
+    assert duel.summary()["version"] == before
 
 
 def test_a_spectator_cannot_start_a_table_with_people_at_it(client):
     t = Table(client, start=False)
-    refused(t.post("/start"), 403, "not_your_seat")
+    refused(t.post("/start"), 401, "token_required")
     assert t.summary()["status"] == "open"
 
 
