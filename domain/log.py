@@ -109,3 +109,11 @@ def _describe(table: Table, event: Any, before: Any, players: list, viewer: int 
             f"The game ended: {winners} won ({totals}). The seed was {event.seed}."
         )
     return None, None, type(event).__name__
+
+
+def describe_event(table: Table, event: Any, before: Any, players: list, viewer: int | None) -> tuple[Any, Any, str]:
+    """``(seat, action, sentence)`` of one event for ``viewer``; the log projection renders with it.
+
+    ``table`` is the table right after ``event``; ``before``/``players`` its state and seats before.
+    """
+    return _describe(table, event, before, players, viewer)

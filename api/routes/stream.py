@@ -1,0 +1,164 @@
+"""``GET /api/tables/<id>/stream``: Server-Sent Events of one table, for one viewer.
+
+The order matters and is why nothing is lost: the stream subscribes to the broker FIRST, then
+catches up from the event store (so a notice that arrives during the catch-up is either covered
+by it or dropped by the ``version <= sent`` check). Every ``id:`` is a table version, so a
+reconnecting ``EventSource`` sends ``Last-Event-ID`` and resumes exactly after it. A notice that
+skips versions, or ``GAP`` (Redis reconnected, the inbox overflowed), re-reads the store. Comments
+(``: hb``) keep proxies from closing an idle stream and reveal dead clients. A stream lives at
+most ``max_age`` seconds, then ends; ``retry:`` makes the browser come back (to any worker).
+
+What a frame carries is rendered from the store for that viewer only (the game's ``action_view``,
+``describe`` and ``player_view``): the broker's notice carries no game data at all. Rendering is
+memoized per process by (table, viewer, after, upto), which is a pure function of the
+append-only store, so 500 spectators of one table cost one rendering per version, not 500.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from typing import Any
+from uuid import UUID
+
+from flask import Blueprint, Response, current_app, request
+
+from api.fanout import GAP, Broker, Subscription
+from domain.application import Tables
+from domain.log import table_log
+
+HEARTBEAT_S = 15.0
+MAX_AGE_S = 300.0
+RETRY_MS = 2000
+
+
+def _frame(event: str, version: int, data: Any) -> str:
+    return f"id: {version}\nevent: {event}\ndata: {json.dumps(data, separators=(',', ':'), default=str)}\n\n"
+
+
+class FrameSource:
+    """Renders what one viewer may see of a table between two versions, from the event store."""
+
+    def __init__(self, tables: Tables, cache_size: int = 4096) -> None:
+        self.tables = tables
+        self._cache: OrderedDict[tuple, list[tuple[int, str]]] = OrderedDict()
+        self._size = cache_size
+        self._lock = threading.Lock()
+        self._inflight: dict[tuple, threading.Event] = {}
+
+    def head(self, table_id: UUID) -> int:
+        """The table's current version in the store (0 when there is no such table)."""
+        stored = self.tables.recorder.select_events(table_id, desc=True, limit=1)
+        return stored[0].originator_version if stored else 0
+
+    def frames(self, table_id: UUID, viewer: int | None, after: int, upto: int) -> list[tuple[int, str]]:
+        """One ``entry`` frame per version in ``(after, upto]`` and a closing ``view`` frame."""
+        if upto <= after:
+            return []
+        key = (table_id, viewer, after, upto)
+        while True:
+            with self._lock:
+                if key in self._cache:
+                    self._cache.move_to_end(key)
+                    return self._cache[key]
+                waiting = self._inflight.get(key)
+                if waiting is None:
+                    self._inflight[key] = threading.Event()
+                    break
+            waiting.wait(10)  # another stream renders the same thing: share its result
+        try:
+            frames = self._render(table_id, viewer, after, upto)
+            with self._lock:
+                self._cache[key] = frames
+                while len(self._cache) > self._size:
+                    self._cache.popitem(last=False)
+            return frames
+        finally:
+            with self._lock:
+                self._inflight.pop(key).set()
+
+    def _render(self, table_id: UUID, viewer: int | None, after: int, upto: int) -> list[tuple[int, str]]:
+        entries = table_log(self.tables.events.get(table_id, lte=upto), viewer, after=after, limit=upto - after)
+        frames = [(e.version, _frame("entry", e.version, e.to_dict())) for e in entries]
+        frames.append((upto, _frame("view", upto, self.tables.view(table_id, viewer, version=upto))))
+        return frames
+
+
+def event_stream(
+    source: FrameSource,
+    sub: Subscription,
+    table_id: UUID,
+    viewer: int | None,
+    last: int,
+    *,
+    heartbeat: float = HEARTBEAT_S,
+    max_age: float = MAX_AGE_S,
+    retry_ms: int = RETRY_MS,
+    clock: Callable[[], float] = time.monotonic,
+) -> Iterator[str]:
+    """The SSE text of one stream. ``sub`` must already be subscribed (subscribe first!)."""
+    started = clock()
+    sent = last
+
+    def catch_up(upto: int) -> Iterator[str]:
+        nonlocal sent
+        for version, frame in source.frames(table_id, viewer, sent, upto):
+            yield frame
+            sent = max(sent, version)
+
+    try:
+        yield f"retry: {retry_ms}\n\n"
+        head = source.head(table_id)
+        if sent > head:  # a Last-Event-ID from another history: start over
+            sent = 0
+        yield from catch_up(head)
+        while (left := max_age - (clock() - started)) > 0:
+            item = sub.get(timeout=min(heartbeat, left))
+            if item is None:
+                yield ": hb\n\n"
+            elif item == GAP:
+                yield from catch_up(source.head(table_id))
+            elif item.version > sent:  # a version gap is covered: the store is read up to it
+                yield from catch_up(item.version)
+    finally:
+        sub.close()
+
+
+def parse_last_event_id(raw: str | None) -> int:
+    """``Last-Event-ID`` (or ``?last_event_id=``) as a version; anything else means from the start."""
+    raw = (raw or "").strip()
+    return int(raw) if raw.isdigit() and len(raw) < 10 else 0
+
+
+bp = Blueprint("stream", __name__)
+
+
+@bp.get("/api/tables/<uuid:table_id>/stream")
+def stream(table_id: UUID) -> Response:
+    """Live table updates as Server-Sent Events, for the caller's seat or as a spectator."""
+    live = current_app.extensions["live"]
+    viewer = live.viewer(table_id)  # 401 for a bad token; None = spectator
+    live.tables.summary(table_id)  # 404 for an unknown table, before the stream starts
+    last = parse_last_event_id(request.headers.get("Last-Event-ID") or request.args.get("last_event_id"))
+    sub = live.broker.subscribe(table_id)  # subscribe BEFORE reading the store
+    body = event_stream(live.frames, sub, table_id, viewer, last, heartbeat=live.heartbeat,
+                        max_age=live.max_age, retry_ms=live.retry_ms)
+    return Response(body, mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+class Live:
+    """What the stream route needs, read once at app build (the generator runs outside the app context)."""
+
+    def __init__(self, tables: Tables, broker: Broker, viewer: Callable[[UUID], int | None],
+                 heartbeat: float = HEARTBEAT_S, max_age: float = MAX_AGE_S, retry_ms: int = RETRY_MS) -> None:
+        self.tables = tables
+        self.broker = broker
+        self.viewer = viewer
+        self.frames = FrameSource(tables)
+        self.heartbeat = heartbeat
+        self.max_age = max_age
+        self.retry_ms = retry_ms

@@ -1,0 +1,67 @@
+"""Reading the read models: what the API's lists, scoreboards and logs answer from.
+
+``wait`` is read-your-writes: a client that just got ``position`` from a command passes it back,
+and the read waits (bounded) until every read model has processed it. A read that times out
+answers what is there and says it is behind (``caught_up=False``) rather than failing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from projections.audit_log import log_group
+from projections.base import viewer_key
+from projections.runner import NAMES
+from projections.stores import ReadStore
+
+STATUSES = ("open", "running", "finished")
+MAX_WAIT_S = 5.0
+
+
+class ReadModels:
+    """Queries over the read models in one store."""
+
+    def __init__(self, store: ReadStore, models: Sequence[str] = NAMES) -> None:
+        self.store = store
+        self.models = list(models)
+
+    def position(self) -> int:
+        return min(self.store.positions(self.models).values(), default=0)
+
+    def wait(self, position: int | None, timeout: float = 2.0) -> bool:
+        """True once every read model has processed ``position`` (None: no wait)."""
+        if position is None or position <= 0:
+            return True
+        return self.store.wait(self.models, position, max(0.0, min(timeout, MAX_WAIT_S)))
+
+    def tables(self, status: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+        """The lobby, newest first; ``status`` one of open/running/finished (default: open and running)."""
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+        wanted = [status] if status else ["open", "running"]
+        rows = [body for s in wanted for _, body in self.store.group("lobby", s)]
+        if game is not None:
+            rows = [r for r in rows if r["game"] == game]
+        return sorted(rows, key=lambda r: (r["opened"], r["id"]), reverse=True)
+
+    def table(self, table_id: UUID | str) -> dict[str, Any] | None:
+        return self.store.get("lobby", str(table_id))
+
+    def scores(self, table_id: UUID | str) -> dict[str, Any] | None:
+        """The live scoreboard of one table (None before the game starts)."""
+        return self.store.get("scores", str(table_id))
+
+    def standings(self, game: str) -> list[dict[str, Any]]:
+        """Per player name: finished games played, wins and best total; most wins first."""
+        rows = [body for _, body in self.store.group("standings", game)]
+        return sorted(rows, key=lambda r: (-r["wins"], -(r["best"] or 0), r["name"]))
+
+    def view(self, table_id: UUID | str, viewer: int | None) -> dict[str, Any] | None:
+        return self.store.get("views", f"{table_id}:{viewer_key(viewer)}")
+
+    def log(self, table_id: UUID | str, viewer: int | None, after: int = 0, limit: int = 100) -> list[dict[str, Any]]:
+        """The table log as ``viewer`` may read it: entries after version ``after``, at most ``limit``."""
+        rows = [body for _, body in self.store.group("log", log_group(table_id, viewer)) if body["version"] > after]
+        return rows[:limit]
