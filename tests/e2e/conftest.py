@@ -14,7 +14,7 @@ import shutil
 import threading
 
 import pytest
-from werkzeug.serving import make_server
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 from api import create_app
 from api.config import Settings
@@ -25,11 +25,18 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync"]
 
 
+class QuietHandler(WSGIRequestHandler):
+    """No access log: a test's output stays readable (and tokens are never logged anyway)."""
+
+    def log_request(self, *args, **kwargs) -> None:
+        pass
+
+
 @pytest.fixture(scope="module")
 def server():
     """The base URL of a running app (in-memory store, Tiny Duel registered by tests/conftest.py)."""
     app = create_app(Settings(store="memory", testing=True, secret="e2e-secret-not-for-production"))
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     thread = threading.Thread(target=httpd.serve_forever, name="e2e-server", daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_port}"

@@ -1,0 +1,167 @@
+"""Two players at one Tiny Duel table, each in their own Chromium context (own localStorage).
+
+The story: Ann opens a table in the lobby and takes seat 0; Bob opens the same address and takes
+seat 1; they start, bid and play by clicking legal-move buttons, and each page shows the other's
+moves arriving without a reload. At every step neither page shows the other's hand or pending
+bid. Refusals (a move out of turn, a stale version) show the API's message with its rule id.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+TURN_CARD = re.compile(r"^(bid|play) card=(\d+)$")
+
+
+def open_table(page: Page, seats: int = 2, undo: str = "consent") -> str:
+    page.goto("/")
+    page.get_by_label("Game").select_option("tiny_duel")
+    page.get_by_label("Seats").fill(str(seats))
+    page.get_by_label("Undo").select_option(undo)
+    page.get_by_role("button", name="Open table").click()
+    expect(page).to_have_url(re.compile(r"#/tables/[0-9a-f-]{36}$"))
+    expect(page.locator("#table-title")).to_have_text("Tiny Duel")
+    return page.url
+
+
+def take_seat(page: Page, name: str, seat: int) -> None:
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name=f"Take seat {seat}").click()
+    expect(page.locator("#seats li.mine")).to_contain_text(f"{seat}: {name} (you)")
+
+
+def api_view(page: Page, table_url: str, seat: int) -> dict:
+    """The seat's own view, read by the page itself with the token it keeps in localStorage."""
+    table_id = table_url.rsplit("/", 1)[1]
+    return page.evaluate(
+        """async ([tableId, seat]) => {
+            const token = JSON.parse(localStorage.getItem(`tabletop.seat.${tableId}.${seat}`)).token;
+            const r = await fetch(`/api/tables/${tableId}/view`, {headers: {Authorization: `Bearer ${token}`}});
+            return (await r.json()).view;
+        }""",
+        [table_id, seat],
+    )
+
+
+def move_buttons(page: Page) -> list[str]:
+    return [t.strip() for t in page.locator("#moves button.move").all_inner_texts()]
+
+
+def assert_hidden(page: Page, other_hand: list[int], other_bid: int | None = None) -> None:
+    """Nothing on the page names a card only the other seat knows about."""
+    text = page.locator("main").inner_text()
+    for card in other_hand:
+        assert not re.search(rf"card={card}\b", text)  # no move button for the other's cards
+    if other_hand:  # the other's hand is never rendered
+        assert json.dumps(other_hand, separators=(",", ":")) not in text
+    if other_bid is not None:
+        assert not re.search(rf"card={other_bid}\b|bid card {other_bid}\b", text)
+
+
+def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
+    ann, bob = new_page(), new_page()
+
+    # Ann opens a table in the lobby and sits down; Bob comes to the same address and sits too.
+    url = open_table(ann)
+    take_seat(ann, "ann", 0)
+    bob.goto(url)
+    expect(bob.locator("#seats")).to_contain_text("0: ann")
+    take_seat(bob, "bob", 1)
+
+    # Ann sees Bob arrive without reloading, and starts the game.
+    expect(ann.locator("#seats")).to_contain_text("1: bob")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
+    expect(bob.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
+
+    # Each page offers a bid for each card of its own hand, and nothing of the other's.
+    ann_hand, bob_hand = api_view(ann, url, 0)["hand"], api_view(bob, url, 1)["hand"]
+    assert sorted(move_buttons(ann)) == sorted(f"bid card={c}" for c in ann_hand)
+    assert sorted(move_buttons(bob)) == sorted(f"bid card={c}" for c in bob_hand)
+    expect(ann.locator("#view")).to_contain_text(f"hand: {json.dumps(ann_hand, separators=(',', ':'))}")
+    assert_hidden(ann, bob_hand)
+    assert_hidden(bob, ann_hand)
+
+    # Ann bids by keyboard: focus the button and press Enter.
+    ann_bid = ann_hand[0]
+    ann.get_by_role("button", name=f"bid card={ann_bid}").focus()
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#log")).to_contain_text(f"Seat 0 bid card {ann_bid}.")
+    # Bob sees that Ann bid, live, but not what she bid.
+    expect(bob.locator("#log")).to_contain_text("Seat 0 placed a secret bid.")
+    assert_hidden(bob, ann_hand, other_bid=ann_bid)
+
+    # A move out of turn is refused with the API's message and rule id; the page shows both.
+    ann.locator("details.advanced summary").click()
+    ann.get_by_label("Move (JSON)").fill(json.dumps({"type": "bid", "card": ann_hand[1]}))
+    ann.get_by_role("button", name="Send move").click()
+    expect(ann.locator("#notice")).to_contain_text("rule TD-R4")
+    expect(ann.locator("#notice")).to_contain_text("not_your_turn")
+
+    # A stale move (an old expected_version) is refused with the table's current version.
+    bob.locator("details.advanced summary").click()
+    bob.get_by_label("Move (JSON)").fill(json.dumps({"type": "bid", "card": bob_hand[0]}))
+    bob.get_by_label("Expected version").fill("1")
+    bob.get_by_role("button", name="Send move").click()
+    expect(bob.locator("#notice")).to_contain_text("stale_version")
+    expect(bob.locator("#notice")).to_contain_text("HTTP 409")
+
+    # Bob bids by clicking; the bids are revealed together and the turns begin with Ann.
+    bob_bid = bob_hand[0]
+    bob.get_by_role("button", name=f"bid card={bob_bid}").click()
+    expect(ann.locator("#log")).to_contain_text("Seat 1 placed a secret bid.")
+    assert_hidden(ann, bob_hand, other_bid=bob_bid)
+    expect(ann.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
+    expect(bob.locator("#turn")).to_have_text(re.compile(r"^Waiting for ann"))
+
+    # Two turns each: play the first card button shown (or roll), and watch it reach the other page.
+    pages = {0: ann, 1: bob}
+    for turn in range(4):
+        me, other = pages[turn % 2], pages[(turn + 1) % 2]
+        expect(me.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
+        choice = move_buttons(me)[0]
+        before = other.locator("#log li").count()
+        me.get_by_role("button", name=choice, exact=True).click()
+        expect(other.locator("#log li")).not_to_have_count(before)
+        played = TURN_CARD.match(choice)
+        sentence = f"Seat {turn % 2} played card {played.group(2)}." if played else f"Seat {turn % 2} chose to roll."
+        expect(other.locator("#log")).to_contain_text(sentence)
+        # Cards still in the other's hand stay hidden.
+        other_seat = (turn + 1) % 2
+        assert_hidden(me, api_view(other, url, other_seat)["hand"])
+
+    # The game is over on both pages, with the final scores and no moves left.
+    for page in (ann, bob):
+        expect(page.locator("#turn")).to_have_text(re.compile(r"^Game over"))
+        expect(page.locator("#scores caption")).to_have_text("Final scores")
+        expect(page.locator("#moves")).to_contain_text("The game is over.")
+        assert page.errors == []
+
+
+def test_a_reload_keeps_the_seat_and_a_phone_width_does_not_overflow(new_page):
+    ann = new_page(width=360, height=740)
+    url = open_table(ann)
+    take_seat(ann, "ann", 0)
+    ann.get_by_role("button", name="Add a bot").click()
+    expect(ann.locator("#seats")).to_contain_text("1: Bot 1 (bot)")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator("#moves button.move").first).to_be_visible()
+
+    # The token kept in localStorage brings the seat back after a reload.
+    ann.reload()
+    expect(ann.locator("#seats li.mine")).to_contain_text("0: ann (you)")
+    expect(ann.locator("#moves button.move").first).to_be_visible()
+    assert ann.url == url
+
+    # Nothing is wider than a phone screen.
+    assert ann.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+    # A spectator (a fresh context without a token) sees the table but no hand and no moves.
+    watcher = new_page(width=360, height=740)
+    watcher.goto(url)
+    expect(watcher.locator("#view")).to_contain_text("hand: —")
+    expect(watcher.locator("#moves")).to_contain_text("You are watching.")
+    assert ann.errors == [] and watcher.errors == []
