@@ -167,7 +167,8 @@ export async function showTable(main, ctx, tableId) {
       const receipt = await fn();
       if (receipt?.version) live.seen(receipt.version);
     } catch (error) {
-      say(`${what} refused: ${describe(error)}`);
+      const stale = error instanceof ApiError && error.code === 'stale_version';
+      say(`${what} refused: ${describe(error)}${stale ? '. The table changed while you chose; the page now shows it as it is: choose again.' : ''}`);
     } finally {
       s.busy = false;
       main.classList.remove('busy');
@@ -218,6 +219,14 @@ export async function showTable(main, ctx, tableId) {
   function vote(approve) {
     act(approve ? 'Approving' : 'Rejecting', () => command(`${base}/seats/${s.viewer}/undo/votes`, {approve},
       {token: token(), expectedVersion: s.summary.version}));
+  }
+
+  function fork(version) {
+    act('Forking', async () => {
+      const receipt = await command(`${base}/forks`, {version});
+      location.hash = `#/tables/${receipt.table_id}`;
+      return null;
+    });
   }
 
   rawForm.addEventListener('submit', (event) => {
@@ -367,6 +376,7 @@ export async function showTable(main, ctx, tableId) {
     const t = s.summary;
     const started = s.log.find((e) => e.event === 'GameStarted')?.version ?? Infinity;
     const canUndo = s.viewer !== null && t.status === 'running' && t.undo_policy !== 'off' && !t.undo_request;
+    const canFork = t.status === 'finished';
     fill(logList, [...s.log].reverse().map((entry) => h('li', {class: entry.undone ? 'undone' : null, value: String(entry.version)},
       h('span', {class: 'v'}, `v${entry.version}`), ' ',
       h('span', {class: 'text'}, entry.text),
@@ -374,6 +384,10 @@ export async function showTable(main, ctx, tableId) {
       canUndo && !entry.undone && entry.version >= started && entry.version < t.version
         ? h('button', {type: 'button', class: 'small', dataset: {key: `undo-${entry.version}`},
           'aria-label': `Undo back to version ${entry.version}`, onclick: () => requestUndo(entry.version)}, 'Undo to here')
+        : null,
+      canFork && !entry.undone && entry.version >= started && entry.event !== 'GameFinished'
+        ? h('button', {type: 'button', class: 'small', dataset: {key: `fork-${entry.version}`},
+          'aria-label': `Fork a new table from version ${entry.version}`, onclick: () => fork(entry.version)}, 'Fork from here')
         : null)));
   }
 
