@@ -74,3 +74,45 @@ def test_readiness_is_503_when_redis_is_unreachable():
     ready = create_app(settings(redis_url="redis://127.0.0.1:1/0")).test_client().get("/readyz")
     assert ready.status_code == 503
     assert ready.json == {"status": "unavailable", "checks": {"store": "ok", "redis": "unreachable"}}
+
+
+PG_DB = "tabletop_api_test"  # this suite's own database: other suites use other names
+
+
+def _clean_postgres() -> None:
+    import psycopg
+
+    try:
+        with psycopg.connect(host="127.0.0.1", user="postgres", dbname="postgres", autocommit=True,
+                             connect_timeout=3) as conn:
+            if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (PG_DB,)).fetchone():
+                conn.execute(f'CREATE DATABASE "{PG_DB}"')
+        with psycopg.connect(host="127.0.0.1", user="postgres", dbname=PG_DB, autocommit=True,
+                             connect_timeout=3) as conn:
+            for table in ("tables_events", "tables_snapshots"):
+                conn.execute(f"DROP TABLE IF EXISTS {table} CASCADE")
+    except psycopg.OperationalError as error:
+        unavailable("PostgreSQL", error)
+
+
+@pytest.mark.integration
+def test_the_api_on_postgresql_plays_and_refuses_a_stale_version():
+    _clean_postgres()
+    app = create_app(settings(store="postgres", postgres_dbname=PG_DB))
+    try:
+        client = app.test_client()
+        table_id = client.post("/api/tables", json={"game": "tiny_duel", "seats": 2}).json["table_id"]
+        tokens = [client.post(f"/api/tables/{table_id}/seats", json={"name": n}).json["token"] for n in ("ann", "bob")]
+        auth = {"Authorization": f"Bearer {tokens[0]}"}
+        assert client.post(f"/api/tables/{table_id}/start", headers=auth).status_code == 200
+        move = client.get(f"/api/tables/{table_id}/seats/0/legal-moves", headers=auth).json["moves"][0]
+        version = client.get(f"/api/tables/{table_id}").json["version"]
+        stale = client.post(f"/api/tables/{table_id}/seats/0/moves", headers=auth,
+                            json={"move": move, "expected_version": version - 1})
+        assert stale.status_code == 409 and stale.json["version"] == version
+        played = client.post(f"/api/tables/{table_id}/seats/0/moves", headers=auth,
+                             json={"move": move, "expected_version": version})
+        assert played.status_code == 200 and played.json["version"] == version + 1
+        assert client.get("/readyz").json["checks"]["store"] == "ok"
+    finally:
+        app.extensions["tabletop.tables"].close()
