@@ -39,7 +39,7 @@ from domain.fairness import bot_rng, new_seed
 from domain.games import GAMES, get_game
 from domain.games.game import CHANCE, Game
 from domain.log import LogEntry, table_log
-from domain.table import FINISHED, OPEN, RUNNING, UNDO_POLICIES, Table
+from domain.table import FINISHED, RUNNING, UNDO_POLICIES, Table
 
 #: Bound on automatic steps (chance and bots) one command may cause; a game that needs more is a bug.
 MAX_AUTOMATIC_STEPS = 100_000
@@ -453,4 +453,3 @@ def _check_name(name: Any) -> str:
     return name
 
 
-__all__ = ["Tables", "Receipt", "summarise", "OPEN", "RUNNING", "FINISHED"]

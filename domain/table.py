@@ -22,7 +22,7 @@ from domain import hashchain
 from domain.errors import SeatNotTaken, SeatTaken, TableFull, WrongPhase
 from domain.fairness import commitment, draw
 from domain.games import get_game
-from domain.games.game import CHANCE, ChanceRequest, Game
+from domain.games.game import Game
 
 UNDO_POLICIES = ("consent", "free", "off")
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
@@ -325,7 +325,3 @@ class Table(Aggregate):
     def is_undone(self, version: int) -> bool:
         return any(start <= version <= end for start, end in self.undone)
 
-
-#: Events a client's command causes directly; the others are automatic consequences.
-AUTOMATIC = (Table.ChanceResolved, Table.GameFinished)
-__all__ = ["Table", "AUTOMATIC", "UNDO_POLICIES", "OPEN", "RUNNING", "FINISHED", "CHANCE", "ChanceRequest"]
