@@ -116,3 +116,18 @@ def test_the_api_on_postgresql_plays_and_refuses_a_stale_version():
         assert client.get("/readyz").json["checks"]["store"] == "ok"
     finally:
         app.extensions["tabletop.tables"].close()
+
+
+def test_workers_starting_together_on_a_fresh_folder_share_one_generated_secret(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    embedded = Settings(store="sqlite", data_dir=tmp_path / "data")
+    with ThreadPoolExecutor(8) as pool:
+        keys = set(pool.map(lambda _: embedded.server_secret(), range(32)))
+    assert len(keys) == 1 and len(keys.pop()) == 64
+    assert [p.name for p in (tmp_path / "data").iterdir()] == ["secret.key"]  # no candidate left behind
+
+
+def test_a_shared_store_without_a_shared_secret_refuses_to_start():
+    with pytest.raises(ValueError, match="TABLETOP_SECRET must be set"):
+        Settings(store="postgres").server_secret()
