@@ -89,7 +89,8 @@ def _read_everything(t: Table, referee: Referee):
         referee.check(viewer, t.client.get("/api/tables", headers=t.auth(viewer)))
 
 
-def test_a_whole_game_leaks_no_seat_s_secret_to_another_seat_or_a_spectator(client, tables):
+def test_a_whole_game_leaks_no_seat_s_secret_to_another_seat_or_a_spectator(client, tables, caplog):
+    caplog.set_level("DEBUG")
     t = Table(client, seats=3, start=False)
     referee = Referee(t, tables)
     _read_everything(t, referee)
@@ -111,6 +112,7 @@ def test_a_whole_game_leaks_no_seat_s_secret_to_another_seat_or_a_spectator(clie
     _read_everything(t, referee)
     assert t.summary()["status"] == "finished" and t.summary()["seed"]  # the seed is public only now
     assert steps >= 3 * 3 and referee.checked > 300
+    assert not any(token in caplog.text for token in t.tokens.values())  # tokens are never logged
 
 
 def test_the_referee_notices_a_leak(client, tables):
