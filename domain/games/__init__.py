@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from domain.errors import UnknownGame
 from domain.games.game import Game
+from domain.games.homesteaders import GAME as HOMESTEADERS
 
-_PRODUCT: tuple[Game, ...] = ()
+_PRODUCT: tuple[Game, ...] = (HOMESTEADERS,)
 
 GAMES: dict[str, Game] = {game.name: game for game in _PRODUCT}
 

@@ -1,0 +1,47 @@
+"""A seeded random bot that always finishes the game (uses only the ``rng`` it is given).
+
+It picks among the exact legal moves of the pending decision, with light preferences that keep
+games short and plausible: it fills idle workers then confirms, bids what it can roughly afford,
+builds when it can, and uses a free action only now and then (never ``take_debt`` directly, so
+it can never loop on free actions; a payment short of silver takes debt through the payment).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.games.homesteaders.legal import free_moves, phase_moves
+from domain.games.homesteaders.state import State
+
+
+def bot_move(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+    useful = [m for m in free_moves(state, seat) if m["type"] != "take_debt"]
+    moves = phase_moves(state, seat)
+    if not moves or (useful and rng.random() < 0.06):
+        return rng.choice(useful or free_moves(state, seat))
+    player = state.seat(seat)
+    phase = state.phase
+    if phase == "allocation":
+        placed = {w for w, _, _ in player.placement}
+        fill = [m for m in moves if m["type"] == "assign_worker" and m["worker"] not in placed]
+        if fill and rng.random() < 0.9:
+            return rng.choice(fill)
+        return moves[-1]  # confirm_workers
+    if phase in ("wages", "auction_payment"):
+        cheap = [m for m in moves if not m["take_debt_for_shortfall"]]
+        return rng.choice(cheap or moves)
+    if phase == "bidding":
+        budget = player.silver + 5 * player.gold + 2
+        bids = [m for m in moves if m["type"] == "place_bid" and m["value"] <= budget]
+        if bids and rng.random() < 0.75:
+            return rng.choice(bids)
+        return moves[-1]  # pass_bidding
+    if phase in ("build_choice", "extra_build"):
+        builds = [m for m in moves if m["type"] == "build_building"]
+        return rng.choice(builds) if builds and rng.random() < 0.9 else moves[-1]
+    if phase == "auction_bonus" and len(moves) > 1:
+        return rng.choice(moves[:-1])
+    if phase == "final_actions":
+        return moves[0]  # pay off debt while possible, then confirm
+    return rng.choice(moves)
