@@ -18,12 +18,14 @@ def max_gold(amount: int) -> int:
 
 def pay(player: Player, amount: int, gold_used: int, take_debt: bool) -> tuple[Player, int]:
     """Pay ``amount`` silver with ``gold_used`` gold; return the new player and the debts taken."""
-    if gold_used < 0 or gold_used > player.gold:
-        raise IllegalMove("HS-R05", f"gold_used {gold_used} is not between 0 and the {player.gold} gold you hold")
+    if gold_used < 0:
+        raise IllegalMove("HS-R05", "gold_used cannot be negative")
     if gold_used > max_gold(amount):
         raise IllegalMove(
             "HS-R06", f"paying {amount} silver needs at most {max_gold(amount)} gold; no change is given for gold"
         )
+    if gold_used > player.gold:
+        raise IllegalMove("HS-R05", f"you hold only {player.gold} gold")
     silver_part = max(0, amount - 5 * gold_used)
     debts = 0
     if silver_part > player.silver:
