@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from domain.games.homesteaders import components as c
 from domain.games.homesteaders.legal import free_moves, phase_moves
 from domain.games.homesteaders.state import State
 
@@ -27,6 +28,9 @@ def bot_move(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
         fill = [m for m in moves if m["type"] == "assign_worker" and m["worker"] not in placed]
         if fill and rng.random() < 0.9:
             return rng.choice(fill)
+        shuffle = [m for m in moves if m["type"] == "assign_worker"]
+        if shuffle and rng.random() < 0.3:  # now and then move a worker to another slot
+            return rng.choice(shuffle)
         return moves[-1]  # confirm_workers
     if phase in ("wages", "auction_payment"):
         cheap = [m for m in moves if not m["take_debt_for_shortfall"]]
@@ -39,9 +43,23 @@ def bot_move(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
         return moves[-1]  # pass_bidding
     if phase in ("build_choice", "extra_build"):
         builds = [m for m in moves if m["type"] == "build_building"]
-        return rng.choice(builds) if builds and rng.random() < 0.9 else moves[-1]
+        if builds:
+            return rng.choice(builds) if rng.random() < 0.9 else moves[-1]
+        shopping = _shopping(state, seat, useful)
+        return rng.choice(shopping) if shopping and rng.random() < 0.8 else moves[-1]
     if phase == "auction_bonus" and len(moves) > 1:
         return rng.choice(moves[:-1])
     if phase == "final_actions":
         return moves[0]  # pay off debt while possible, then confirm
     return rng.choice(moves)
+
+
+def _shopping(state: State, seat: int, free: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Marketplace purchases of a resource some buildable building lacks (the bot saves up)."""
+    player = state.seat(seat)
+    wanted = set()
+    for instance in state.supply:
+        b = c.building(instance)
+        if state.phase == "extra_build" or b["type"] in c.TILES[state.tile()]["build_types"]:
+            wanted |= {r for r, n in (b["cost"] or {}).items() if getattr(player, r) < n}
+    return [m for m in free if m["type"] == "buy_resource" and m["resource"] in wanted]
