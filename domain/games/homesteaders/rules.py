@@ -85,7 +85,7 @@ def resolve_chance(state: State, outcome: Any) -> State:
         if len(outcome) != 1 or not isinstance(outcome[0], int) or outcome[0] not in request.items:
             raise IllegalMove("HS-SET-08", "the start player must be one seat")
         return rounds.start_round(replace(state, start=outcome[0], pending_chance=rest), 1)
-    if len(outcome) != len(request.items) or sorted(map(str, outcome)) != sorted(request.items):
+    if not all(isinstance(x, str) for x in outcome) or sorted(outcome) != sorted(request.items):
         raise IllegalMove("HS-SET-04", "a shuffle must be a permutation of the tile group")
     field = "stack2" if step.startswith("2") else "stack3"
     return replace(state, pending_chance=rest, **{field: getattr(state, field) + tuple(outcome)})
