@@ -12,6 +12,7 @@ from typing import Any
 
 from domain.games.homesteaders import components as c
 from domain.games.homesteaders import scoring
+from domain.games.homesteaders.auction import find_instance
 from domain.games.homesteaders.moves import PRIVATE
 from domain.games.homesteaders.rounds import income_lines
 from domain.games.homesteaders.rules import to_act
@@ -50,6 +51,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         if _sees_holdings(state, s, viewer):
             entry["holdings"] = {k: getattr(p, k) for k in SCREENED}
             entry["score"] = scoring.breakdown(p)
+            entry["provisional_total"] = sum(entry["score"].values())  # HS-H06
             entry["next_income"] = [[source, gained] for source, gained in income_lines(p)]
         seats.append(entry)
     groups = {"settlement": 4, "town": 4, "city": 2}
@@ -101,6 +103,7 @@ def action_view(before: State, actor: int, action: dict[str, Any], viewer: int |
 
 
 def describe(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> str:
+    """One plain English sentence for the table log, built only from what ``viewer`` may see."""
     view = action_view(before, actor, action, viewer)
     if view is None:
         return f"Seat {actor} changed their secret worker placement."
@@ -111,35 +114,50 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
         return f"Seat {view['outcome'][0]} was chosen at random as the start player."
     if kind == "private_action_taken":
         return f"Seat {actor} made a private market or debt transaction."
-    text = _SENTENCES.get(kind, "Seat {a} played {type}.")
-    fields = dict(view)
-    fields["resource"] = f" ({view['resource']})" if kind == "choose_rail_reward" and "resource" in view else view.get("resource", "")
-    if kind == "accept_bonus_worker":
-        fields["accept"] = "accepted" if view["accept"] else "declined"
-    return text.format(a=actor, tile=before.tile() if before.cur_slot else "", **fields)
+    return f"Seat {actor} {_SENTENCES[kind](before, actor, view)}."
+
+
+def _name(instance: str) -> str:
+    b = c.BUILDINGS.get(c.kind(instance))
+    return f"the {b['name']} ({instance})" if b else instance
+
+
+def _gold(view: dict[str, Any]) -> str:
+    return f", {view['gold_used']} of it in gold" if view.get("gold_used") else ""
+
+
+def _bid(before: State, actor: int, view: dict[str, Any]) -> str:
+    holder = before.bids[view["slot"] - 1][0] if 0 < view["slot"] <= len(before.bids) else NOBODY
+    displaced = {NOBODY: "", DUMMY: ", displacing the dummy bid"}.get(holder, f", outbidding Seat {holder}")
+    return f"bid {view['value']} on auction slot {view['slot']}{displaced}"
+
+
+def _reward(before: State, actor: int, view: dict[str, Any]) -> str:
+    what = {"trade": "a trade token", "track": "a rail line", "worker": "a worker", "vp3": "3 VP"}
+    return f"took {what.get(view['reward'], '1 ' + str(view.get('resource')))} as railroad reward"
 
 
 _SENTENCES = {
-    "assign_worker": "Seat {a} assigned worker {worker} to slot {slot} of {building}.",
-    "unassign_worker": "Seat {a} left worker {worker} idle.",
-    "confirm_workers": "Seat {a} confirmed their worker assignment.",
-    "pay_wages": "Seat {a} paid wages using {gold_used} gold.",
-    "place_dummy_bid": "Seat {a} placed the dummy bid on auction slot {slot}.",
-    "place_bid": "Seat {a} bid {value} on auction slot {slot}.",
-    "pass_bidding": "Seat {a} passed and advanced on the railroad.",
-    "choose_rail_reward": "Seat {a} took the railroad reward {reward}{resource}.",
-    "pay_auction": "Seat {a} paid for auction tile {tile} using {gold_used} gold.",
-    "build_building": "Seat {a} built {building}.",
-    "decline_build": "Seat {a} chose not to build.",
-    "accept_bonus_worker": "Seat {a} {accept} the bonus worker.",
-    "take_auction_bonus": "Seat {a} took the bonus of auction tile {tile}.",
-    "decline_auction_bonus": "Seat {a} declined the bonus of auction tile {tile}.",
-    "pay_off_debt": "Seat {a} paid off one debt.",
-    "confirm_final_actions": "Seat {a} confirmed their final actions.",
-    "hire_worker": "Seat {a} hired a worker for 1 trade token and 1 food.",
-    "buy_resource": "Seat {a} bought 1 {resource}.",
-    "sell_resource": "Seat {a} sold 1 {resource}.",
-    "convert_at_market": "Seat {a} converted at the Market ({conversion}).",
-    "exchange_at_bank": "Seat {a} exchanged a trade token for 1 silver at the Bank.",
-    "take_debt": "Seat {a} took {count} debt.",
+    "assign_worker": lambda b, a, v: f"put worker {v['worker']} on slot {v['slot']} of {_name(v['building'])}",
+    "unassign_worker": lambda b, a, v: f"left worker {v['worker']} idle",
+    "confirm_workers": lambda b, a, v: "confirmed their worker assignment",
+    "pay_wages": lambda b, a, v: f"paid wages for {len(b.seat(a).workers)} workers{_gold(v)}",
+    "place_dummy_bid": lambda b, a, v: f"placed the dummy bid at {b.dummy} on auction slot {v['slot']}",
+    "place_bid": _bid,
+    "pass_bidding": lambda b, a, v: f"passed and advanced to railroad space {min(b.seat(a).rail + 1, c.RAIL_MAX)}",
+    "choose_rail_reward": _reward,
+    "pay_auction": lambda b, a, v: f"paid {b.bids[b.cur_slot - 1][1]} silver for auction tile {b.tile()}{_gold(v)}",
+    "build_building": lambda b, a, v: f"built {_name(find_instance(b, v['building']) or v['building'])}",
+    "decline_build": lambda b, a, v: "chose not to build",
+    "accept_bonus_worker": lambda b, a, v: f"{'took' if v['accept'] else 'declined'} the bonus worker from {b.source}",
+    "take_auction_bonus": lambda b, a, v: f"took the bonus of auction tile {b.tile()}",
+    "decline_auction_bonus": lambda b, a, v: f"declined the bonus of auction tile {b.tile()}",
+    "pay_off_debt": lambda b, a, v: f"paid off a debt with {'1 gold' if v['use_gold'] else '5 silver'}",
+    "confirm_final_actions": lambda b, a, v: "confirmed their final actions",
+    "hire_worker": lambda b, a, v: "hired a worker for 1 trade token and 1 food",
+    "buy_resource": lambda b, a, v: f"bought 1 {v['resource']}",
+    "sell_resource": lambda b, a, v: f"sold 1 {v['resource']}",
+    "convert_at_market": lambda b, a, v: f"converted {v['conversion'].replace('_to_', ' to ')} at the Market",
+    "exchange_at_bank": lambda b, a, v: "exchanged a trade token for 1 silver at the Bank",
+    "take_debt": lambda b, a, v: f"took {v['count']} debt",
 }
