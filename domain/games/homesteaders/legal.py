@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.errors import IllegalMove
-from domain.games.homesteaders import auction, payments
+from domain.games.homesteaders import bidding, payments, resolution
 from domain.games.homesteaders import components as c
 from domain.games.homesteaders.market import MAX_DEBT_PER_COMMAND
 from domain.games.homesteaders.moves import CONVERSIONS
@@ -45,14 +45,14 @@ def phase_moves(state: State, seat: int) -> list[Move]:
     if phase == "bidding":
         moves = []
         for slot in range(1, len(state.slots) + 1):
-            floor = auction.min_bid(state, seat, slot)
+            floor = bidding.min_bid(state, seat, slot)
             if floor:
                 moves += [{"type": "place_bid", "slot": slot, "value": v} for v in c.BID_LADDER if v >= floor]
         return moves + [{"type": "pass_bidding"}]
     if phase == "rail_reward":
         moves = []
         for reward in c.REWARD_MIN_SPACE:
-            if auction.reward_allowed(player.rail, reward):
+            if bidding.reward_allowed(player.rail, reward):
                 if reward == "resource":
                     moves += [{"type": "choose_rail_reward", "reward": reward, "resource": r} for r in c.RESOURCES]
                 else:
@@ -68,7 +68,7 @@ def phase_moves(state: State, seat: int) -> list[Move]:
         moves = []
         for use_gold in (False, True):
             try:
-                auction.check_auction_bonus(state, seat, use_gold)
+                resolution.check_auction_bonus(state, seat, use_gold)
             except IllegalMove:  # the handler's own check is the single source of truth
                 continue
             moves.append({"type": "take_auction_bonus", "use_river_port_gold": use_gold})
@@ -122,7 +122,7 @@ def build_moves(state: State, seat: int) -> list[Move]:
         names = [instance] if b["id"] in seen else [instance, b["id"]]
         seen.add(b["id"])
         for gc, gl in splits:
-            if player.holds(**auction.build_cost(instance, gc, gl)):
+            if player.holds(**resolution.build_cost(instance, gc, gl)):
                 moves += [
                     {"type": "build_building", "building": n, "gold_as_copper": gc, "gold_as_livestock": gl}
                     for n in names

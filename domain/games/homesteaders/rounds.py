@@ -1,7 +1,7 @@
 """Round setup, worker allocation, income and wages (spec §6.1–6.2, §5.1–5.2, §6.7).
 
 Rounds 1–10 and the final round share this income phase; the auction phase lives in
-``auction.py`` and the final actions in ``market.py``.
+``bidding.py``, ``resolution.py`` and ``agenda.py``, the final actions in ``market.py``.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from domain.errors import IllegalMove, NotYourTurn
 from domain.games.homesteaders import components as c
 from domain.games.homesteaders import payments
 from domain.games.homesteaders.state import NOBODY, Player, State
+from domain.games.homesteaders.turns import clockwise
 
 
 def start_round(state: State, round_: int) -> State:
@@ -97,11 +98,6 @@ def confirm_workers(state: State, seat: int) -> State:
     if waiting:
         return replace(state, actor=waiting[0]) if state.mode == "sequential" else state
     return collect_income(state)
-
-
-def clockwise(state: State, after: int) -> list[int]:
-    """The other seats, clockwise from the one after ``after``."""
-    return [(after + k) % state.players for k in range(1, state.players)]
 
 
 # -- income and wages (HS-A05–HS-A07) -------------------------------------------------------------

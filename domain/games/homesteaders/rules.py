@@ -1,6 +1,6 @@
 """Homesteaders rules entry points: setup, to_act, chance, play, is_over (spec §3.3, §4.5, §5.0).
 
-The phases themselves live in ``rounds.py`` (allocation, income, wages), ``auction.py``
+The phases themselves live in ``rounds.py`` (allocation, income, wages), ``resolution.py``
 (bidding and build resolution) and ``market.py`` (free actions, final actions).
 """
 
@@ -12,9 +12,10 @@ from typing import Any
 
 from domain.errors import IllegalMove
 from domain.games.game import CHANCE, ChanceRequest
-from domain.games.homesteaders import auction, market, rounds
+from domain.games.homesteaders import bidding, market, resolution, rounds
 from domain.games.homesteaders import components as c
-from domain.games.homesteaders.moves import parse
+from domain.games.homesteaders.agenda import advance
+from domain.games.homesteaders.moves import FREE, parse
 from domain.games.homesteaders.state import Player, State
 
 SEQUENTIAL_PHASES = frozenset(
@@ -96,16 +97,16 @@ _HANDLERS = {
     "unassign_worker": rounds.unassign_worker,
     "confirm_workers": lambda s, seat, m: rounds.confirm_workers(s, seat),
     "pay_wages": rounds.pay_wages,
-    "place_dummy_bid": auction.place_dummy_bid,
-    "place_bid": auction.place_bid,
-    "pass_bidding": lambda s, seat, m: auction.pass_bidding(s, seat),
-    "choose_rail_reward": auction.choose_rail_reward,
-    "pay_auction": auction.pay_auction,
-    "build_building": auction.build_building,
-    "decline_build": lambda s, seat, m: auction.decline_build(s, seat),
-    "accept_bonus_worker": auction.accept_bonus_worker,
-    "take_auction_bonus": auction.take_auction_bonus,
-    "decline_auction_bonus": lambda s, seat, m: auction.decline_auction_bonus(s, seat),
+    "place_dummy_bid": bidding.place_dummy_bid,
+    "place_bid": bidding.place_bid,
+    "pass_bidding": lambda s, seat, m: bidding.pass_bidding(s, seat),
+    "choose_rail_reward": bidding.choose_rail_reward,
+    "pay_auction": resolution.pay_auction,
+    "build_building": resolution.build_building,
+    "decline_build": lambda s, seat, m: resolution.decline_build(s, seat),
+    "accept_bonus_worker": resolution.accept_bonus_worker,
+    "take_auction_bonus": resolution.take_auction_bonus,
+    "decline_auction_bonus": lambda s, seat, m: resolution.decline_auction_bonus(s, seat),
     "pay_off_debt": market.pay_off_debt,
     "confirm_final_actions": lambda s, seat, m: market.confirm_final_actions(s, seat),
     "hire_worker": lambda s, seat, m: market.hire_worker(s, seat),
@@ -126,4 +127,7 @@ def play(state: State, seat: int, move: Any) -> State:
         raise IllegalMove("HS-R01", "the game is over")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise IllegalMove("HS-R02", f"seat {seat!r} is not seated at this table")
-    return _HANDLERS[move["type"]](state, seat, move)
+    state = _HANDLERS[move["type"]](state, seat, move)
+    # A decision consumes the pending step; the agenda then runs to the next decision. A free
+    # action never touches the agenda: it cannot interleave with another command's resolution.
+    return state if move["type"] in FREE else advance(state)

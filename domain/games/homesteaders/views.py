@@ -12,8 +12,8 @@ from typing import Any
 
 from domain.games.homesteaders import components as c
 from domain.games.homesteaders import scoring
-from domain.games.homesteaders.auction import find_instance
 from domain.games.homesteaders.moves import PRIVATE
+from domain.games.homesteaders.resolution import find_instance
 from domain.games.homesteaders.rounds import income_lines
 from domain.games.homesteaders.rules import to_act
 from domain.games.homesteaders.state import DUMMY, NOBODY, SCREENED, State
