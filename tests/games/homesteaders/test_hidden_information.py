@@ -50,6 +50,7 @@ def unrevealed(state: State) -> set[str]:
 @pytest.mark.parametrize("seed", range(SEEDS))
 @pytest.mark.parametrize(("players", "options"), SCREENED_GAMES, ids=lambda v: str(v))
 def test_no_secret_reaches_another_viewer(players, options, seed):
+    """HS-H02–HS-H05, HS-H07, HS-H08: views and the per-viewer event log (action views, sentences)."""
     viewers = [None, *range(players)]
     private_seen = 0
     for before, actor, action, after in walk(players, options, seed):
@@ -127,3 +128,39 @@ def test_simultaneous_placements_show_the_previous_reveal():
     for seat in (0, 1, 2):
         after = GAME.play(after, seat, {"type": "confirm_workers"})
     assert GAME.player_view(after, 1)["seats"][0]["placement"] == [["w1-1", "homestead#1", 1]]
+
+
+PROBES = [
+    {"type": "pay_auction", "gold_used": 99, "take_debt_for_shortfall": False},
+    {"type": "place_bid", "slot": 1, "value": 8},
+    {"type": "build_building", "building": "church#1", "gold_as_copper": 0, "gold_as_livestock": 0},
+    {"type": "take_auction_bonus", "use_river_port_gold": True},
+    {"type": "pay_wages", "gold_used": 0, "take_debt_for_shortfall": False},
+    {"type": "sell_resource", "resource": "gold"},
+    {"type": "choose_rail_reward", "reward": "vp3"},
+]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_hs_h09_refusals_cite_only_the_issuers_or_public_values(players):
+    """HS-H09: a refusal never depends on another seat's secrets nor names a face-down tile."""
+    from domain.errors import IllegalMove
+
+    def message(state, seat, move):
+        try:
+            GAME.play(state, seat, move)
+        except IllegalMove as refusal:
+            return str(refusal)
+        return None
+
+    for index, (state, actor, _, _) in enumerate(walk(players, {}, seed=7)):
+        if actor == CHANCE or index % 3:
+            continue
+        hidden = unrevealed(state)
+        for seat in range(players):
+            for move in PROBES:
+                text = message(state, seat, move)
+                assert text is None or not any(tile in text for tile in hidden)
+                for other in range(players):
+                    if other != seat:
+                        assert message(with_other_secrets(state, other), seat, move) == text

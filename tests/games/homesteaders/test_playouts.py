@@ -18,11 +18,16 @@ from .walk import COMBINATIONS, SEEDS
 @pytest.mark.parametrize("seed", range(100, 100 + SEEDS))
 @pytest.mark.parametrize(("players", "options"), COMBINATIONS, ids=lambda v: str(v))
 def test_bot_game_finishes_replays_and_scores(players, options, seed):
-    """HS-E01, HS-E02, HS-E05: ten rounds and the final round, then a full, consistent score."""
+    """HS-E01, HS-E02, HS-E05: ten rounds and the final round, then a full, consistent score.
+
+    HS-H10: replaying the recorded steps never re-draws: the stacks come from recorded outcomes,
+    so every tile is revealed again exactly as it was live.
+    """
     run = playout(GAME, players, options, seed=seed)
     final = run.final
     assert GAME.is_over(final) and final.round == 11 and GAME.to_act(final) == frozenset()
-    assert replay(GAME, players, run.options, run.steps) == final
+    replayed = replay(GAME, players, run.options, run.steps)
+    assert replayed == final and (replayed.stack2, replayed.stack3) == (final.stack2, final.stack3)
     scores = GAME.scores(final)
     for seat, player in enumerate(final.seats):
         assert scores.breakdown[seat] == breakdown(player)
