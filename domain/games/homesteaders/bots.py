@@ -11,16 +11,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from domain.errors import IllegalMove
 from domain.games.homesteaders import components as c
 from domain.games.homesteaders.legal import free_moves, phase_moves
 from domain.games.homesteaders.state import State
 
 
 def bot_move(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
-    useful = [m for m in free_moves(state, seat) if m["type"] != "take_debt"]
+    free = free_moves(state, seat)
+    useful = [m for m in free if m["type"] != "take_debt"]
     moves = phase_moves(state, seat)
+    if not moves and not free:
+        raise IllegalMove("HS-R03", f"seat {seat} has no move to make now")
     if not moves or (useful and rng.random() < 0.06):
-        return rng.choice(useful or free_moves(state, seat))
+        return rng.choice(useful or free)
     player = state.seat(seat)
     phase = state.phase
     if phase == "allocation":

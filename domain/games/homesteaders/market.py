@@ -22,7 +22,7 @@ def check_free(state: State, seat: int) -> Player:
     """HS-R60: any seated player, from the start until their final confirmation."""
     player = state.seat(seat)
     if player.done:
-        raise IllegalMove("HS-R60", "you have confirmed your final actions; the game is over for you")
+        raise NotYourTurn("HS-R60", "you have confirmed your final actions; the game is over for you")
     return player
 
 
