@@ -131,9 +131,11 @@ def collect_income(state: State) -> State:
     """Reveal every placement (HS-A05), pay income (HS-A06), then ask for wages (HS-A07)."""
     seats = []
     for player in state.seats:
-        for _, gained in income_lines(player):
+        lines = income_lines(player)
+        for _, gained in lines:
             player = player.gain(**gained)
-        seats.append(replace(player, shown=player.placement, wages_due=True))
+        income = tuple((source, tuple(sorted(gained.items()))) for source, gained in lines)
+        seats.append(replace(player, shown=player.placement, wages_due=True, income=income))
     state = replace(state, seats=tuple(seats), phase="wages", actor=NOBODY)
     for seat, player in enumerate(state.seats):
         owed = len(player.workers)

@@ -47,6 +47,9 @@ class Player:
     bid_slot: int = 0
     bid_value: int = 0
     done: bool = False  # final actions confirmed (HS-R53)
+    #: The last income collected, line by line: public (HS-H01, the rulebook shows it before it
+    #: goes behind the screen). (source, ((holding, amount), ...))
+    income: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
     def holds(self, **amounts: int) -> bool:
         return all(getattr(self, k) >= v for k, v in amounts.items())

@@ -47,6 +47,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
             "final_confirmed": p.done,
             "placement": [list(x) for x in (p.placement if _sees_placement(state, s, viewer) else p.shown)],
             "visible_vp": sum(scoring.visible(p).values()),
+            "last_income": [{"source": source, "gained": dict(gained)} for source, gained in p.income],
         }
         if _sees_holdings(state, s, viewer):
             entry["holdings"] = {k: getattr(p, k) for k in SCREENED}

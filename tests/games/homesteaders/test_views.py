@@ -47,3 +47,19 @@ def test_public_scoreboard_and_own_provisional_total():
     assert mine["provisional_total"] == 4 + 2 + 2 - 1
     assert "provisional_total" not in theirs
     assert GAME.scores(state).totals[A] == 2  # the public total while screened
+
+
+def test_hs_h01_income_collected_is_public():
+    """HS-H01, HS-A06: every seat sees what each player collected, line by line."""
+    from .helpers import C, CONFIRM, assign
+
+    state = own(holding(new_game(3), B, debt=2), B, "bank#1")
+    state = play(state, A, assign("w1-1", "homestead#1", 1))
+    for seat in (A, B, C):
+        state = play(state, seat, CONFIRM)
+    seats = GAME.player_view(state, C)["seats"]
+    assert seats[A]["last_income"] == [
+        {"source": "homestead#1", "gained": {"silver": 2}},
+        {"source": "homestead#1/1", "gained": {"wood": 1}},
+    ]
+    assert {"source": "bank#1", "gained": {"debt": -1}} in seats[B]["last_income"]
