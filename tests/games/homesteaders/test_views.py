@@ -7,8 +7,9 @@ import re
 from domain.games.game import CHANCE
 from domain.games.homesteaders import GAME
 from domain.games.homesteaders.moves import SHAPES
+from domain.games.homesteaders.views import _SENTENCES
 
-from .helpers import A, B, bid, bidding, holding, new_game, own, play
+from .helpers import CONFIRM, A, B, C, assign, bid, bidding, holding, new_game, own, play
 from .walk import walk
 
 SENTENCE = re.compile(r"^[A-Z][^\n]*\.$")
@@ -33,8 +34,6 @@ def test_sentences_name_what_happened():
     state = play(state, A, bid(1, 5))
     assert GAME.describe(state, B, bid(1, 6), None) == "Seat 1 bid 6 on auction slot 1, outbidding Seat 0."
     assert set(SHAPES)  # every command has a sentence template
-    from domain.games.homesteaders.views import _SENTENCES
-
     assert set(_SENTENCES) == set(SHAPES)
 
 
@@ -51,8 +50,6 @@ def test_public_scoreboard_and_own_provisional_total():
 
 def test_hs_h01_income_collected_is_public():
     """HS-H01, HS-A06: every seat sees what each player collected, line by line."""
-    from .helpers import C, CONFIRM, assign
-
     state = own(holding(new_game(3), B, debt=2), B, "bank#1")
     state = play(state, A, assign("w1-1", "homestead#1", 1))
     for seat in (A, B, C):
