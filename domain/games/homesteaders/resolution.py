@@ -15,8 +15,6 @@ from domain.games.homesteaders import payments
 from domain.games.homesteaders.state import State
 from domain.games.homesteaders.turns import check_actor
 
-# -- build resolution (HS-R30–HS-R41, HS-A30–HS-A37) --------------------------------------------------
-
 
 def pay_auction(state: State, seat: int, move: dict) -> State:
     check_actor(state, seat, ("auction_payment",), "HS-R30", "paying for an auction tile")
