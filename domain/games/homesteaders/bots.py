@@ -40,9 +40,10 @@ def bot_move(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
         cheap = [m for m in moves if not m["take_debt_for_shortfall"]]
         return rng.choice(cheap or moves)
     if phase == "bidding":
-        budget = player.silver + 5 * player.gold + 2
+        # keep next round's wages in hand; a deeply indebted bot mostly passes
+        budget = max(3, player.silver + 5 * player.gold - len(player.workers))
         bids = [m for m in moves if m["type"] == "place_bid" and m["value"] <= budget]
-        if bids and rng.random() < 0.75:
+        if bids and rng.random() < (0.75 if player.debt < 3 else 0.3):
             return rng.choice(bids)
         return moves[-1]  # pass_bidding
     if phase in ("build_choice", "extra_build"):
