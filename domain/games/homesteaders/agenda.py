@@ -17,7 +17,13 @@ from domain.games.homesteaders.state import NOBODY, State
 
 
 def _tile_bonus_steps(tile: str) -> tuple[str, ...]:
-    """HS-A35: the auction bonus of a tile as agenda steps."""
+    """HS-A35: the auction bonus of a tile as agenda steps.
+
+    Offered whether or not a building was built (HS-D03). The rulebook says these items are
+    taken "only after the building is built and only once"; we read that, as the spec does, as
+    timing (never before the build step) rather than as a condition, which is also what the
+    published online implementation does.
+    """
     bonus = c.TILES[tile]["bonus"]
     if bonus is None:
         return ()
