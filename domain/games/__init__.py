@@ -10,10 +10,11 @@ which the product never lists.
 from __future__ import annotations
 
 from domain.errors import UnknownGame
+from domain.games.bunny_kingdom import GAME as BUNNY_KINGDOM
 from domain.games.game import Game
 from domain.games.homesteaders import GAME as HOMESTEADERS
 
-_PRODUCT: tuple[Game, ...] = (HOMESTEADERS,)
+_PRODUCT: tuple[Game, ...] = (BUNNY_KINGDOM, HOMESTEADERS)
 
 GAMES: dict[str, Game] = {game.name: game for game in _PRODUCT}
 
