@@ -12,8 +12,9 @@ from __future__ import annotations
 from domain.errors import UnknownGame
 from domain.games.bunny_kingdom import GAME as BUNNY_KINGDOM
 from domain.games.game import Game
+from domain.games.homesteaders import GAME as HOMESTEADERS
 
-_PRODUCT: tuple[Game, ...] = (BUNNY_KINGDOM,)
+_PRODUCT: tuple[Game, ...] = (BUNNY_KINGDOM, HOMESTEADERS)
 
 GAMES: dict[str, Game] = {game.name: game for game in _PRODUCT}
 
