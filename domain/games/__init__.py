@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from domain.errors import UnknownGame
 from domain.games.game import Game
+from domain.games.walnut_grove import GAME as WALNUT_GROVE
 
-_PRODUCT: tuple[Game, ...] = ()
+_PRODUCT: tuple[Game, ...] = (WALNUT_GROVE,)
 
 GAMES: dict[str, Game] = {game.name: game for game in _PRODUCT}
 
