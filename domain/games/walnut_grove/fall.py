@@ -72,7 +72,8 @@ def occupants(state: WalnutGroveState, seat: int, building: str) -> list[str]:
     return [
         p.place
         for other, p in enumerate(state.players)
-        if other != seat and (p.place == building or (TOWN[building].capacity > 1 and p.place.startswith(building + ":")))
+        if other != seat
+        and (p.place == building or (TOWN[building].capacity > 1 and p.place.startswith(building + ":")))
     ]
 
 
@@ -99,10 +100,14 @@ def take_fall_turn(state: WalnutGroveState, seat: int, move: Any) -> WalnutGrove
     check_turn(state, seat, "WG-R30")
     destination = move.get("destination")
     if destination not in DESTINATIONS:
-        raise IllegalMove("WG-R31", f"{destination!r} is not a building with an action (the Town Hall never is)")
+        raise IllegalMove(
+            "WG-R31", f"{destination!r} is not a building with an action (the Town Hall never is)"
+        )
     space = TOWN[destination]
     action_field, action_type = moves.ACTION_FIELD[space.kind]
-    move = moves.fields(move, "WG-R31", destination=str, tolls=list, payment=dict, **{action_field: action_type})
+    move = moves.fields(
+        move, "WG-R31", destination=str, tolls=list, payment=dict, **{action_field: action_type}
+    )
     player = state.player(seat)
     place = arrival_place(state, seat, destination)
     if place is None:
@@ -154,7 +159,9 @@ def _pay(
     return remove_coins(player, coin_ids), coin_ids
 
 
-def _act(state: WalnutGroveState, seat: int, player: Player, space: TownSpace, param: Any) -> WalnutGroveState:
+def _act(
+    state: WalnutGroveState, seat: int, player: Player, space: TownSpace, param: Any
+) -> WalnutGroveState:
     """WG-R36 and the action's effect (§5.5 step 4)."""
     kind, here = space.kind, space.id
     if kind == "free_goods":
@@ -194,7 +201,9 @@ def _act(state: WalnutGroveState, seat: int, player: Player, space: TownSpace, p
     return end_fall_turn(state.with_player(seat, player))
 
 
-def _sell(state: WalnutGroveState, seat: int, player: Player, space: TownSpace, sales: list) -> WalnutGroveState:
+def _sell(
+    state: WalnutGroveState, seat: int, player: Player, space: TownSpace, sales: list
+) -> WalnutGroveState:
     """General store: one of each good it buys, coins owed = goods sold + fall bonus."""
     kinds = [good for good, _ in sales]
     if not 1 <= len(sales) <= 3:

@@ -88,7 +88,9 @@ def rotated_tile(tile_id: str, rotation: int) -> FarmCell:
 def farm_cells(board: str, tiles: tuple[Placement, ...]) -> dict[Cell, FarmCell]:
     row, _ = PLAYER_BOARDS[board]
     cells = {
-        (x, 0): FarmCell(kind * 4, BOARD_FENCE, tuple((f"board:{x}:{i}", i) for i in range(1, BOARD_SLOTS + 1)))
+        (x, 0): FarmCell(
+            kind * 4, BOARD_FENCE, tuple((f"board:{x}:{i}", i) for i in range(1, BOARD_SLOTS + 1))
+        )
         for x, kind in enumerate(row)
     }
     for tile_id, x, y, rotation in tiles:

@@ -64,7 +64,9 @@ def move_goods_to_barn(state: WalnutGroveState, seat: int, move: Any) -> WalnutG
 def discard_from_barn(state: WalnutGroveState, seat: int, move: Any) -> WalnutGroveState:
     """WG-R70/R71: goods go to the supply, coins back into the coin bag."""
     check_phase(state, "WG-R70")
-    slots = moves.string_list(moves.fields(move, "WG-R71", barn_slots=list)["barn_slots"], "WG-R71", "barn_slots")
+    slots = moves.string_list(
+        moves.fields(move, "WG-R71", barn_slots=list)["barn_slots"], "WG-R71", "barn_slots"
+    )
     player = state.player(seat)
     indexes = [barn_index(slot) for slot in slots]
     if not slots or len(set(slots)) != len(slots):

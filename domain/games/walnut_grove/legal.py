@@ -96,7 +96,9 @@ def spring_moves(player: Player, keep: int) -> list[Move]:
                 continue
             for x, y in cells:
                 for rotation in ROTATIONS:
-                    extend(prefix + [{"tile_id": tile, "x": x, "y": y, "rotation": rotation}], taken | {(x, y)})
+                    extend(
+                        prefix + [{"tile_id": tile, "x": x, "y": y, "rotation": rotation}], taken | {(x, y)}
+                    )
 
     if keep:
         extend([], frozenset())
@@ -117,7 +119,9 @@ def area_anchor(area: Area) -> dict:
 def summer_move(player: Player, areas: tuple[Area, ...]) -> Move:
     return {
         "type": "place_figures",
-        "assignments": [{"figure_id": fig, "anchor": area_anchor(a)} for fig, a in zip(figures(player), areas)],
+        "assignments": [
+            {"figure_id": fig, "anchor": area_anchor(a)} for fig, a in zip(figures(player), areas)
+        ],
     }
 
 
@@ -158,7 +162,9 @@ def _goods_payment(player: Player, cost: tuple[tuple[str, int], ...]) -> list[di
     if any(owned[good] < count for good, count in cost):
         return None
     return [
-        {"good": g, "source": s, "count": n} for good, count in cost for g, s, n in default_sources(player, good, count)
+        {"good": g, "source": s, "count": n}
+        for good, count in cost
+        for g, s, n in default_sources(player, good, count)
     ]
 
 
@@ -173,7 +179,11 @@ def _action_params(state: WalnutGroveState, player: Player, building: str) -> li
         return [
             tile
             for tile in stock
-            if (len(player.cabins) < MAX_CABINS if BUILDING_TILES[tile] == "cabin" else len(player.barn_tiles) < MAX_BARN_TILES)
+            if (
+                len(player.cabins) < MAX_CABINS
+                if BUILDING_TILES[tile] == "cabin"
+                else len(player.barn_tiles) < MAX_BARN_TILES
+            )
         ]
     if space.kind == "upgrade":
         return [u for u in stock if UPGRADES[u].space not in dict(player.upgrades)]
@@ -253,6 +263,7 @@ def free_action_moves(player: Player) -> list[Move]:
         )
     filled = [barn_slot_id(i) for i, item in enumerate(player.barn) if item]
     for size in range(1, len(filled) + 1):
-        result.extend({"type": "discard_from_barn", "barn_slots": list(s)} for s in combinations(filled, size))
+        result.extend(
+            {"type": "discard_from_barn", "barn_slots": list(s)} for s in combinations(filled, size)
+        )
     return result
-

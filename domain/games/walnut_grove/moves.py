@@ -47,7 +47,9 @@ def move_type(move: Any) -> str:
     return kind
 
 
-def fields(move: Mapping[str, Any], rule: str, optional: Mapping[str, type] | None = None, **required: type) -> dict:
+def fields(
+    move: Mapping[str, Any], rule: str, optional: Mapping[str, type] | None = None, **required: type
+) -> dict:
     """``require_fields`` plus optional fields: returns the move with optional ones present or None."""
     optional = dict(optional or {})
     present = {name: kind for name, kind in optional.items() if name in move}

@@ -77,7 +77,9 @@ def chance(state: WalnutGroveState) -> ChanceRequest:
     if step == "discs_b":
         return ChanceRequest("shuffle", PILE_B, label="shuffle the B year discs (WG-SU05)")
     if step == "labourers":
-        return ChanceRequest("shuffle", _unused_labourers(state), label="shuffle the labourers for town (WG-SU06)")
+        return ChanceRequest(
+            "shuffle", _unused_labourers(state), label="shuffle the labourers for town (WG-SU06)"
+        )
     if step == "buildings":
         return ChanceRequest("shuffle", tuple(BUILDING_TILES), label="shuffle the building tiles (WG-SU07)")
     if step == "upgrades":
@@ -85,7 +87,9 @@ def chance(state: WalnutGroveState) -> ChanceRequest:
     if step == "spring_draw":
         seat = state.order[state.cursor]
         count = min(YEAR_DISCS[state.disc].draw, len(state.tile_bag))
-        return ChanceRequest("sample", state.tile_bag, count, label=f"seat {seat} draws landscape tiles (WG-A02)")
+        return ChanceRequest(
+            "sample", state.tile_bag, count, label=f"seat {seat} draws landscape tiles (WG-A02)"
+        )
     if step == "coins":
         count = min(state.owed, len(state.coin_bag))
         return ChanceRequest("sample", state.coin_bag, count, label="draw coins from the coin bag (WG-R36)")
@@ -239,4 +243,3 @@ _HANDLERS = {
     "discard_from_barn": free_actions.discard_from_barn,
     "confirm_final_scoring": confirm_final_scoring,
 }
-

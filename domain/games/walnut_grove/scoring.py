@@ -55,7 +55,9 @@ def breakdown(player: Player, reveal_coins: bool) -> dict[str, int]:
         "coins": sum(COIN_VALUES[c] for c in coins(player)) if reveal_coins else 0,
         "labourers": len(player.active) + len(player.pending),
         "buildings": len(player.cabins) + len(player.barn_tiles),
-        "enclosures": sum(a.size for a in farm_areas(player.board, player.tiles) if a.enclosed) if player.board else 0,
+        "enclosures": sum(a.size for a in farm_areas(player.board, player.tiles) if a.enclosed)
+        if player.board
+        else 0,
         "upgrades": sum(upgrade_points(player, u) for _, u in player.upgrades),
         "help": HELP_PENALTY * help_tiles(player),
     }

@@ -46,7 +46,9 @@ def place_figures(state: WalnutGroveState, seat: int, move: Any) -> WalnutGroveS
         raise NotYourTurn("WG-R20", f"seat {seat} has already placed its figures this summer")
     wanted = moves.assignments(moves.fields(move, "WG-R21", assignments=list)["assignments"])
     areas = chosen_areas(player, wanted)
-    player, _ = produce(player, [(fig, area) for (fig, _), area in zip(wanted, areas)], YEAR_DISCS[state.disc].summer_bonus)
+    player, _ = produce(
+        player, [(fig, area) for (fig, _), area in zip(wanted, areas)], YEAR_DISCS[state.disc].summer_bonus
+    )
     state = state.with_player(seat, replace(player, done=True))
     return end_summer(state) if all(p.done for p in state.players) else state
 
@@ -55,7 +57,9 @@ def chosen_areas(player: Player, wanted: list[tuple[str, tuple[int, int, int]]])
     """WG-R21..R23: each figure once, every anchor on the farm, one figure per area."""
     names = [fig for fig, _ in wanted]
     if sorted(names) != sorted(figures(player)):
-        raise IllegalMove("WG-R21", "list every one of your figures (farmer and active labourers) exactly once")
+        raise IllegalMove(
+            "WG-R21", "list every one of your figures (farmer and active labourers) exactly once"
+        )
     areas = []
     for fig, (x, y, q) in wanted:
         area = area_at(player.board, player.tiles, x, y, q)
@@ -79,5 +83,7 @@ def produce(player: Player, work: list[tuple[str, Area]], bonus_good: str) -> tu
         storage.update({slot: area.good for slot in into})
         player = with_storage(player, storage)
         player, barn_slots, lost = add_to_barn(player, [area.good] * (amount - len(into)))
-        report.append(Production(fig, area.key, area.good, area.size, bonus, tuple(into), tuple(barn_slots), len(lost)))
+        report.append(
+            Production(fig, area.key, area.good, area.size, bonus, tuple(into), tuple(barn_slots), len(lost))
+        )
     return player, report

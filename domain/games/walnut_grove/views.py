@@ -74,7 +74,9 @@ def _coin_step_seat(before: WalnutGroveState) -> int:
     return before.order[before.cursor]
 
 
-def action_view(before: WalnutGroveState, actor: int, action: dict[str, Any], viewer: int | None) -> dict[str, Any] | None:
+def action_view(
+    before: WalnutGroveState, actor: int, action: dict[str, Any], viewer: int | None
+) -> dict[str, Any] | None:
     kind = action.get("type")
     if kind == "chance":
         step = before.chance_step
@@ -103,7 +105,11 @@ def action_view(before: WalnutGroveState, actor: int, action: dict[str, Any], vi
         return hidden
     if kind == "resolve_coin_overflow":
         keep = action.get("keep")
-        return {"type": kind, "kept_count": len(keep) if isinstance(keep, list) else 0, "discard": action.get("discard")}
+        return {
+            "type": kind,
+            "kept_count": len(keep) if isinstance(keep, list) else 0,
+            "discard": action.get("discard"),
+        }
     return action
 
 
@@ -119,7 +125,9 @@ def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewe
     if kind == "choose_start_building":
         return f"{who} starts at the {action['building'].replace('_', ' ')}."
     if kind == "place_landscape_tiles":
-        placed = ", ".join(f"{p['tile_id']} at ({p['x']},{p['y']}) turned {p['rotation']}°" for p in action["placements"])
+        placed = ", ".join(
+            f"{p['tile_id']} at ({p['x']},{p['y']}) turned {p['rotation']}°" for p in action["placements"]
+        )
         return f"{who} placed {placed} and returned the other drawn tiles."
     if kind == "place_figures":
         return f"{who} sent {len(action['assignments'])} figure(s) to work the land and harvested."
@@ -156,7 +164,9 @@ def _describe_chance(before: WalnutGroveState, action: dict[str, Any], viewer: i
     if step in ("labourers", "buildings", "upgrades"):
         return f"The {step} for town were shuffled and dealt to their buildings."
     if step == "spring_draw":
-        return f"Seat {before.order[before.cursor]} drew {', '.join(outcome) or 'no tiles'} from the tile bag."
+        return (
+            f"Seat {before.order[before.cursor]} drew {', '.join(outcome) or 'no tiles'} from the tile bag."
+        )
     seat = _coin_step_seat(before)
     if viewer == seat:
         drawn = ", ".join(f"{c} (value {COIN_VALUES[c]})" for c in outcome)

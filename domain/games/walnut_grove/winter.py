@@ -69,7 +69,9 @@ def pay_winter(player: Player, needs: Needs, food_sources: Any, wood_sources: An
 def _sources(given: Any, due: dict[str, int], allowed: tuple[str, ...], player: Player) -> list:
     """WG-R51/R52: named sources must pay exactly what is due; omitted ones use the default."""
     if given is None:
-        return [entry for good, count in due.items() if count for entry in default_sources(player, good, count)]
+        return [
+            entry for good, count in due.items() if count for entry in default_sources(player, good, count)
+        ]
     entries = moves.goods_entries(given, "WG-R51")
     paid = Counter()
     for good, _, count in entries:
