@@ -80,11 +80,15 @@ def test_wg_su05_a_discs_lie_on_top_of_the_b_discs():
 
 @pytest.mark.parametrize(("players", "k"), [(1, 2), (2, 2), (3, 3), (4, 4)])
 def test_wg_su06_su07_su08_town_stock_per_player_count(players, k):
-    """WG-SU06..SU08: k labourers / building tiles / upgrades per building, dealt in order; rest boxed."""
+    """WG-SU06, WG-SU07, WG-SU08: k labourers / building tiles / upgrades per building, dealt in order; rest boxed."""
     state = _dealt(players)
-    state = GAME.resolve_chance(GAME.resolve_chance(state, ["A1", "A2", "A3", "A4"]), ["B1", "B2", "B3", "B4"])
+    state = GAME.resolve_chance(
+        GAME.resolve_chance(state, ["A1", "A2", "A3", "A4"]), ["B1", "B2", "B3", "B4"]
+    )
     labourers = list(GAME.chance(state).items)
-    assert len(labourers) == 16 - players and not set(labourers) & {lab for p in state.players for lab in p.active}
+    assert len(labourers) == 16 - players and not set(labourers) & {
+        lab for p in state.players for lab in p.active
+    }
     state = GAME.resolve_chance(state, labourers)
     assert state.stock_at("hotel") == tuple(labourers[:k])
     assert state.stock_at("saloon") == tuple(labourers[k : 2 * k])
@@ -95,7 +99,9 @@ def test_wg_su06_su07_su08_town_stock_per_player_count(players, k):
     assert state.stock_at("carpenter") == tuple(buildings[k : 2 * k])
     upgrades = list(GAME.chance(state).items)
     state = GAME.resolve_chance(state, upgrades)
-    assert state.stock_at("svensons") == tuple(upgrades[:k]) and state.stock_at("soebucks") == tuple(upgrades[k : 2 * k])
+    assert state.stock_at("svensons") == tuple(upgrades[:k]) and state.stock_at("soebucks") == tuple(
+        upgrades[k : 2 * k]
+    )
     assert state.phase == "setup_start_choice"
 
 

@@ -33,7 +33,11 @@ def _walk(players: int, seed: int):
     seen = []
     for actor, action in run.steps:
         seen.append((state, actor))
-        state = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
+        state = (
+            GAME.resolve_chance(state, action["outcome"])
+            if actor == CHANCE
+            else GAME.play(state, actor, action)
+        )
     return seen, state
 
 
@@ -126,21 +130,27 @@ def test_wg_a01_a02_year_start_turns_the_disc_and_draws_in_year_order():
 
 def test_wg_a02_a_short_bag_draws_fewer_and_an_empty_one_submits_automatically():
     """WG-A02 / WG-D06: min(draw, tiles in bag); a player who drew nothing is submitted."""
-    state = replace(table(phase="spring"), tile_bag=("L01", "L02"), chance_step="spring_draw", order=(P1, P3, P2))
+    state = replace(
+        table(phase="spring"), tile_bag=("L01", "L02"), chance_step="spring_draw", order=(P1, P3, P2)
+    )
     assert GAME.chance(state).count == 2
     state = GAME.resolve_chance(state, ["L02", "L01"])
     assert GAME.chance(state).count == 0
     state = GAME.resolve_chance(GAME.resolve_chance(state, []), [])
     assert GAME.to_act(state) == {P1} and state.player(P3).done and state.player(P2).done
-    state = GAME.play(state, P1, {"type": "place_landscape_tiles", "placements": [tile("L01", 0, 1), tile("L02", 1, 1)]})
+    state = GAME.play(
+        state, P1, {"type": "place_landscape_tiles", "placements": [tile("L01", 0, 1), tile("L02", 1, 1)]}
+    )
     assert state.phase == "summer"  # WG-A03
 
 
 def test_wg_a03_a04_a05_seasons_follow_when_everyone_is_done():
-    """WG-A03..A05: spring -> summer -> fall (year order, first player) -> winter."""
+    """WG-A03, WG-A04, WG-A05: spring -> summer -> fall (year order, first player) -> winter."""
     state = table(phase="summer")
     for seat in (P1, P2, P3):
-        state = GAME.play(state, seat, work(("farmer", 0, 0, "NW"), (state.player(seat).active[0], 1, 0, "NW")))
+        state = GAME.play(
+            state, seat, work(("farmer", 0, 0, "NW"), (state.player(seat).active[0], 1, 0, "NW"))
+        )
     assert state.phase == "fall" and GAME.to_act(state) == {P1}
     for seat in (P1, P3, P2):
         state = GAME.play(state, seat, {"type": "pass_fall_turn"})
@@ -153,11 +163,15 @@ def test_wg_a06_pending_hires_neither_eat_nor_need_heat():
 
     player = farmer("PB1", active=("y1", "w1"), pending=("b3",), cabins=("cabin_1",))
     needs = winter_needs(table(phase="winter", disc="A3"), player)  # A3: white doubles, 1 fire
-    assert needs.food == {"grain": 1, "fish": 0, "dairy": 2} and (needs.fires, needs.wagons, needs.wood) == (1, 1, 2)
+    assert needs.food == {"grain": 1, "fish": 0, "dairy": 2} and (needs.fires, needs.wagons, needs.wood) == (
+        1,
+        1,
+        2,
+    )
 
 
 def test_wg_a07_a08_food_before_wood_and_tiles_taken_one_by_one():
-    """WG-A07/A08: 1 fish missing then 2 wood missing: three tiles, each flipping the one before."""
+    """WG-A07, WG-A08: 1 fish missing then 2 wood missing: three tiles, each flipping the one before."""
     p1 = farmer("PB1", active=("b3",), storage={}, help_returnable=True)  # A1: blue eats 2, 1 fire + 1 wagon
     state = table((p1,), phase="winter", disc="A1")
     state = state.with_player(P1, replace(state.player(P1), barn=("fish", "", "", "")))
@@ -168,7 +182,9 @@ def test_wg_a07_a08_food_before_wood_and_tiles_taken_one_by_one():
 
 def test_wg_a09_hires_enter_play_and_the_disc_is_removed():
     """WG-A09: after the last winter, pending labourers become active; the next disc turns up."""
-    p1 = farmer("PB1", active=("y1",), pending=("w2",), storage={"board:4:1": "wood"}, barn=("grain", "wood", "", ""))
+    p1 = farmer(
+        "PB1", active=("y1",), pending=("w2",), storage={"board:4:1": "wood"}, barn=("grain", "wood", "", "")
+    )
     state = GAME.play(table((p1,), phase="winter", year=2, disc="A2"), P1, {"type": "resolve_winter"})
     assert state.player(P1).active == ("y1", "w2") and state.player(P1).pending == ()
     assert state.removed_discs[-1] == "A2" and state.year == 3 and state.disc == "A3"
@@ -180,7 +196,12 @@ def test_wg_a10_only_a_returnable_tile_with_three_goods_must_confirm():
         farmer("PB1", help_returnable=True, barn=("grain", "fish", "wood", ""), done=True, active=()),
         farmer("PB2", help_returnable=True, barn=("grain", "fish", "", ""), done=True, active=()),
         # p3 heats B4's 3 fires with its 3 wood and keeps 3 goods, but holds no help tile
-        farmer("PB3", barn=("grain", "fish", "wood", "stone"), storage={"board:4:1": "wood", "board:4:2": "wood"}, active=()),
+        farmer(
+            "PB3",
+            barn=("grain", "fish", "wood", "stone"),
+            storage={"board:4:1": "wood", "board:4:2": "wood"},
+            active=(),
+        ),
     )
     state = GAME.play(table(players, phase="winter", year=8, disc="B4"), P3, {"type": "resolve_winter"})
     assert state.phase == "final_adjustments" and GAME.to_act(state) == {P1}
