@@ -247,8 +247,8 @@ def test_wg_r36_r37_unusable_or_unaffordable_buildings_are_not_destinations():
     # only the free-goods buildings; p1's own Church is reached by a full loop (past the Town Hall)
     assert listed == {"post_office", "church"}
     refused(state, P1, fall_turn("general_store_1", ["help"], sell=[]), "WG-R36")
-    refused(state, P1, fall_turn("hotel", [], ["c01"], labourer_id="y3"), "WG-R35")
-    refused(state, P1, fall_turn("carpenter", ["coin:c01"], [], [], building_tile_id="cabin_1"), "WG-R35")
+    refused(state, P1, fall_turn("hotel", ["help"], ["c01"], labourer_id="y3"), "WG-R35")
+    refused(state, P1, fall_turn("carpenter", [], [], [], building_tile_id="cabin_1"), "WG-R35")
     refused(state, P1, fall_turn("post_office", ["coin:c01"], goods=["fish", "gold"]), "WG-R36")
 
 
