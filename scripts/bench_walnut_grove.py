@@ -68,7 +68,9 @@ def main() -> None:
         games.append(elapsed)
         lengths.append(len(steps))
         replays.append(replay(steps))
-    print(f"Walnut Grove, {GAME.max_players} players, {SEEDS} seeds, median {statistics.median(lengths):.0f} steps")
+    print(
+        f"Walnut Grove, {GAME.max_players} players, {SEEDS} seeds, median {statistics.median(lengths):.0f} steps"
+    )
     print(f"  whole bot game: median {statistics.median(games) * 1000:.1f} ms (bar 250 ms)")
     print(f"  replay:         median {statistics.median(replays) * 1000:.1f} ms (bar 100 ms)")
 
