@@ -28,7 +28,6 @@ MOVE_TYPES = {
     "discard_from_barn": "WG-R70",
     "confirm_final_scoring": "WG-R75",
 }
-FREE_ACTIONS = ("return_neighbour_help_tile", "move_goods_to_barn", "discard_from_barn")
 
 #: destination kind -> the action parameter a fall turn carries (§5.5).
 ACTION_FIELD = {

@@ -7,11 +7,13 @@ barn goods, labourers, town stock, help tiles, drawn tiles, every submission —
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
-from domain.games.walnut_grove.components import COIN_VALUES, YEAR_DISCS, is_coin
+from domain.games.walnut_grove.components import COIN_VALUES, LABOURERS, TOWN, UPGRADES, YEAR_DISCS, is_coin
 from domain.games.walnut_grove.holdings import coins, help_tiles
 from domain.games.walnut_grove.state import Player, WalnutGroveState
+from domain.games.walnut_grove.winter import resolve_winter, winter_needs
 
 COIN = "coin"
 
@@ -46,7 +48,7 @@ def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict
 
 
 def player_view(state: WalnutGroveState, viewer: int | None) -> dict[str, Any]:
-    disc = YEAR_DISCS[state.disc].__dict__ if state.disc else None
+    disc = asdict(YEAR_DISCS[state.disc]) if state.disc else None
     overflow: Any = len(state.overflow)
     if state.overflow and viewer == state.order[state.cursor]:
         overflow = [{"id": c, "value": COIN_VALUES[c]} for c in state.overflow]
@@ -54,7 +56,7 @@ def player_view(state: WalnutGroveState, viewer: int | None) -> dict[str, Any]:
         "phase": state.phase,
         "year": state.year,
         "awaiting_chance": state.chance_step or None,
-        "year_disc": dict(disc) if disc else None,
+        "year_disc": disc,
         "discs_face_down": len(state.discs),
         "removed_discs": list(state.removed_discs),
         "tile_bag_count": len(state.tile_bag),
@@ -130,20 +132,33 @@ def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewe
         )
         return f"{who} placed {placed} and returned the other drawn tiles."
     if kind == "place_figures":
-        return f"{who} sent {len(action['assignments'])} figure(s) to work the land and harvested."
+        names = ", ".join(a["figure_id"] for a in action["assignments"])
+        return f"{who} sent {names} to work {len(action['assignments'])} land area(s) and harvested."
     if kind == "take_fall_turn":
         tolls = action.get("tolls") or []
         helps = sum(1 for t in tolls if t == "help")
         paid = len(tolls) - helps
-        extra = f", paying {paid} toll coin(s)" if paid else ""
-        extra += f" and taking {helps} help tile(s)" if helps else ""
-        return f"{who} moved to the {action['destination'].replace('_', ' ')}{extra} and used its action."
+        parts = [f"paying {paid} toll coin(s)"] * bool(paid) + [
+            f"taking {helps} help tile(s) for tolls"
+        ] * bool(helps)
+        extra = f" ({' and '.join(parts)})" if parts else ""
+        where = TOWN[action["destination"]]
+        return (
+            f"{who} moved to the {where.id.replace('_', ' ')}{extra} and {_town_action(where.kind, action)}."
+        )
     if kind == "pass_fall_turn":
         return f"{who} passed this fall."
     if kind == "resolve_coin_overflow":
         return f"{who} kept {len(action['keep'])} drawn coin(s) and discarded {len(action['discard'])} barn item(s)."
     if kind == "resolve_winter":
-        return f"{who} fed the labourers and heated the home for the winter."
+        needs = winter_needs(before, before.player(actor))
+        taken = help_tiles(resolve_winter(before, actor, action).player(actor)) - help_tiles(
+            before.player(actor)
+        )
+        help_text = f", taking {taken} help tile(s) for what was missing" if taken else ""
+        return (
+            f"{who} faced a winter needing {sum(needs.food.values())} food and {needs.wood} wood{help_text}."
+        )
     if kind == "return_neighbour_help_tile":
         return f"{who} returned a neighbour-help tile with 3 goods."
     if kind == "move_goods_to_barn":
@@ -151,6 +166,20 @@ def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewe
     if kind == "discard_from_barn":
         return f"{who} discarded {len(action['barn_slots'])} item(s) from the barn."
     return f"{who} confirmed the final scoring."
+
+
+def _town_action(kind: str | None, action: dict[str, Any]) -> str:
+    if kind == "free_goods":
+        return f"took {' and '.join(action['goods'])} into the barn"
+    if kind == "hire":
+        labourer = action["labourer_id"]
+        return f"hired the {LABOURERS[labourer]} labourer {labourer}, who starts work after winter"
+    if kind == "building":
+        return f"bought the building tile {action['building_tile_id']}"
+    if kind == "upgrade":
+        upgrade = UPGRADES[action["upgrade_id"]]
+        return f"bought the {upgrade.name} ({upgrade.id}) for the {upgrade.space} space"
+    return f"sold {', '.join(sale['good'] for sale in action['sell'])}"
 
 
 def _describe_chance(before: WalnutGroveState, action: dict[str, Any], viewer: int | None) -> str:
