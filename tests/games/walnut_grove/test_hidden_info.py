@@ -152,3 +152,16 @@ def test_wg_h11_simultaneous_submissions_are_public_at_once():
     }
     for viewer in (P2, P3, None):
         assert GAME.action_view(state, P1, move, viewer) == move
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_describe_gives_one_sentence_per_step_for_every_viewer(players):
+    """The table log: one plain English sentence per move and chance outcome, from each viewpoint."""
+    run = playout(GAME, players, {}, seed=21, check=False)
+    state = GAME.setup(players, {})
+    for actor, action in run.steps:
+        for viewer in (None, *range(players)):
+            sentence = GAME.describe(state, actor, action, viewer)
+            assert sentence[0].isupper() and sentence.endswith(".") and "\n" not in sentence
+            assert sentence.count(". ") == 0, sentence
+        state = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
