@@ -6,6 +6,11 @@ sub-cells of one landscape type, fences never splitting it. Its size counts dist
 (board landscapes included) and it is *enclosed* when every cell border on its outline is
 fenced. Everything here is a pure function of ``(board, tiles)``, cached because summer,
 scoring and the bot ask the same farm many times.
+
+Storage slot ids name the quadrant *as the tile lies on the table* (``L38:NW`` for L38's
+printed SE slot when it is turned 180°). The spec's ids (``<id>:<quadrant>``) are only ever
+shown at rotation 0, where both readings agree; table orientation keeps a slot id, its
+anchor and the canonical slot order (§5.0) in one frame.
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ from domain.games.walnut_grove.components import (
 from domain.games.walnut_grove.fall import arrival_place, route
 from domain.games.walnut_grove.farm import Area, farm_areas, open_cells, slot_goods
 from domain.games.walnut_grove.free_actions import FREE_PHASES
+from domain.games.walnut_grove.moves import ACTION_FIELD
 from domain.games.walnut_grove.holdings import (
     barn_slot_id,
     coins,
@@ -207,9 +208,7 @@ def fall_moves(state: WalnutGroveState, seat: int) -> list[Move]:
         params = _action_params(state, player, building)
         if goods is None or not params:
             continue
-        field = {"free_goods": "goods", "hire": "labourer_id", "building": "building_tile_id"}.get(
-            space.kind, "upgrade_id" if space.kind == "upgrade" else "sell"
-        )
+        field = ACTION_FIELD[space.kind][0]
         for tolls, used in _toll_choices(held, len(route(player.place, building).tolls)):
             for paid in _coin_choices([c for c in held if c not in used], space.cost_coins):
                 for param in params:

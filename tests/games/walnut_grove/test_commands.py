@@ -407,3 +407,17 @@ def test_wg_r75_confirming_only_in_final_adjustments_and_once():
     state = GAME.play(state, P1, {"type": "confirm_final_scoring"})
     refused(state, P1, {"type": "confirm_final_scoring"}, "WG-R75")
     assert GAME.to_act(state) == {P2}
+
+
+def test_wg_r13_rotation_turns_quadrants_fences_and_storage_together():
+    """WG-R13 (WG-D04, §5.0): L38 (PPMM, fences north/east, slot SE) turned 180°: MMPP, fences
+    south/west, its slot in the table's NW (mountain) quadrant, named ``L38:NW``."""
+    from domain.games.walnut_grove.farm import rotated_tile
+
+    turned = rotated_tile("L38", 180)
+    assert (turned.types, turned.fence, turned.slots) == ("MMPP", "00001111", (("L38:NW", 0),))
+    # L31 (PGGP, west pasture, fences south and west, slots NW and SE) turned 90° clockwise:
+    # the pasture is on top, the fences run west and north, the slots sit NE and SW
+    quarter = rotated_tile("L31", 90)
+    assert (quarter.types, quarter.fence) == ("PPGG", "11000011")
+    assert [slot for slot, _ in quarter.slots] == ["L31:NE", "L31:SW"]

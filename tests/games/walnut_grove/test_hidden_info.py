@@ -164,4 +164,8 @@ def test_describe_gives_one_sentence_per_step_for_every_viewer(players):
             sentence = GAME.describe(state, actor, action, viewer)
             assert sentence[0].isupper() and sentence.endswith(".") and "\n" not in sentence
             assert sentence.count(". ") == 0, sentence
-        state = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
+        state = (
+            GAME.resolve_chance(state, action["outcome"])
+            if actor == CHANCE
+            else GAME.play(state, actor, action)
+        )
