@@ -34,7 +34,6 @@ from domain.games.walnut_grove.components import (
 from domain.games.walnut_grove.fall import arrival_place, route
 from domain.games.walnut_grove.farm import Area, farm_areas, open_cells, slot_goods
 from domain.games.walnut_grove.free_actions import FREE_PHASES
-from domain.games.walnut_grove.moves import ACTION_FIELD
 from domain.games.walnut_grove.holdings import (
     barn_slot_id,
     coins,
@@ -42,6 +41,7 @@ from domain.games.walnut_grove.holdings import (
     free_barn_slots,
     owned_goods,
 )
+from domain.games.walnut_grove.moves import ACTION_FIELD
 from domain.games.walnut_grove.rules import to_act
 from domain.games.walnut_grove.spring import keep_count
 from domain.games.walnut_grove.state import Player, WalnutGroveState
