@@ -113,3 +113,29 @@ def test_listed_moves_are_accepted_and_mutations_refused(players, seed):
 def test_chance_steps_list_no_moves():
     state = GAME.setup(2, {})
     assert GAME.to_act(state) == {CHANCE} and GAME.legal_moves(state, 0) == GAME.legal_moves(state, 1) == []
+
+
+def test_wg_r11_wg_r15_spring_lists_every_ordered_placement():
+    """WG-R11..R15: drew 4, keep 2, bare farm: 12 ordered tile pairs x 4 x 4 rotations x the cell
+    pairs: the first tile goes on one of 5 cells above the board; the second on the other 4,
+    above the first, or (first at x=0 or x=4) beside it at x=-1 / x=5: 6 + 5 + 5 + 5 + 6 = 27."""
+    from dataclasses import replace
+
+    from tests.games.walnut_grove.builders import P1, f3_players, table
+
+    p1 = replace(f3_players()[P1], drawn=("L05", "L12", "L31", "L40"))
+    state = table((p1,) + f3_players()[1:], phase="spring")
+    moves = GAME.legal_moves(state, P1)
+    spring = [m for m in moves if m["type"] == "place_landscape_tiles"]
+    assert len(spring) == 12 * 27 * 4 * 4
+    assert len({repr(m) for m in spring}) == len(spring)
+
+
+def test_wg_r23_summer_lists_one_spelling_per_set_of_areas():
+    """WG-R21..R23: a bare farm has 5 areas; farmer + 1 labourer choose 2 of them: 10 moves."""
+    from tests.games.walnut_grove.builders import P1, table
+
+    state = table(phase="summer")
+    summer = [m for m in GAME.legal_moves(state, P1) if m["type"] == "place_figures"]
+    assert len(summer) == 10
+    assert all([a["figure_id"] for a in m["assignments"]] == ["farmer", "y1"] for m in summer)
