@@ -50,7 +50,7 @@ def events(args, table_id: UUID):
 def log(args, table_id: UUID):
     """The human-readable log: one sentence per event, undone ones marked."""
     seat = _viewer(table_id)
-    return reads.human_log(wiring.tables(), table_id, seat, after=args["after"], limit=args["limit"])
+    return reads.human_log(table_id, seat, after=args["after"], limit=args["limit"])
 
 
 @blp.route("/scores", methods=["GET"])
@@ -58,7 +58,7 @@ def log(args, table_id: UUID):
 @blp.response(200, ScoresSchema)
 def scores(args, table_id: UUID):
     """Live (or final) scores with the per-source breakdown."""
-    return reads.scoreboard(wiring.tables(), table_id, args["version"])
+    return reads.scoreboard(table_id, args["version"])
 
 
 @blp.route("/audit", methods=["GET"])
