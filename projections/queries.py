@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
-from projections.audit_log import log_group
+from projections.audit_log import entry_for
 from projections.base import viewer_key
 from projections.runner import NAMES
 from projections.stores import ReadStore
@@ -63,5 +63,12 @@ class ReadModels:
 
     def log(self, table_id: UUID | str, viewer: int | None, after: int = 0, limit: int = 100) -> list[dict[str, Any]]:
         """The table log as ``viewer`` may read it: entries after version ``after``, at most ``limit``."""
-        rows = [body for _, body in self.store.group("log", log_group(table_id, viewer)) if body["version"] > after]
-        return rows[:limit]
+        entries = []
+        for _, row in self.store.group("log", str(table_id)):
+            if row["version"] > after:
+                entry = entry_for(row, viewer)
+                if entry is not None:
+                    entries.append(entry)
+                    if len(entries) >= limit:
+                        break
+        return entries
