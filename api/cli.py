@@ -78,14 +78,15 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _scoreboard(summary: dict, scores: dict) -> str:
+    """Rank, seat, name and total, then each seat's non-zero scoring sources (they add up to the total)."""
     names = {str(s["seat"]): s["name"] for s in summary["seats"]}
-    sources = sorted({k for parts in scores["breakdown"].values() for k in parts})
-    lines = ["rank  seat  name          total  " + "  ".join(sources)]
+    lines = ["rank  seat  name          total   breakdown (non-zero sources)"]
     for rank, seat in enumerate(scores["ranking"], 1):
         parts = scores["breakdown"][str(seat)]
-        cells = "  ".join(f"{parts.get(k, 0):>{len(k)}}" for k in sources)
-        winner = " *" if seat in scores["winners"] else ""
-        lines.append(f"{rank:>4}  {seat:>4}  {names[str(seat)]:<12}  {scores['totals'][str(seat)]:>5}  {cells}{winner}")
+        shown = "; ".join(f"{k} {v}" for k, v in parts.items() if v) or "-"
+        winner = "*" if seat in scores["winners"] else " "
+        total = scores["totals"][str(seat)]
+        lines.append(f"{rank:>3}{winner}  {seat:>4}  {names[str(seat)]:<12}  {total:>5}   {shown}")
     return "\n".join(lines)
 
 

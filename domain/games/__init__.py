@@ -10,9 +10,10 @@ which the product never lists.
 from __future__ import annotations
 
 from domain.errors import UnknownGame
+from domain.games.bunny_kingdom import GAME as BUNNY_KINGDOM
 from domain.games.game import Game
 
-_PRODUCT: tuple[Game, ...] = ()
+_PRODUCT: tuple[Game, ...] = (BUNNY_KINGDOM,)
 
 GAMES: dict[str, Game] = {game.name: game for game in _PRODUCT}
 
