@@ -12,28 +12,38 @@ from domain.table import Table
 from projections.base import Batch, Projection, Step, viewer_key, viewers
 
 
-def log_group(table_id: object, viewer: int | None) -> str:
-    return f"{table_id}:{viewer_key(viewer)}"
+def log_key(table_id: object, version: int) -> str:
+    return f"{table_id}:{version:09d}"
 
 
 class AuditLog(Projection):
+    """One document per event holding each viewer's entry (one row per event, not per viewer)."""
+
     name = "log"
 
     def on_event(self, step: Step, batch: Batch) -> None:
         event, table = step.event, step.table
         version = event.originator_version
+        entries = {}
         for viewer in viewers(table):
             seat, action, text = describe_event(table, event, step.before_state, step.before_players, viewer)
-            grp = log_group(table.id, viewer)
-            batch.put(self.name, f"{grp}:{version:09d}", grp, {
-                "version": version, "event": type(event).__name__, "seat": seat, "text": text,
-                "action": action, "undone": False, "timestamp": event.timestamp.isoformat(),
-            })
+            entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action}
+        batch.put(self.name, log_key(table.id, version), str(table.id), {
+            "version": version, "event": type(event).__name__, "undone": False,
+            "timestamp": event.timestamp.isoformat(), "entries": entries,
+        })
         if isinstance(event, Table.Undone):
             first, last = event.undone
-            for viewer in viewers(table):
-                grp = log_group(table.id, viewer)
-                for v in range(first, last + 1):
-                    entry = batch.get(self.name, f"{grp}:{v:09d}")
-                    if entry is not None and not entry["undone"]:
-                        batch.put(self.name, f"{grp}:{v:09d}", grp, {**entry, "undone": True})
+            for v in range(first, last + 1):
+                row = batch.get(self.name, log_key(table.id, v))
+                if row is not None and not row["undone"]:
+                    batch.put(self.name, log_key(table.id, v), str(table.id), {**row, "undone": True})
+
+
+def entry_for(row: dict, viewer: int | None) -> dict | None:
+    """One viewer's log entry out of an event's row (None when the viewer was not at the table yet)."""
+    mine = row["entries"].get(viewer_key(viewer))
+    if mine is None:
+        return None
+    return {"version": row["version"], "event": row["event"], "seat": mine["seat"], "text": mine["text"],
+            "action": mine["action"], "undone": row["undone"], "timestamp": row["timestamp"]}

@@ -1,9 +1,14 @@
-"""The lobby: every table with its game, status and free seats, grouped by status for listing."""
+"""The lobby: every table's public summary with its free seats, grouped by status for listing.
+
+The document is ``domain.application.summarise`` (the same public facts ``GET /api/tables/<id>``
+answers; the seed only once finished) plus the free-seat count and when the table opened.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from domain.application import summarise
 from projections.base import Batch, Projection
 
 
@@ -11,20 +16,10 @@ class Lobby(Projection):
     name = "lobby"
 
     def on_table(self, table: Any, batch: Batch) -> None:
-        seats = [
-            {"seat": s, "name": p["name"] if p else None, "bot": bool(p and p["bot"]), "free": p is None}
-            for s, p in enumerate(table.players)
-        ]
+        summary = summarise(table)
         batch.put(self.name, str(table.id), table.status, {
-            "id": str(table.id),
-            "game": table.game_name,
-            "title": table.game.title,
-            "status": table.status,
-            "version": table.version,
-            "options": table.options,
-            "seats": seats,
-            "free_seats": sum(1 for s in seats if s["free"]),
-            "forked_from": table.forked_from,
+            **summary,
+            "free_seats": sum(1 for s in summary["seats"] if s["free"]),
             "opened": table.created_on.isoformat(),
             "updated": table.modified_on.isoformat(),
         })

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
-from projections.audit_log import log_group
+from projections.audit_log import entry_for
 from projections.base import viewer_key
 from projections.runner import NAMES
 from projections.stores import ReadStore
@@ -36,15 +36,19 @@ class ReadModels:
             return True
         return self.store.wait(self.models, position, max(0.0, min(timeout, MAX_WAIT_S)))
 
-    def tables(self, status: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
-        """The lobby, newest first; ``status`` one of open/running/finished (default: open and running)."""
+    def tables(self, status: str | None = None, game: str | None = None, limit: int | None = None) -> list[dict[str, Any]]:
+        """Table summaries in opening order, optionally one status (open/running/finished) and one game."""
         if status is not None and status not in STATUSES:
             raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
-        wanted = [status] if status else ["open", "running"]
-        rows = [body for s in wanted for _, body in self.store.group("lobby", s)]
+        rows = [body for s in ([status] if status else STATUSES) for _, body in self.store.group("lobby", s)]
         if game is not None:
             rows = [r for r in rows if r["game"] == game]
-        return sorted(rows, key=lambda r: (r["opened"], r["id"]), reverse=True)
+        rows.sort(key=lambda r: (r["opened"], r["id"]))
+        return rows if limit is None else rows[:limit]
+
+    def lobby(self, game: str | None = None) -> list[dict[str, Any]]:
+        """Tables a player can join or watch: open and running ones."""
+        return [r for r in self.tables(game=game) if r["status"] != "finished"]
 
     def table(self, table_id: UUID | str) -> dict[str, Any] | None:
         return self.store.get("lobby", str(table_id))
@@ -63,5 +67,12 @@ class ReadModels:
 
     def log(self, table_id: UUID | str, viewer: int | None, after: int = 0, limit: int = 100) -> list[dict[str, Any]]:
         """The table log as ``viewer`` may read it: entries after version ``after``, at most ``limit``."""
-        rows = [body for _, body in self.store.group("log", log_group(table_id, viewer)) if body["version"] > after]
-        return rows[:limit]
+        entries = []
+        for _, row in self.store.group("log", str(table_id)):
+            if row["version"] > after:
+                entry = entry_for(row, viewer)
+                if entry is not None:
+                    entries.append(entry)
+                    if len(entries) >= limit:
+                        break
+        return entries

@@ -161,16 +161,19 @@ class Projector:
 class PollingSource:
     """New notifications by polling (SQLite has no subscriptions; the in-memory store too)."""
 
-    def __init__(self, tables: Tables, after: int, interval: float = 0.05) -> None:
+    def __init__(self, tables: Tables, after: int, interval: float = 0.05,
+                 wake: threading.Event | None = None) -> None:
         self.tables, self.after, self.interval = tables, after, interval
+        self.wake = wake or threading.Event()
 
     def next(self, stop: threading.Event, limit: int = BATCH) -> list[Any]:
         while not stop.is_set():
+            self.wake.clear()
             items = self.tables.recorder.select_notifications(start=self.after, limit=limit, inclusive_of_start=False)
             if items:
                 self.after = items[-1].id
                 return items
-            stop.wait(self.interval)
+            self.wake.wait(self.interval)  # a save in this process wakes it at once
         return []
 
     def close(self) -> None:
@@ -226,20 +229,24 @@ class SubscriptionSource:
         self._thread.join(timeout=5)
 
 
-def open_source(tables: Tables, after: int) -> PollingSource | SubscriptionSource:
+def open_source(tables: Tables, after: int, wake: threading.Event | None = None) -> PollingSource | SubscriptionSource:
     if type(tables.recorder).__module__.startswith("eventsourcing.postgres"):
         return SubscriptionSource(tables, after)
-    return PollingSource(tables, after)
+    return PollingSource(tables, after, wake=wake)
 
 
-def follow(projector: Projector, stop: threading.Event, on_batch: Callable[[int], None] | None = None) -> None:
-    """Process new notifications until ``stop`` is set; errors are logged and retried with backoff."""
+def follow(projector: Projector, stop: threading.Event, on_batch: Callable[[int], None] | None = None,
+           wake: threading.Event | None = None) -> None:
+    """Process new notifications until ``stop`` is set; errors are logged and retried with backoff.
+
+    ``wake`` (polling only) lets a save in this process cut the poll interval short.
+    """
     source = None
     backoff = 0.1
     while not stop.is_set():
         try:
             if source is None:
-                source = open_source(projector.tables, projector.position())
+                source = open_source(projector.tables, projector.position(), wake)
             items = source.next(stop)
             if items:
                 projector.process(items)
@@ -272,8 +279,14 @@ class EmbeddedProjections:
     def __init__(self, tables: Tables, store: ReadStore) -> None:
         self.projector = Projector(tables, store)
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=follow, args=(self.projector, self._stop),
+        self._wake = threading.Event()
+        self._thread = threading.Thread(target=follow, args=(self.projector, self._stop, None, self._wake),
                                         name="projections", daemon=True)
+        tables.on_saved.append(self.saved)
+
+    def saved(self, table_id: Any = None, version: int | None = None) -> None:
+        """``Tables.on_saved`` listener: something new is in the log."""
+        self._wake.set()
 
     def start(self) -> EmbeddedProjections:
         self._thread.start()
@@ -281,6 +294,7 @@ class EmbeddedProjections:
 
     def stop(self) -> None:
         self._stop.set()
+        self._wake.set()
         self._thread.join(timeout=5)
 
 

@@ -32,7 +32,7 @@ class Concurrent(Exception):  # noqa: N818 - it names what happened
 
 
 def _dumps(body: dict) -> str:
-    return json.dumps(body, separators=(",", ":"), sort_keys=True, default=str)
+    return json.dumps(body, separators=(",", ":"), default=str)
 
 
 class ReadStore(ABC):
@@ -260,21 +260,27 @@ class PostgresStore(ReadStore):
     def commit(self, expected: Mapping[str, int], advanced: Mapping[str, int], writes: Writes) -> None:
         q = self._sql.SQL
         with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
-            # Serialise writers on a transaction-scoped lock, then check the tracking rows.
+            # Serialise writers on a transaction-scoped lock, then check the tracking rows. A read
+            # model can be rebuilt, and its tracking row commits with it: a commit lost in a crash
+            # is simply processed again, so it need not wait for the WAL flush.
+            cur.execute("SET LOCAL synchronous_commit TO OFF")
             cur.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (self.prefix,))
             cur.execute(q("SELECT model, position FROM {}").format(self.tracking))
             now = dict(cur.fetchall())
             for model, position in expected.items():
                 if now.get(model, 0) != position:
                     raise Concurrent(f"{model} moved from {position} to {now.get(model, 0)}")
-            upserts = [(m, k, v[0], _dumps(v[1])) for (m, k), v in writes.items() if v is not None]
-            deletes = [(m, k) for (m, k), v in writes.items() if v is None]
+            upserts = [{"m": m, "k": k, "g": v[0], "b": v[1]} for (m, k), v in writes.items() if v is not None]
+            deletes = [{"m": m, "k": k} for (m, k), v in writes.items() if v is None]
+            # One statement per batch, its rows as one JSON parameter (json keeps each body's text).
             if upserts:
-                cur.executemany(q("INSERT INTO {} (model, key, grp, body) VALUES (%s, %s, %s, %s) "
-                                  "ON CONFLICT (model, key) DO UPDATE SET grp = EXCLUDED.grp, body = EXCLUDED.body"
-                                  ).format(self.docs), upserts)
+                cur.execute(q("INSERT INTO {} (model, key, grp, body) SELECT m, k, g, b::text "
+                              "FROM json_to_recordset(%s::json) AS x(m text, k text, g text, b json) "
+                              "ON CONFLICT (model, key) DO UPDATE SET grp = EXCLUDED.grp, body = EXCLUDED.body"
+                              ).format(self.docs), (_dumps(upserts),))
             if deletes:
-                cur.executemany(q("DELETE FROM {} WHERE model = %s AND key = %s").format(self.docs), deletes)
+                cur.execute(q("DELETE FROM {} d USING json_to_recordset(%s::json) AS x(m text, k text) "
+                              "WHERE d.model = x.m AND d.key = x.k").format(self.docs), (_dumps(deletes),))
             cur.executemany(q("INSERT INTO {} (model, position) VALUES (%s, %s) ON CONFLICT (model) "
                               "DO UPDATE SET position = EXCLUDED.position").format(self.tracking),
                             list(advanced.items()))

@@ -82,8 +82,11 @@ class FrameSource:
 
     def _render(self, table_id: UUID, viewer: int | None, after: int, upto: int) -> list[tuple[int, str]]:
         entries = table_log(self.tables.events.get(table_id, lte=upto), viewer, after=after, limit=upto - after)
+        if not entries:  # a notice ahead of the store (never from our publisher): nothing to say yet
+            return []
         frames = [(e.version, _frame("entry", e.version, e.to_dict())) for e in entries]
-        frames.append((upto, _frame("view", upto, self.tables.view(table_id, viewer, version=upto))))
+        last = entries[-1].version
+        frames.append((last, _frame("view", last, self.tables.view(table_id, viewer, version=last))))
         return frames
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from projections.base import Batch
 from projections.queries import ReadModels
-from projections.runner import NAMES, ProgressBar, Projector
+from projections.runner import NAMES, EmbeddedProjections, ProgressBar, Projector
 from projections.stores import Concurrent, MemoryStore
 from tests.domain.test_tables import play_first_legal, play_to_end, seated
 
@@ -23,8 +23,10 @@ def test_the_lobby_follows_a_table_from_open_to_finished(tables, store):
     reads = ReadModels(store)
     receipt = tables.open_table("tiny_duel", 2, {"hand_size": 2})
     projector.catch_up()
-    [row] = reads.tables()
+    [row] = reads.lobby()
     assert row["status"] == "open" and row["free_seats"] == 2 and row["game"] == "tiny_duel"
+    assert {k: v for k, v in row.items() if k not in ("free_seats", "opened", "updated")} == tables.summary(
+        receipt.table_id)
     # ann sits down: one seat left
     tables.take_seat(receipt.table_id, "ann")
     projector.catch_up()
@@ -32,10 +34,10 @@ def test_the_lobby_follows_a_table_from_open_to_finished(tables, store):
     tables.take_seat(receipt.table_id, "bob")
     tables.start(receipt.table_id)
     projector.catch_up()
-    assert [r["status"] for r in reads.tables()] == ["running"] and reads.tables("open") == []
+    assert [r["status"] for r in reads.lobby()] == ["running"] and reads.tables("open") == []
     play_to_end(tables, receipt.table_id)
     projector.catch_up()
-    assert reads.tables() == [] and reads.tables("finished")[0]["version"] == tables.table(receipt.table_id).version
+    assert reads.lobby() == [] and reads.tables("finished")[0]["version"] == tables.table(receipt.table_id).version
 
 
 def test_views_logs_and_scores_equal_what_the_application_answers_for_every_viewer(tables, store):
@@ -152,3 +154,17 @@ def test_an_unknown_status_filter_is_a_clear_error(store):
     reads = ReadModels(store)
     with pytest.raises(ValueError, match="open, running, finished"):
         reads.tables("closed")
+
+
+def test_the_embedded_thread_follows_saves_and_reads_wait_for_them(tables, store):
+    embedded = EmbeddedProjections(tables, store).start()
+    try:
+        reads = ReadModels(store)
+        receipt = tables.open_table("tiny_duel", 2)
+        assert reads.wait(receipt.position, timeout=5)  # bounded; the save woke the thread
+        assert reads.table(receipt.table_id)["version"] == 1
+        receipt = tables.take_seat(receipt.table_id, "ann")
+        assert reads.wait(receipt.position, timeout=5)
+        assert reads.view(receipt.table_id, 0)["table"]["seats"][0]["name"] == "ann"
+    finally:
+        embedded.stop()
