@@ -62,9 +62,17 @@ export async function showTable(main, ctx, tableId) {
           h('h2', {id: 'moves-title'}, 'Your moves'), moveFilter, moveList,
           h('details', {class: 'advanced'}, h('summary', {}, 'Raw move (advanced)'), rawForm))),
       h('div', {class: 'col'},
-        h('section', {class: 'card', 'aria-labelledby': 'view-title'}, h('h2', {id: 'view-title'}, 'What you see'), viewBox),
+        h('section', {class: 'card', 'aria-labelledby': 'view-title'}, h('h2', {id: 'view-title'}, 'What you see'),
+          h('div', {class: 'row'},
+            h('button', {type: 'button', class: 'small', onclick: () => foldAll(true)}, 'Expand all'),
+            h('button', {type: 'button', class: 'small', onclick: () => foldAll(false)}, 'Collapse all')),
+          viewBox),
         h('section', {class: 'card', 'aria-labelledby': 'scores-title'}, h('h2', {id: 'scores-title'}, 'Scores'), scoreBox),
         h('section', {class: 'card', 'aria-labelledby': 'log-title'}, h('h2', {id: 'log-title'}, 'Table log'), logList)))));
+
+  function foldAll(open) {
+    for (const node of viewBox.querySelectorAll('details.node')) node.open = open || node.dataset.path === '$';
+  }
 
   nameInput.addEventListener('change', () => localStorage.setItem('tabletop.name', nameInput.value.trim()));
   moveFilter.addEventListener('input', () => renderMoves());
@@ -365,11 +373,26 @@ export async function showTable(main, ctx, tableId) {
     }
     const needle = moveFilter.hidden ? '' : moveFilter.value.trim().toLowerCase();
     const version = s.legal.version;
-    keepingFocus(moveList, () => fill(moveList, moves
+    const shown = moves
       .map((move) => [move, moveText(move)])
-      .filter(([, text]) => !needle || text.toLowerCase().includes(needle))
-      .map(([move, text]) => h('button', {type: 'button', class: 'move', dataset: {key: `move-${text}`},
-        title: JSON.stringify(move), onclick: () => play(move, version)}, text))));
+      .filter(([, text]) => !needle || text.toLowerCase().includes(needle));
+    const button = ([move, text]) => h('button', {type: 'button', class: 'move', dataset: {key: `move-${text}`},
+      title: JSON.stringify(move), onclick: () => play(move, version)}, text);
+    // Many moves of several kinds: one labelled group per kind (the move's "type"), in the game's order.
+    const kinds = new Map();
+    for (const entry of shown) {
+      const kind = entry[0] && typeof entry[0] === 'object' && 'type' in entry[0] ? String(entry[0].type) : 'moves';
+      if (!kinds.has(kind)) kinds.set(kind, []);
+      kinds.get(kind).push(entry);
+    }
+    keepingFocus(moveList, () => {
+      if (!shown.length) fill(moveList, h('p', {class: 'muted'}, 'No move matches the filter.'));
+      else if (moves.length < MOVE_FILTER_AT || kinds.size < 2) fill(moveList, shown.map(button));
+      else {
+        fill(moveList, [...kinds].map(([kind, entries]) => h('div', {class: 'move-group', role: 'group', 'aria-label': kind},
+          h('h3', {}, `${kind} (${entries.length})`), h('div', {class: 'moves'}, entries.map(button)))));
+      }
+    });
   }
 
   function renderLog() {

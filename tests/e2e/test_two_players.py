@@ -165,3 +165,27 @@ def test_a_reload_keeps_the_seat_and_a_phone_width_does_not_overflow(new_page):
     expect(watcher.locator("#view")).to_contain_text("hand: —")
     expect(watcher.locator("#moves")).to_contain_text("You are watching.")
     assert ann.errors == [] and watcher.errors == []
+
+
+def test_moves_arrive_over_the_stream_and_by_polling_when_the_stream_is_refused(new_page):
+    ann, bob = new_page(), new_page()
+    # Bob's browser cannot reach the stream (an old server, a proxy): it must fall back to polling.
+    bob.route("**/stream*", lambda route: route.fulfill(status=404, content_type="application/json",
+                                                         body='{"error": "not_found", "message": "no stream"}'))
+    url = open_table(ann)
+    take_seat(ann, "ann", 0)
+    bob.goto(url)
+    take_seat(bob, "bob", 1)
+    expect(ann.locator("#live-status")).to_have_text("live")
+    expect(bob.locator("#live-status")).to_have_text("polling")
+
+    # Each one's move reaches the other, by the stream (Ann) and by polling (Bob).
+    expect(ann.locator("#seats")).to_contain_text("1: bob")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(bob.locator("#moves button.move").first).to_be_visible()
+    bob.locator("#moves button.move").first.click()
+    expect(ann.locator("#log")).to_contain_text("Seat 1 placed a secret bid.")
+    ann.locator("#moves button.move").first.click()
+    expect(bob.locator("#log")).to_contain_text("Seat 0 placed a secret bid.")
+    expect(bob.locator("#turn")).to_have_text(re.compile(r"^Waiting for ann"))
+    assert ann.errors == [] and bob.errors == []
