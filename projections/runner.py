@@ -57,7 +57,6 @@ class SettingsLike(Protocol):
     postgres_user: str
     postgres_password: str
     postgres_dbname: str
-    create_tables: bool
 
     def eventsourcing_env(self, name: str = "tables") -> dict[str, str]: ...
 
@@ -314,7 +313,7 @@ def open_store(settings: SettingsLike, prefix: str = "readmodel") -> ReadStore:
     return PostgresStore(
         {"host": settings.postgres_host, "port": settings.postgres_port, "user": settings.postgres_user,
          "password": settings.postgres_password, "dbname": settings.postgres_dbname},
-        prefix=prefix, create=settings.create_tables,
+        prefix=prefix,
     )
 
 
