@@ -95,13 +95,29 @@ class Settings:
         return env
 
     def server_secret(self) -> bytes:
-        """The HMAC key for seat tokens: from the environment, else generated once in the data folder."""
+        """The HMAC key for seat tokens: from the environment, else generated once in the data folder.
+
+        Several workers may start at once on a fresh folder: each writes a candidate to its own
+        file and links it into place; the first link wins and everyone reads the winner (no worker
+        ever reads a half-written key).
+        """
         if self.secret:
             return self.secret.encode()
+        if self.store == "postgres":
+            # Workers on several hosts share one store; each would generate its own key, and a seat
+            # token issued by one would be refused by the others.
+            raise ValueError("TABLETOP_SECRET must be set when TABLETOP_STORE=postgres (all workers share the key)")
         path = self.data_dir / "secret.key"
         if not path.exists():
             self.data_dir.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            candidate = self.data_dir / f".secret.key.{os.getpid()}.{secrets.token_hex(4)}"
+            fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "w") as handle:
                 handle.write(secrets.token_hex(32))
+            try:
+                os.link(candidate, path)
+            except FileExistsError:
+                pass  # another process won the race; its key is the key
+            finally:
+                candidate.unlink()
         return path.read_text().strip().encode()

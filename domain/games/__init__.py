@@ -12,8 +12,10 @@ from __future__ import annotations
 from domain.errors import UnknownGame
 from domain.games.bunny_kingdom import GAME as BUNNY_KINGDOM
 from domain.games.game import Game
+from domain.games.homesteaders import GAME as HOMESTEADERS
+from domain.games.walnut_grove import GAME as WALNUT_GROVE
 
-_PRODUCT: tuple[Game, ...] = (BUNNY_KINGDOM,)
+_PRODUCT: tuple[Game, ...] = (BUNNY_KINGDOM, HOMESTEADERS, WALNUT_GROVE)
 
 GAMES: dict[str, Game] = {game.name: game for game in _PRODUCT}
 
