@@ -60,3 +60,8 @@ def init_app(app: Flask, settings: Settings, tables: Tables, broker: Broker | No
 def read_models() -> ReadModels | None:
     """The current app's read models (None when projections are off: read through ``Tables``)."""
     return current_app.extensions.get(READ_MODELS)
+
+
+def embedded() -> bool:
+    """True when this process runs the projections itself (reads may wait for the log's head)."""
+    return PROJECTIONS in current_app.extensions

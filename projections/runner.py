@@ -57,7 +57,6 @@ class SettingsLike(Protocol):
     postgres_user: str
     postgres_password: str
     postgres_dbname: str
-    create_tables: bool
 
     def eventsourcing_env(self, name: str = "tables") -> dict[str, str]: ...
 
@@ -229,24 +228,25 @@ class SubscriptionSource:
         self._thread.join(timeout=5)
 
 
-def open_source(tables: Tables, after: int, wake: threading.Event | None = None) -> PollingSource | SubscriptionSource:
+def open_source(tables: Tables, after: int, wake: threading.Event | None = None,
+                interval: float = 0.05) -> PollingSource | SubscriptionSource:
     if type(tables.recorder).__module__.startswith("eventsourcing.postgres"):
         return SubscriptionSource(tables, after)
-    return PollingSource(tables, after, wake=wake)
+    return PollingSource(tables, after, interval=interval, wake=wake)
 
 
 def follow(projector: Projector, stop: threading.Event, on_batch: Callable[[int], None] | None = None,
-           wake: threading.Event | None = None) -> None:
+           wake: threading.Event | None = None, interval: float = 0.05) -> None:
     """Process new notifications until ``stop`` is set; errors are logged and retried with backoff.
 
-    ``wake`` (polling only) lets a save in this process cut the poll interval short.
+    ``wake`` (polling only) lets a save in this process cut the poll ``interval`` short.
     """
     source = None
     backoff = 0.1
     while not stop.is_set():
         try:
             if source is None:
-                source = open_source(projector.tables, projector.position(), wake)
+                source = open_source(projector.tables, projector.position(), wake, interval)
             items = source.next(stop)
             if items:
                 projector.process(items)
@@ -280,7 +280,9 @@ class EmbeddedProjections:
         self.projector = Projector(tables, store)
         self._stop = threading.Event()
         self._wake = threading.Event()
-        self._thread = threading.Thread(target=follow, args=(self.projector, self._stop, None, self._wake),
+        # Saves in this process wake the thread at once; the slow poll only notices other writers
+        # of the same SQLite file (a CLI command, another process).
+        self._thread = threading.Thread(target=follow, args=(self.projector, self._stop, None, self._wake, 1.0),
                                         name="projections", daemon=True)
         tables.on_saved.append(self.saved)
 
@@ -314,7 +316,7 @@ def open_store(settings: SettingsLike, prefix: str = "readmodel") -> ReadStore:
     return PostgresStore(
         {"host": settings.postgres_host, "port": settings.postgres_port, "user": settings.postgres_user,
          "password": settings.postgres_password, "dbname": settings.postgres_dbname},
-        prefix=prefix, create=settings.create_tables,
+        prefix=prefix,
     )
 
 

@@ -208,6 +208,7 @@ class PostgresStore(ReadStore):
 
     def __init__(self, conninfo: Mapping[str, Any], prefix: str = "readmodel", pool_size: int = 2,
                  create: bool = True) -> None:
+        """``create``: make the tables when missing (safe when several processes start at once)."""
         from psycopg import sql
         from psycopg_pool import ConnectionPool
 
@@ -223,8 +224,10 @@ class PostgresStore(ReadStore):
             self.create()
 
     def create(self) -> None:
+        """Create the tables if missing; concurrent creators (workers booting at once) take turns."""
         q = self._sql.SQL
-        with self._pool.connection() as conn:
+        with self._pool.connection() as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (self.prefix + ":create",))
             conn.execute(q("CREATE TABLE IF NOT EXISTS {} (model text NOT NULL, key text NOT NULL, grp text NOT NULL, "
                            "body text NOT NULL, PRIMARY KEY (model, key))").format(self.docs))
             conn.execute(q("CREATE INDEX IF NOT EXISTS {} ON {} (model, grp, key)").format(

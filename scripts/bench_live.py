@@ -214,6 +214,7 @@ def fanout(label: str, sqlite: str, redis_url: str, table_count: int, per_table:
             time.sleep(interval)
         elapsed = time.monotonic() - started
         time.sleep(1.0)  # let the last frames arrive
+        cpu = {name: _cpu_seconds(pid) for name, pid in (("server", _child(server.pid)), ("clients", clients.pid))}
         clients.stdin.write("STOP\n")
         clients.stdin.flush()
         receipts = json.loads(clients.stdout.readline())
@@ -226,7 +227,19 @@ def fanout(label: str, sqlite: str, redis_url: str, table_count: int, per_table:
     latencies = [t - published[(table, v)] for table, v, t in receipts if (table, v) in published]
     expected = len(published) * per_table
     print(f"  {label}: {ms(latencies)}   delivered {len(latencies)}/{expected}, "
-          f"{len(published) / elapsed:.0f} commands/s")
+          f"{len(published) / elapsed:.0f} commands/s; CPU s: worker {cpu['server']:.1f}, "
+          f"clients {cpu['clients']:.1f}, over {elapsed:.1f} s")
+
+
+def _child(pid: int) -> int:
+    """gunicorn's (only) worker process."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return int(children[0]) if children else pid
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def raw_redis(redis_url: str, count: int, interval: float) -> None:
@@ -340,10 +353,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer clients, commands and games")
     parser.add_argument("--only", choices=("fanout", "projections"))
+    parser.add_argument("--interval", type=float, default=0.03, help="seconds between commands on one table")
     args = parser.parse_args()
     quick = args.quick
     from projections.stores import PostgresStore, SQLiteStore
 
+    print(f"load average before the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
         if args.only in (None, "fanout"):
             redis_proc, redis_port = start_redis(tmp)
@@ -352,7 +367,8 @@ def main() -> None:
                 print("fan-out (one gunicorn gevent worker, Redis hub, SQLite store, spectator streams):")
                 raw_redis(redis_url, 500 if quick else 2000, 0.002)
                 one = (100, 60) if quick else (500, 200)
-                fanout(f"{one[0]} clients on 1 table", str(Path(tmp) / "one.db"), redis_url, 1, one[0], one[1], 0.03)
+                fanout(f"{one[0]} clients on 1 table", str(Path(tmp) / "one.db"), redis_url, 1, one[0], one[1],
+                       args.interval)
                 spread = (4, 60) if quick else (20, 300)
                 fanout(f"{50 * spread[0]} clients over 50 tables", str(Path(tmp) / "spread.db"), redis_url, 50,
                        spread[0], spread[1], 0.02)

@@ -11,7 +11,8 @@ most ``max_age`` seconds, then ends; ``retry:`` makes the browser come back (to 
 What a frame carries is rendered from the store for that viewer only (the game's ``action_view``,
 ``describe`` and ``player_view``): the broker's notice carries no game data at all. Rendering is
 memoized per process by (table, viewer, after, upto), which is a pure function of the
-append-only store, so 500 spectators of one table cost one rendering per version, not 500.
+append-only store, and encoded once: 500 spectators of one table cost one rendering per version
+and one socket write each.
 """
 
 from __future__ import annotations
@@ -40,11 +41,18 @@ def _frame(event: str, version: int, data: Any) -> str:
 
 
 class FrameSource:
-    """Renders what one viewer may see of a table between two versions, from the event store."""
+    """Renders what one viewer may see of a table, from the event store, once per version.
 
-    def __init__(self, tables: Tables, cache_size: int = 4096) -> None:
+    Frames are cached per (table, viewer, version), already encoded: every stream of that viewer
+    shares them, whatever version it is at, so a stream that fell behind costs a concatenation,
+    not another replay. Versions are immutable facts of an append-only store, so the cache never
+    needs invalidating. Concurrent streams that miss the same frames wait for one rendering.
+    """
+
+    def __init__(self, tables: Tables, cache_size: int = 50_000) -> None:
         self.tables = tables
-        self._cache: OrderedDict[tuple, list[tuple[int, str]]] = OrderedDict()
+        self._entries: OrderedDict[tuple, bytes] = OrderedDict()
+        self._views: OrderedDict[tuple, bytes] = OrderedDict()
         self._size = cache_size
         self._lock = threading.Lock()
         self._inflight: dict[tuple, threading.Event] = {}
@@ -54,40 +62,70 @@ class FrameSource:
         stored = self.tables.recorder.select_events(table_id, desc=True, limit=1)
         return stored[0].originator_version if stored else 0
 
-    def frames(self, table_id: UUID, viewer: int | None, after: int, upto: int) -> list[tuple[int, str]]:
-        """One ``entry`` frame per version in ``(after, upto]`` and a closing ``view`` frame."""
+    def frames(self, table_id: UUID, viewer: int | None, after: int, upto: int) -> tuple[int, bytes]:
+        """``(last version, SSE bytes)``: an ``entry`` frame per version in ``(after, upto]`` that
+        the store has, then the ``view`` frame at the last one; empty when there is nothing new."""
         if upto <= after:
-            return []
-        key = (table_id, viewer, after, upto)
-        while True:
+            return after, b""
+        with self._lock:
+            have = all((table_id, viewer, v) in self._entries for v in range(after + 1, upto + 1))
+        if not have:
+            self._once((table_id, viewer, "entries", upto), lambda: self._render_entries(table_id, viewer, after, upto))
+        parts, last = [], after
+        with self._lock:
+            for v in range(after + 1, upto + 1):
+                blob = self._entries.get((table_id, viewer, v))
+                if blob is None:
+                    break  # not in the store (yet): a notice ahead of it says nothing
+                self._entries.move_to_end((table_id, viewer, v))
+                parts.append(blob)
+                last = v
+        if last == after:
+            return after, b""
+        parts.append(self._view(table_id, viewer, last))
+        return last, b"".join(parts)
+
+    def _view(self, table_id: UUID, viewer: int | None, version: int) -> bytes:
+        key = (table_id, viewer, version)
+        with self._lock:
+            blob = self._views.get(key)
+        if blob is None:
+            self._once((table_id, viewer, "view", version), lambda: self._store(self._views, key, _frame(
+                "view", version, self.tables.view(table_id, viewer, version=version)).encode()))
             with self._lock:
-                if key in self._cache:
-                    self._cache.move_to_end(key)
-                    return self._cache[key]
-                waiting = self._inflight.get(key)
-                if waiting is None:
-                    self._inflight[key] = threading.Event()
-                    break
-            waiting.wait(10)  # another stream renders the same thing: share its result
+                blob = self._views.get(key) or b""
+        return blob
+
+    def _render_entries(self, table_id: UUID, viewer: int | None, after: int, upto: int) -> None:
+        for entry in table_log(self.tables.events.get(table_id, lte=upto), viewer, after=after, limit=upto - after):
+            # An entry is sent as recorded: which versions are undone is told by the ``Undone``
+            # entries and by the view's ``table.undone`` ranges, never by a flag that would depend
+            # on how far the store had been read when the frame was rendered.
+            data = entry.to_dict()
+            del data["undone"]
+            self._store(self._entries, (table_id, viewer, entry.version),
+                        _frame("entry", entry.version, data).encode())
+
+    def _store(self, cache: OrderedDict, key: tuple, blob: bytes) -> None:
+        with self._lock:
+            cache[key] = blob
+            while len(cache) > self._size:
+                cache.popitem(last=False)
+
+    def _once(self, key: tuple, work: Callable[[], None]) -> None:
+        """Run ``work`` unless another stream is already running it; then wait for that one."""
+        with self._lock:
+            waiting = self._inflight.get(key)
+            if waiting is None:
+                self._inflight[key] = threading.Event()
+        if waiting is not None:
+            waiting.wait(10)
+            return
         try:
-            frames = self._render(table_id, viewer, after, upto)
-            with self._lock:
-                self._cache[key] = frames
-                while len(self._cache) > self._size:
-                    self._cache.popitem(last=False)
-            return frames
+            work()
         finally:
             with self._lock:
                 self._inflight.pop(key).set()
-
-    def _render(self, table_id: UUID, viewer: int | None, after: int, upto: int) -> list[tuple[int, str]]:
-        entries = table_log(self.tables.events.get(table_id, lte=upto), viewer, after=after, limit=upto - after)
-        if not entries:  # a notice ahead of the store (never from our publisher): nothing to say yet
-            return []
-        frames = [(e.version, _frame("entry", e.version, e.to_dict())) for e in entries]
-        last = entries[-1].version
-        frames.append((last, _frame("view", last, self.tables.view(table_id, viewer, version=last))))
-        return frames
 
 
 def event_stream(
@@ -101,19 +139,20 @@ def event_stream(
     max_age: float = MAX_AGE_S,
     retry_ms: int = RETRY_MS,
     clock: Callable[[], float] = time.monotonic,
-) -> Iterator[str]:
-    """The SSE text of one stream. ``sub`` must already be subscribed (subscribe first!)."""
+) -> Iterator[bytes]:
+    """The SSE bytes of one stream. ``sub`` must already be subscribed (subscribe first!)."""
     started = clock()
     sent = last
 
-    def catch_up(upto: int) -> Iterator[str]:
+    def catch_up(upto: int) -> Iterator[bytes]:
         nonlocal sent
-        for version, frame in source.frames(table_id, viewer, sent, upto):
-            yield frame
-            sent = max(sent, version)
+        last, blob = source.frames(table_id, viewer, sent, upto)
+        if blob:
+            yield blob
+            sent = last
 
     try:
-        yield f"retry: {retry_ms}\n\n"
+        yield f"retry: {retry_ms}\n\n".encode()
         head = source.head(table_id)
         if sent > head:  # a Last-Event-ID from another history: start over
             sent = 0
@@ -121,7 +160,7 @@ def event_stream(
         while (left := max_age - (clock() - started)) > 0:
             item = sub.get(timeout=min(heartbeat, left))
             if item is None:
-                yield ": hb\n\n"
+                yield b": hb\n\n"
             elif item == GAP:
                 yield from catch_up(source.head(table_id))
             elif item.version > sent:  # a version gap is covered: the store is read up to it

@@ -6,11 +6,11 @@ import json
 from collections.abc import Iterable, Iterator
 
 
-def parse(chunks: Iterable[str]) -> Iterator[dict]:
+def parse(chunks: Iterable[str | bytes]) -> Iterator[dict]:
     """Messages as dicts: ``{"id", "event", "data"}``, ``{"retry"}`` or ``{"comment"}``."""
     buffer = ""
     for chunk in chunks:
-        buffer += chunk
+        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
         while "\n\n" in buffer:
             block, buffer = buffer.split("\n\n", 1)
             message: dict = {}
