@@ -27,7 +27,7 @@ export async function showTable(main, ctx, tableId) {
   const base = `/api/tables/${encodeURIComponent(tableId)}`;
   const s = {
     summary: null, view: null, viewer: null, legal: null, scores: null,
-    log: [], logViewer: undefined, undoneKey: '', seat: null, busy: false, openPaths: new Set(['$']),
+    log: [], logViewer: undefined, undoneKey: '', seat: null, position: null, busy: false, openPaths: new Set(['$']),
   };
 
   // Persistent parts (inputs keep what the player typed across live updates).
@@ -138,7 +138,8 @@ export async function showTable(main, ctx, tableId) {
     const [legal, scores, log] = await Promise.all([
       viewer !== null && summary.status === 'running'
         ? api('GET', `${base}/seats/${viewer}/legal-moves`, {token: token()}).catch(() => null) : null,
-      answer.view !== null ? api('GET', `${base}/scores`).catch(() => null) : null,
+      // Scores come from a read model: after our own command, ask it to catch up with that command.
+      answer.view !== null ? api('GET', `${base}/scores${s.position ? `?position=${s.position}` : ''}`).catch(() => null) : null,
       readLog(viewer, summary),
     ]);
     if (ctx.disposed) return;
@@ -174,6 +175,7 @@ export async function showTable(main, ctx, tableId) {
     try {
       const receipt = await fn();
       if (receipt?.version) live.seen(receipt.version);
+      if (receipt?.position) s.position = Math.max(s.position || 0, receipt.position);
     } catch (error) {
       const stale = error instanceof ApiError && error.code === 'stale_version';
       say(`${what} refused: ${describe(error)}${stale ? '. The table changed while you chose; the page now shows it as it is: choose again.' : ''}`);
