@@ -27,7 +27,7 @@ export async function showTable(main, ctx, tableId) {
   const base = `/api/tables/${encodeURIComponent(tableId)}`;
   const s = {
     summary: null, view: null, viewer: null, legal: null, scores: null,
-    log: [], logViewer: undefined, undoneKey: '', seat: null, position: null, busy: false, openPaths: new Set(['$']),
+    log: [], logViewer: undefined, undoneKey: '', seat: null, position: null, replay: null, busy: false, openPaths: new Set(['$']),
   };
 
   // Persistent parts (inputs keep what the player typed across live updates).
@@ -49,6 +49,9 @@ export async function showTable(main, ctx, tableId) {
     field('Move (JSON)', rawMove), field('Expected version', rawVersion),
     h('button', {type: 'submit'}, 'Send move'));
   const viewBox = h('div', {id: 'view', class: 'tree'});
+  const viewTitle = h('h2', {id: 'view-title'}, 'What you see');
+  const replayInput = h('input', {type: 'number', name: 'replay', min: '1', inputmode: 'numeric', class: 'narrow'});
+  const replayForm = h('form', {class: 'inline'}, field('Show version', replayInput));
   const scoreBox = h('div', {id: 'scores'});
   const logList = h('ol', {id: 'log', class: 'log', reversed: true});
 
@@ -62,13 +65,59 @@ export async function showTable(main, ctx, tableId) {
           h('h2', {id: 'moves-title'}, 'Your moves'), moveFilter, moveList,
           h('details', {class: 'advanced'}, h('summary', {}, 'Raw move (advanced)'), rawForm))),
       h('div', {class: 'col'},
-        h('section', {class: 'card', 'aria-labelledby': 'view-title'}, h('h2', {id: 'view-title'}, 'What you see'),
+        h('section', {class: 'card', 'aria-labelledby': 'view-title'}, viewTitle,
+          h('div', {class: 'row replay', role: 'group', 'aria-label': 'Replay'},
+            h('button', {type: 'button', class: 'small', 'aria-label': 'One version back', onclick: () => replayStep(-1)}, '‹ Back'),
+            replayForm,
+            h('button', {type: 'button', class: 'small', 'aria-label': 'One version forward', onclick: () => replayStep(1)}, 'Forward ›'),
+            h('button', {type: 'button', class: 'small', onclick: () => replayTo(null)}, 'Now')),
           h('div', {class: 'row'},
             h('button', {type: 'button', class: 'small', onclick: () => foldAll(true)}, 'Expand all'),
             h('button', {type: 'button', class: 'small', onclick: () => foldAll(false)}, 'Collapse all')),
           viewBox),
         h('section', {class: 'card', 'aria-labelledby': 'scores-title'}, h('h2', {id: 'scores-title'}, 'Scores'), scoreBox),
         h('section', {class: 'card', 'aria-labelledby': 'log-title'}, h('h2', {id: 'log-title'}, 'Table log'), logList)))));
+
+  // Replay: the view as this viewer saw it right after any version (the API filters it the same way).
+  async function replayTo(version) {
+    const head = s.summary?.version ?? 1;
+    const wanted = version === null || version >= head ? null : Math.max(1, Math.trunc(version));
+    if (wanted === null) {
+      s.replay = null;
+      renderView();
+      return;
+    }
+    try {
+      const answer = await api('GET', `${base}/view?version=${wanted}`, {token: token()});
+      s.replay = {version: wanted, view: answer.view};
+      say('');
+    } catch (error) {
+      say(`Could not show version ${wanted}: ${describe(error)}`);
+    }
+    renderView();
+  }
+
+  function replayStep(delta) {
+    const at = s.replay ? s.replay.version : s.summary?.version ?? 1;
+    replayTo(at + delta);
+  }
+
+  replayForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    replayTo(replayInput.value.trim() ? Number(replayInput.value) : null);
+  });
+
+  function renderView() {
+    const replay = s.replay;
+    const view = replay ? replay.view : s.view;
+    viewTitle.textContent = replay ? `What you saw at version ${replay.version}` : 'What you see';
+    viewBox.classList.toggle('past', Boolean(replay));
+    if (document.activeElement !== replayInput) replayInput.value = String(replay ? replay.version : s.summary?.version ?? '');
+    replayInput.max = String(s.summary?.version ?? 1);
+    fill(viewBox, view === null || view === undefined
+      ? h('p', {class: 'muted'}, replay ? 'The game had not started yet.' : 'The game has not started.')
+      : tree(view, s.openPaths));
+  }
 
   function foldAll(open) {
     for (const node of viewBox.querySelectorAll('details.node')) node.open = open || node.dataset.path === '$';
@@ -273,7 +322,7 @@ export async function showTable(main, ctx, tableId) {
     keepingFocus(undoBox, renderUndo);
     keepingFocus(seatList.parentElement, renderSeats);
     renderMoves();
-    fill(viewBox, s.view === null ? h('p', {class: 'muted'}, 'The game has not started.') : tree(s.view, s.openPaths));
+    renderView();
     fill(scoreBox, s.scores ? scoreTable(s.scores, seatName, t.status === 'finished') : h('p', {class: 'muted'}, 'No scores yet.'));
     keepingFocus(logList, renderLog);
   }
@@ -350,6 +399,7 @@ export async function showTable(main, ctx, tableId) {
       select.addEventListener('change', () => {
         s.seat = Number(select.value);
         s.openPaths = new Set(['$']);
+        s.replay = null;
         refresh();
       });
       fill(asBox, field('Play as', select));

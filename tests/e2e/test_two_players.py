@@ -138,6 +138,19 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
         expect(page.locator("#turn")).to_have_text(re.compile(r"^Game over"))
         expect(page.locator("#scores caption")).to_have_text("Final scores")
         expect(page.locator("#moves")).to_contain_text("The game is over.")
+
+    # Replay: Ann steps back to just after the deal and sees her own dealt hand, never Bob's.
+    dealt = int(ann.locator("#log li", has_text="hands were dealt").locator(".v").inner_text().lstrip("v"))
+    ann.get_by_label("Show version", exact=True).fill(str(dealt))
+    ann.get_by_label("Show version", exact=True).press("Enter")
+    expect(ann.locator("#view-title")).to_have_text(f"What you saw at version {dealt}")
+    expect(ann.locator("#view")).to_contain_text(f"hand: {json.dumps(ann_hand, separators=(',', ':'))}")
+    assert_hidden(ann, bob_hand)
+    ann.get_by_role("button", name="One version forward").click()
+    expect(ann.locator("#view-title")).to_have_text(f"What you saw at version {dealt + 1}")
+    ann.get_by_role("button", name="Now").click()
+    expect(ann.locator("#view-title")).to_have_text("What you see")
+    for page in (ann, bob):
         assert page.errors == []
 
 
