@@ -41,7 +41,7 @@ export async function showTable(main, ctx, tableId) {
   const seatList = h('ul', {id: 'seats', class: 'seats'});
   const seatActions = h('div', {class: 'row'});
   const asBox = h('div', {});
-  const moveFilter = h('input', {type: 'search', name: 'filter', placeholder: 'filter moves'});
+  const moveFilter = h('input', {type: 'search', name: 'filter', placeholder: 'filter moves', 'aria-label': 'Filter moves'});
   const moveList = h('div', {id: 'moves', class: 'moves', role: 'group', 'aria-label': 'Legal moves'});
   const rawMove = h('textarea', {name: 'move', rows: '3', spellcheck: false, placeholder: '{"type": "..."}'});
   const rawVersion = h('input', {type: 'number', name: 'expected_version', min: '1', inputmode: 'numeric', placeholder: 'current'});

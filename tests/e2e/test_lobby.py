@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.test_two_players import open_table
+from tests.e2e.test_two_players import assert_labelled, open_table
 
 
 def test_the_lobby_offers_each_game_with_its_options_and_seat_range(new_page):
@@ -22,6 +22,7 @@ def test_the_lobby_offers_each_game_with_its_options_and_seat_range(new_page):
     expect(hand).to_have_value("1")  # the index of the default (3)
     expect(page.get_by_label("Undo").locator("option")).to_have_text(["consent", "free", "off"])
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert_labelled(page)
 
 
 def test_a_refused_table_shows_the_reason_and_an_opened_one_is_listed(new_page):

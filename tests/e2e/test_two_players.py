@@ -61,8 +61,26 @@ def assert_hidden(page: Page, other_hand: list[int], other_bid: int | None = Non
         assert not re.search(rf"card={other_bid}\b|bid card {other_bid}\b", text)
 
 
+UNLABELLED = """() => [...document.querySelectorAll('input, select, textarea, button')]
+    .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label') && !el.textContent.trim())
+    .map(el => el.outerHTML)"""
+
+
+def assert_labelled(page: Page) -> None:
+    """Every control has a name a screen reader can announce (a label, an aria-label or its text)."""
+    assert page.evaluate(UNLABELLED) == []
+
+
+def record_moves(page: Page) -> list[dict]:
+    """The JSON bodies of every move the page sends."""
+    sent: list[dict] = []
+    page.on("request", lambda r: sent.append(r.post_data_json) if r.method == "POST" and r.url.endswith("/moves") else None)
+    return sent
+
+
 def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
     ann, bob = new_page(), new_page()
+    ann_moves, bob_moves = record_moves(ann), record_moves(bob)
 
     # Ann opens a table in the lobby and sits down; Bob comes to the same address and sits too.
     url = open_table(ann)
@@ -151,7 +169,14 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
     ann.get_by_role("button", name="Now").click()
     expect(ann.locator("#view-title")).to_have_text("What you see")
     for page in (ann, bob):
+        assert_labelled(page)
         assert page.errors == []
+
+    # Every move went out with the version its page showed and a fresh command id.
+    sent = ann_moves + bob_moves
+    assert len(sent) == 8  # 2 bids, 4 turns, 2 refused raw moves
+    assert all(isinstance(m["expected_version"], int) and m["command_id"] for m in sent)
+    assert len({m["command_id"] for m in sent}) == len(sent)
 
 
 def test_a_reload_keeps_the_seat_and_a_phone_width_does_not_overflow(new_page):
