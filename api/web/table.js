@@ -27,7 +27,7 @@ export async function showTable(main, ctx, tableId) {
   const base = `/api/tables/${encodeURIComponent(tableId)}`;
   const s = {
     summary: null, view: null, viewer: null, legal: null, scores: null,
-    log: [], logViewer: undefined, undoneKey: '', seat: null, position: null, replay: null, busy: false, openPaths: new Set(['$']),
+    log: [], logViewer: undefined, undoneKey: '', seat: null, position: null, replay: null, failed: null, busy: false, openPaths: new Set(['$']),
   };
 
   // Persistent parts (inputs keep what the player typed across live updates).
@@ -157,7 +157,9 @@ export async function showTable(main, ctx, tableId) {
         again = false;
         try {
           await load();
+          s.failed = null;
         } catch (error) {
+          s.failed = error;
           if (!ctx.disposed) say(`Could not load the table: ${describe(error)}`);
         }
       } while (again && !ctx.disposed);
@@ -472,6 +474,7 @@ export async function showTable(main, ctx, tableId) {
   ctx.onDispose(() => live.stop());
   chooseSeat();
   await refresh();
-  if (!ctx.disposed) live.start(s.summary?.version ?? 0);
+  // No such table: nothing will ever change here, so nothing to listen for.
+  if (!ctx.disposed && s.failed?.status !== 404) live.start(s.summary?.version ?? 0);
 }
 

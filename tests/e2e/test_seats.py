@@ -58,3 +58,22 @@ def test_one_browser_can_hold_two_seats_and_play_as_either(new_page):
     expect(page.locator("#log")).to_contain_text(re.compile(r"Seat 0 bid card \d+\."))
     expect(page.locator("#turn")).to_have_text(re.compile(r"^Your turn"))  # the turns start with seat 0
     assert page.errors == []
+
+
+def test_a_forged_token_in_storage_makes_a_spectator_and_an_unknown_table_says_so(new_page):
+    page = new_page()
+    url = open_table(page)
+    take_seat(page, "ann", 0)
+    table_id = url.rsplit("/", 1)[1]
+    # Someone tampers with the stored token: the API refuses it (401) and the page watches instead.
+    page.evaluate("""(id) => localStorage.setItem(`tabletop.seat.${id}.0`,
+        JSON.stringify({token: 't1.0.2.' + '0'.repeat(64), name: 'ann'}))""", table_id)
+    page.reload()
+    expect(page.locator("#notice")).to_contain_text("no longer valid")
+    expect(page.locator("#moves")).to_contain_text("You are watching.")
+    assert held_tokens(page) == []
+
+    page.goto("/#/tables/00000000-0000-4000-8000-000000000000")
+    expect(page.locator("#notice")).to_contain_text("Could not load the table")
+    expect(page.locator("#notice")).to_contain_text("HTTP 404")
+    assert page.errors == []
