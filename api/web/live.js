@@ -29,14 +29,33 @@ export class Live {
     this.pollTimer = null;
     this.retryTimer = null;
     this.stopped = false;
+    this.offline = false;
   }
 
   start(version) {
     this.version = version || 0;
+    this.onOffline = () => {
+      // The browser knows the network is gone: say so now, rather than after a timeout.
+      this.closeStream();
+      this.stopPolling();
+      this.offline = true;
+      this.onMode('offline');
+    };
+    this.onOnline = () => {
+      // Back: reconnect at once from the last version seen, and re-read whatever changed meanwhile.
+      this.offline = false;
+      clearTimeout(this.retryTimer);
+      this.openStream();
+      this.onChange(this.version);
+    };
+    window.addEventListener('offline', this.onOffline);
+    window.addEventListener('online', this.onOnline);
     this.openStream();
   }
 
   stop() {
+    window.removeEventListener('offline', this.onOffline);
+    window.removeEventListener('online', this.onOnline);
     this.stopped = true;
     this.closeStream();
     this.stopPolling();
@@ -105,11 +124,16 @@ export class Live {
     if (document.hidden && this.version) return;
     try {
       const summary = await api('GET', `/api/tables/${encodeURIComponent(this.tableId)}`);
+      if (this.offline) {
+        this.offline = false;
+        this.onMode('polling');
+      }
       if (summary.version !== this.version) {
         this.version = summary.version;
         this.onChange(summary.version);
       }
     } catch {
+      this.offline = true;
       this.onMode('offline');
     }
   }

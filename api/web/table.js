@@ -157,6 +157,7 @@ export async function showTable(main, ctx, tableId) {
         again = false;
         try {
           await load();
+          if (s.failed && !ctx.disposed) say(''); // back after a failed read: the old error no longer holds
           s.failed = null;
         } catch (error) {
           s.failed = error;

@@ -227,3 +227,27 @@ def test_moves_arrive_over_the_stream_and_by_polling_when_the_stream_is_refused(
     expect(bob.locator("#log")).to_contain_text("Seat 0 placed a secret bid.")
     expect(bob.locator("#turn")).to_have_text(re.compile(r"^Waiting for ann"))
     assert ann.errors == [] and bob.errors == []
+
+
+def test_a_page_that_lost_the_network_catches_up_when_it_returns(new_page):
+    ann, bob = new_page(), new_page()
+    url = open_table(ann)
+    take_seat(ann, "ann", 0)
+    bob.goto(url)
+    take_seat(bob, "bob", 1)
+    expect(ann.locator("#seats")).to_contain_text("1: bob")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(bob.locator("#live-status")).to_have_text("live")
+    expect(bob.locator("#moves button.move").first).to_be_visible()
+
+    # Bob's network drops; meanwhile Ann bids.
+    bob.context.set_offline(True)
+    expect(bob.locator("#live-status")).to_have_text("offline")
+    ann.locator("#moves button.move").first.click()
+    expect(ann.locator("#log")).to_contain_text(re.compile(r"Seat 0 bid card \d+\."))
+
+    # Back online, Bob's page reconnects by itself and shows the bid, without a reload.
+    bob.context.set_offline(False)
+    expect(bob.locator("#log")).to_contain_text("Seat 0 placed a secret bid.", timeout=15_000)
+    expect(bob.locator("#live-status")).to_have_text("live", timeout=15_000)
+    assert bob.errors == []
