@@ -10,9 +10,10 @@ which the product never lists.
 from __future__ import annotations
 
 from domain.errors import UnknownGame
+from domain.games.fantasy_ranch import GAME as FANTASY_RANCH
 from domain.games.game import Game
 
-_PRODUCT: tuple[Game, ...] = ()
+_PRODUCT: tuple[Game, ...] = (FANTASY_RANCH,)
 
 GAMES: dict[str, Game] = {game.name: game for game in _PRODUCT}
 
