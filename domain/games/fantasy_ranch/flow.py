@@ -124,14 +124,15 @@ def complete_draft_step(w: Work) -> None:
     for seat, card in enumerate(w.step_picks):
         w.picks[seat].append(card)
         w.hands[seat].remove(card)
+    w.step_picks = [None] * w.players
+    if w.draft_step == START_HORSES:  # after the last pick the hands stay put: leftovers are returned
+        finish_draft(w)
+        return
     w.hands = [w.hands[(seat - 1) % w.players] for seat in range(w.players)]
     for seat, hand in enumerate(w.hands):
         w.seen[seat].extend(c for c in hand if c not in w.seen[seat])
-    w.step_picks = [None] * w.players
     w.draft_step += 1
-    if w.draft_step > START_HORSES:
-        finish_draft(w)
-    elif all(len(h) == 1 for h in w.hands):
+    if all(len(h) == 1 for h in w.hands):
         w.step_picks = [h[0] for h in w.hands]
         complete_draft_step(w)
 
