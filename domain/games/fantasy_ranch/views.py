@@ -121,11 +121,15 @@ def action_view(
     if actor == CHANCE:
         kind = chance_kind(before)
         if kind in SECRET_SHUFFLES:
-            return {"type": "chance", "request": {"label": action["request"]["label"]}, "outcome": None}
+            return {
+                "type": "chance",
+                "request": {"label": action.get("request", {}).get("label", "")},
+                "outcome": None,
+            }
         if kind == "shuffle_tournament_cards":
             return {
                 "type": "chance",
-                "request": {"label": action["request"]["label"]},
+                "request": {"label": action.get("request", {}).get("label", "")},
                 "outcome": action["outcome"][:8],
             }
         return action
