@@ -9,6 +9,7 @@ seat 1 (colours are cosmetic, FR-D35).
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pytest
@@ -96,9 +97,15 @@ def table(
     return State(**base)
 
 
+def listed(move: Any, legal: list[dict]) -> bool:
+    """Type-strict membership (``True == 1`` in Python, not in JSON)."""
+    key = json.dumps(move, sort_keys=True)
+    return any(json.dumps(m, sort_keys=True) == key for m in legal)
+
+
 def play(state: State, seat: int, move: dict) -> State:
     """Play a move that must be legal: it is listed by ``legal_moves`` and accepted."""
-    assert move in GAME.legal_moves(state, seat), f"{move} is not listed as legal for seat {seat}"
+    assert listed(move, GAME.legal_moves(state, seat)), f"{move} is not listed as legal for seat {seat}"
     return GAME.play(state, seat, move)
 
 
@@ -109,8 +116,8 @@ def refused(state: State, seat: int, move: Any, rule: str) -> IllegalMove:
         GAME.play(state, seat, move)
     assert caught.value.rule == rule, f"expected {rule}, got {caught.value.rule}: {caught.value}"
     assert GAME.to_dict(state) == before
-    if isinstance(move, dict):
-        assert move not in GAME.legal_moves(state, seat)
+    if isinstance(move, dict) and isinstance(seat, int) and 0 <= seat < state.players:
+        assert not listed(move, GAME.legal_moves(state, seat))
     return caught.value
 
 
