@@ -178,18 +178,11 @@ def reward(w: Work, seat: int, code: str, choices: object) -> None:
 
 
 def upgrade_lists(w: Work, seat: int, n: int) -> list[list[str]]:
-    """Every ordered list of at most ``n`` legal placements (each legal when made, FR-R150e)."""
+    """Every ordered list of at most ``n`` placements, each legal when made (FR-R150e, FR-R170)."""
+    room = {t: LOCATIONS[t].price - w.upgrades.get(t, [0] * w.players)[seat] for t in upgrade_targets(w, seat)}
     out: list[list[str]] = [[]]
     frontier: list[list[str]] = [[]]
     for _ in range(min(n, tokens_in_supply(w, seat))):
-        nxt = []
-        for prefix in frontier:
-            for target in upgrade_targets(w, seat):
-                if (
-                    prefix.count(target) + w.upgrades.get(target, [0] * w.players)[seat]
-                    < LOCATIONS[target].price
-                ):
-                    nxt.append(prefix + [target])
-        out.extend(nxt)
-        frontier = nxt
-    return [lst for lst in out if tokens_in_supply(w, seat) >= len(lst)]
+        frontier = [prefix + [t] for prefix in frontier for t in room if prefix.count(t) < room[t]]
+        out.extend(frontier)
+    return out
