@@ -1,0 +1,195 @@
+"""The ``tabletop`` command: serve, demo, replay, audit, projections, bench, migrate.
+
+Every subcommand turns bad input into one clear line on stderr and exit status 2, never a
+traceback: domain refusals, unknown ids, unreachable stores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from uuid import UUID
+
+from api.config import Settings
+from domain.errors import DomainError
+
+
+class CommandError(Exception):
+    """A bad command line; printed as one line."""
+
+
+def _table_id(text: str) -> UUID:
+    try:
+        return UUID(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a table id: {text!r}") from None
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    settings = Settings.from_env()
+    if getattr(args, "store", None):
+        settings = settings.with_(store=args.store)
+    if getattr(args, "data_dir", None):
+        from pathlib import Path
+
+        settings = settings.with_(data_dir=Path(args.data_dir))
+    return settings
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from api import create_app
+
+    app = create_app(_settings(args))
+    app.run(host=args.host, port=args.port, threaded=True)
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from api.wiring import build_tables
+    from domain.games import get_game
+
+    settings = _settings(args).with_(store=args.store or "memory")
+    game = get_game(args.game)
+    players = args.players or game.max_players
+    options = json.loads(args.options) if args.options else {}
+    if not isinstance(options, dict):
+        raise CommandError("--options must be a JSON object")
+    tables = build_tables(settings)
+    try:
+        table_id = tables.open_table(game.name, players, options).table_id
+        for seat in range(players):
+            tables.take_seat(table_id, f"bot-{seat}", bot=True)
+        tables.start(table_id)
+        summary = tables.summary(table_id)
+        scores = tables.scores(table_id)
+        report = tables.audit(table_id)
+    finally:
+        tables.close()
+    print(f"{game.title}, {players} players, options {json.dumps(summary['options'])}")
+    print(f"table {table_id}: {summary['status']} after {summary['version']} events")
+    print(_scoreboard(summary, scores))
+    print(f"audit: {'PASS' if report.ok else 'FAIL'}")
+    for check in report.checks.values():
+        state = {True: "pass", False: f"FAIL at version {check.version}: {check.detail}", None: "n/a"}[check.ok]
+        print(f"  {check.name:<13} {state}")
+    return 0 if report.ok and summary["status"] == "finished" else 1
+
+
+def _scoreboard(summary: dict, scores: dict) -> str:
+    """Rank, seat, name and total, then each seat's non-zero scoring sources (they add up to the total)."""
+    names = {str(s["seat"]): s["name"] for s in summary["seats"]}
+    lines = ["rank  seat  name          total   breakdown (non-zero sources)"]
+    for rank, seat in enumerate(scores["ranking"], 1):
+        parts = scores["breakdown"][str(seat)]
+        shown = "; ".join(f"{k} {v}" for k, v in parts.items() if v) or "-"
+        winner = "*" if seat in scores["winners"] else " "
+        total = scores["totals"][str(seat)]
+        lines.append(f"{rank:>3}{winner}  {seat:>4}  {names[str(seat)]:<12}  {total:>5}   {shown}")
+    return "\n".join(lines)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from api.wiring import build_tables
+
+    tables = build_tables(_settings(args))
+    try:
+        viewer = None if args.viewer is None else args.viewer
+        if args.log:
+            for entry in tables.log(args.table, viewer, after=0, limit=100_000):
+                mark = " [undone]" if entry.undone else ""
+                print(f"{entry.version:>5}  {entry.text}{mark}")
+        else:
+            print(json.dumps(tables.view(args.table, viewer, args.version), indent=2, default=str))
+    finally:
+        tables.close()
+    return 0
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from api.wiring import build_tables
+
+    tables = build_tables(_settings(args))
+    try:
+        report = tables.audit(args.table)
+    finally:
+        tables.close()
+    print(json.dumps(report.to_dict(), indent=2))
+    return 0 if report.ok else 1
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from api.wiring import migrate
+
+    migrate(_settings(args))
+    print("event store ready")
+    return 0
+
+
+def cmd_projections(args: argparse.Namespace) -> int:
+    try:
+        from projections import runner
+    except ImportError:
+        raise CommandError("projections are not part of this build yet") from None
+    if args.action == "run":
+        return runner.run(_settings(args))
+    return runner.rebuild(_settings(args), args.name)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from api import bench
+
+    return bench.main(args.what, args.quick)
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="tabletop", description="Tabletop: an event-sourced board-game service.")
+    sub = top.add_subparsers(dest="command", required=True)
+
+    def add(name: str, func: Callable[[argparse.Namespace], int], help_: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_, description=help_)
+        p.add_argument("--store", choices=("memory", "sqlite", "postgres"), help="event store (default from TABLETOP_STORE)")
+        p.add_argument("--data-dir", help="data folder for the embedded SQLite store")
+        p.set_defaults(func=func)
+        return p
+
+    serve = add("serve", cmd_serve, "Serve the API and the browser client (embedded default: SQLite, no other service).")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    demo = add("demo", cmd_demo, "Play a whole bot game through the Tables application; print scores and the audit.")
+    demo.add_argument("--game", required=True)
+    demo.add_argument("--players", type=int)
+    demo.add_argument("--options", help='table options as JSON, e.g. \'{"level": 3}\'')
+    replay = add("replay", cmd_replay, "Show a table's view at any version, or its log.")
+    replay.add_argument("table", type=_table_id)
+    replay.add_argument("--version", type=int)
+    replay.add_argument("--viewer", type=int, help="seat number (default: spectator)")
+    replay.add_argument("--log", action="store_true", help="print the table log instead of a view")
+    audit = add("audit", cmd_audit, "Audit a table: hash chain, seed, chance, moves, undo, final scores.")
+    audit.add_argument("table", type=_table_id)
+    add("migrate", cmd_migrate, "Create the event store tables (run once before starting workers).")
+    proj = add("projections", cmd_projections, "Run the projection worker, or rebuild a read model from zero.")
+    proj.add_argument("action", choices=("run", "rebuild"))
+    proj.add_argument("name", nargs="?", help="read model to rebuild (default: all)")
+    bench = add("bench", cmd_bench, "Benchmarks that print figures.")
+    bench.add_argument("what", choices=("core",), nargs="?", default="core")
+    bench.add_argument("--quick", action="store_true", help="fewer iterations")
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except (DomainError, CommandError, ValueError, OSError) as error:
+        print(f"tabletop {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except Exception as error:  # noqa: BLE001 - the last line of defence: one line, not a traceback
+        name = type(error).__name__
+        print(f"tabletop {args.command}: error: {name}: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,18 @@
+"""Every route, one blueprint per resource; ``register_blueprints`` is the one place they are added.
+
+The live-updates stream (issue 4) registers here too, as a plain Flask blueprint on ``app`` so it
+stays out of the OpenAPI document (a never-ending GET would hang the contract fuzzer).
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_smorest import Api
+
+from api.routes import games, health, seats, tables, undo, views
+
+
+def register_blueprints(app: Flask, api: Api) -> None:
+    for module in (health, games, tables, seats, undo, views):
+        api.register_blueprint(module.blp)
+

@@ -1,0 +1,62 @@
+"""Seats: take one (its token is returned once), leave it, play its moves, list its legal moves."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from flask_smorest import Blueprint
+
+from api import auth, wiring
+from api.openapi import SEAT_TOKEN
+from api.routes.common import receipt
+from api.schemas.commands import CommandSchema, PlayMoveSchema, TakeSeatSchema
+from api.schemas.views import LegalMovesSchema, ReceiptSchema, SeatReceiptSchema
+
+blp = Blueprint("seats", __name__, url_prefix="/api/tables/<uuid:table_id>/seats",
+                description="Take a seat, play for it, leave it.")
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(TakeSeatSchema)
+@blp.response(201, SeatReceiptSchema)
+def take_seat(args, table_id: UUID):
+    """Take a seat; the answer holds the seat token, shown only here."""
+    r = wiring.tables().take_seat(table_id, args["name"], args["seat"], args["bot"], args["command_id"],
+                                  args["expected_version"])
+    body = receipt(r)
+    # The seat's SeatTaken event is at r.version, first attempt or retry alike.
+    body["token"] = None if args["bot"] else auth.issue(wiring.secret(), table_id, r.seat, r.version)
+    return body
+
+
+@blp.route("/<int:seat>/leave", methods=["POST"])
+@blp.arguments(CommandSchema)
+@blp.response(200, ReceiptSchema)
+@blp.doc(security=SEAT_TOKEN)
+def leave(args, table_id: UUID, seat: int):
+    """Leave your seat: before the start it is freed; during play a bot takes it over."""
+    tables = wiring.tables()
+    auth.require_seat(tables, wiring.secret(), table_id, seat)
+    return receipt(tables.leave(table_id, seat, args["command_id"], args["expected_version"]))
+
+
+@blp.route("/<int:seat>/moves", methods=["POST"])
+@blp.arguments(PlayMoveSchema)
+@blp.response(200, ReceiptSchema)
+@blp.doc(security=SEAT_TOKEN)
+def play_move(args, table_id: UUID, seat: int):
+    """Play a move for your seat; dice, shuffles and bots then act in the same save."""
+    tables = wiring.tables()
+    auth.require_seat(tables, wiring.secret(), table_id, seat)
+    return receipt(tables.play_move(table_id, seat, args["move"], args["command_id"], args["expected_version"]))
+
+
+@blp.route("/<int:seat>/legal-moves", methods=["GET"])
+@blp.response(200, LegalMovesSchema)
+@blp.doc(security=SEAT_TOKEN)
+def legal_moves(table_id: UUID, seat: int):
+    """Every move your seat may play now (empty when none)."""
+    tables = wiring.tables()
+    auth.require_seat(tables, wiring.secret(), table_id, seat)
+    moves = tables.legal_moves(table_id, seat)
+    return {"seat": seat, "version": tables.table(table_id).version, "moves": moves}

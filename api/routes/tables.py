@@ -1,0 +1,63 @@
+"""Tables: open, list, look up, start, fork."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from flask_smorest import Blueprint
+
+from api import auth, reads, wiring
+from api.errors import TokenRequired
+from api.openapi import SEAT_TOKEN
+from api.routes.common import receipt
+from api.schemas.commands import CommandSchema, ForkSchema, OpenTableSchema
+from api.schemas.queries import TablesQuery
+from api.schemas.views import ReceiptSchema, TableSchema
+
+blp = Blueprint("tables", __name__, url_prefix="/api/tables", description="Open, list, start and fork tables.")
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(OpenTableSchema)
+@blp.response(201, ReceiptSchema)
+def open_table(args):
+    """Open a table for a game; its secret seed is drawn now."""
+    r = wiring.tables().open_table(args["game"], args["seats"], args["options"], args["undo_policy"],
+                                   command_id=args["command_id"])
+    return receipt(r)
+
+
+@blp.route("", methods=["GET"])
+@blp.arguments(TablesQuery, location="query")
+@blp.response(200, TableSchema(many=True))
+def list_tables(args):
+    """List tables in opening order, by status and game."""
+    return reads.list_tables(status=args.get("status"), game=args.get("game"), limit=args["limit"])
+
+
+@blp.route("/<uuid:table_id>", methods=["GET"])
+@blp.response(200, TableSchema)
+def get_table(table_id: UUID):
+    """A table's public facts: game, seats, status, version, whose turn."""
+    return wiring.tables().summary(table_id)
+
+
+@blp.route("/<uuid:table_id>/start", methods=["POST"])
+@blp.arguments(CommandSchema)
+@blp.response(200, ReceiptSchema)
+@blp.doc(security=SEAT_TOKEN)
+def start(args, table_id: UUID):
+    """Start the game once every seat is taken (a seated player's token; none if all seats are bots)."""
+    tables = wiring.tables()
+    who = auth.viewer(tables, wiring.secret(), table_id)
+    if who.seat is None and not all(p and p["bot"] for p in tables.table(table_id).players):
+        raise TokenRequired("starting the game needs a seated player's token")
+    return receipt(tables.start(table_id, who.seat, args["command_id"], args["expected_version"]))
+
+
+@blp.route("/<uuid:table_id>/forks", methods=["POST"])
+@blp.arguments(ForkSchema)
+@blp.response(201, ReceiptSchema)
+def fork(args, table_id: UUID):
+    """Fork a finished table at a version into a new table with free seats."""
+    return receipt(wiring.tables().fork(table_id, args["version"], args["command_id"]))

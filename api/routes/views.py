@@ -1,0 +1,68 @@
+"""What a viewer may read: the view now or at a version, the event log, the sentences, scores, audit.
+
+Each route reads the seat from the bearer token; without one the answer is the spectator's.
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from flask_smorest import Blueprint
+
+from api import auth, reads, wiring
+from api.schemas.queries import LogQuery, VersionQuery
+from api.schemas.views import AuditSchema, LogEntrySchema, LogLineSchema, ScoresSchema, ViewSchema
+
+blp = Blueprint("views", __name__, url_prefix="/api/tables/<uuid:table_id>",
+                description="Views, logs, scores and the audit, filtered for the viewer (seat token or spectator).")
+
+VIEWER = {"description": "Send a seat token (Authorization: Bearer) to read as that seat; without one, as a spectator."}
+
+
+def _viewer(table_id: UUID) -> int | None:
+    return auth.viewer(wiring.tables(), wiring.secret(), table_id).seat
+
+
+@blp.route("/view", methods=["GET"])
+@blp.arguments(VersionQuery, location="query")
+@blp.response(200, ViewSchema)
+@blp.doc(**VIEWER)
+def view(args, table_id: UUID):
+    """My view of the table (or the spectator's), now or at a version."""
+    seat = _viewer(table_id)
+    return {"viewer": seat, **wiring.tables().view(table_id, seat, args["version"])}
+
+
+@blp.route("/events", methods=["GET"])
+@blp.arguments(LogQuery, location="query")
+@blp.response(200, LogEntrySchema(many=True))
+@blp.doc(**VIEWER)
+def events(args, table_id: UUID):
+    """The event log as I may see it, after a version."""
+    seat = _viewer(table_id)
+    return [e.to_dict() for e in wiring.tables().log(table_id, seat, after=args["after"], limit=args["limit"])]
+
+
+@blp.route("/log", methods=["GET"])
+@blp.arguments(LogQuery, location="query")
+@blp.response(200, LogLineSchema(many=True))
+@blp.doc(**VIEWER)
+def log(args, table_id: UUID):
+    """The human-readable log: one sentence per event, undone ones marked."""
+    seat = _viewer(table_id)
+    return reads.human_log(table_id, seat, after=args["after"], limit=args["limit"])
+
+
+@blp.route("/scores", methods=["GET"])
+@blp.arguments(VersionQuery, location="query")
+@blp.response(200, ScoresSchema)
+def scores(args, table_id: UUID):
+    """Live (or final) scores with the per-source breakdown."""
+    return reads.scoreboard(table_id, args["version"])
+
+
+@blp.route("/audit", methods=["GET"])
+@blp.response(200, AuditSchema)
+def audit(table_id: UUID):
+    """Re-derive the table from its events and check the hash chain, seed, dice, moves and scores."""
+    return wiring.tables().audit(table_id).to_dict()

@@ -1,0 +1,72 @@
+"""Request bodies of the commands. Unknown fields are refused (marshmallow's default ``RAISE``).
+
+Integers are bounded so no store ever sees a number it cannot hold; text is printable so no
+store ever sees a control character (PostgreSQL refuses NUL in text).
+"""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from api.schemas import strict
+from domain.table import UNDO_POLICIES
+
+MAX_INT = 2**31 - 1
+PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f]*$", error="must not contain control characters")
+
+
+def _version(**kwargs) -> strict.Integer:
+    return strict.Integer(validate=validate.Range(min=1, max=MAX_INT), **kwargs)
+
+
+def _command_id() -> fields.String:
+    return fields.String(
+        load_default=None, allow_none=True, validate=[validate.Length(min=1, max=128), PRINTABLE],
+        metadata={"description": "Idempotency key: a retry with the same id returns the first result."},
+    )
+
+
+class CommandSchema(Schema):
+    """What every command may carry: an idempotency key and the version the client last saw."""
+
+    command_id = _command_id()
+    expected_version = _version(
+        load_default=None, allow_none=True,
+        metadata={"description": "Refuse (409) unless the table is at exactly this version."},
+    )
+
+
+class OpenTableSchema(Schema):
+    game = fields.String(required=True, validate=validate.Length(min=1, max=64), metadata={"example": "tiny_duel"})
+    seats = strict.Integer(required=True, validate=validate.Range(min=1, max=64))
+    options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "Game options."})
+    undo_policy = fields.String(load_default="consent", validate=validate.OneOf(UNDO_POLICIES))
+    command_id = _command_id()
+
+
+class TakeSeatSchema(CommandSchema):
+    name = fields.String(required=True, validate=[validate.Length(min=1, max=40), PRINTABLE])
+    seat = strict.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0, max=63),
+                          metadata={"description": "The seat wanted (default: the first free one)."})
+    bot = strict.Boolean(load_default=False, metadata={"description": "Seat a bot (no token is returned)."})
+
+
+class PlayMoveSchema(CommandSchema):
+    move = fields.Dict(
+        keys=fields.String(), required=True,
+        metadata={"description": 'The move as the game defines it, e.g. {"type": "bid", "card": 7}; '
+                                 "the game checks it (422 with the rule id)."},
+    )
+
+
+class RequestUndoSchema(CommandSchema):
+    to_version = _version(required=True, metadata={"description": "Take the table back to this version."})
+
+
+class VoteUndoSchema(CommandSchema):
+    approve = strict.Boolean(required=True)
+
+
+class ForkSchema(Schema):
+    version = _version(required=True, metadata={"description": "Fork the finished table's state at this version."})
+    command_id = _command_id()

@@ -1,0 +1,133 @@
+"""Response bodies. Game-specific parts (a view, a move, options) are free-form objects: the
+platform is game-agnostic, and each game's ``player_view`` decides what a viewer sees."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+
+def _free(**kwargs) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), **kwargs)
+
+
+class ErrorSchema(Schema):
+    """Every error response has this one shape."""
+
+    error = fields.String(required=True, metadata={"description": "Stable code, e.g. illegal_move."})
+    message = fields.String(required=True)
+    rule = fields.String(allow_none=True, metadata={"description": "The rule a refused move breaks, e.g. TD-R2."})
+    errors = fields.Raw(allow_none=True, metadata={"description": "Field messages for invalid fields."})
+    version = fields.Integer(allow_none=True, metadata={"description": "The table's current version (on 409)."})
+
+
+class ReceiptSchema(Schema):
+    table_id = fields.UUID(required=True)
+    version = fields.Integer(required=True, metadata={"description": "The table's version after the command."})
+    position = fields.Integer(allow_none=True, metadata={"description": "Position in the store's notification log."})
+    seat = fields.Integer(allow_none=True)
+    duplicate = fields.Boolean(required=True, metadata={"description": "True when command_id had been seen."})
+
+
+class SeatReceiptSchema(ReceiptSchema):
+    token = fields.String(
+        allow_none=True,
+        metadata={"description": "The seat token (Authorization: Bearer <token>); shown only here. None for a bot."},
+    )
+
+
+class SeatSchema(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(allow_none=True)
+    bot = fields.Boolean(required=True)
+    free = fields.Boolean(required=True)
+
+
+class TableSchema(Schema):
+    id = fields.UUID(required=True)
+    game = fields.String(required=True)
+    title = fields.String(required=True)
+    options = _free(required=True)
+    undo_policy = fields.String(required=True)
+    rules_version = fields.String(required=True)
+    status = fields.String(required=True)
+    version = fields.Integer(required=True)
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
+    to_act = fields.List(fields.Integer(), required=True)
+    undo_request = _free(allow_none=True)
+    undone = fields.List(fields.List(fields.Integer()), required=True)
+    seed_commitment = fields.String(required=True)
+    seed = fields.String(allow_none=True, metadata={"description": "Revealed once the game has finished."})
+    result = _free(allow_none=True)
+    forked_from = _free(allow_none=True)
+    head_hash = fields.String(required=True)
+
+
+class ViewSchema(Schema):
+    viewer = fields.Integer(allow_none=True, metadata={"description": "Your seat; null for a spectator."})
+    table = fields.Nested(TableSchema, required=True)
+    view = _free(allow_none=True, metadata={"description": "The game as this viewer may see it (null before the start)."})
+
+
+class LegalMovesSchema(Schema):
+    seat = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    moves = fields.List(_free(), required=True)
+
+
+class LogEntrySchema(Schema):
+    version = fields.Integer(required=True)
+    event = fields.String(required=True)
+    seat = fields.Integer(allow_none=True, metadata={"description": "The acting seat; -1 for chance."})
+    text = fields.String(required=True)
+    action = _free(allow_none=True)
+    undone = fields.Boolean(required=True)
+    timestamp = fields.String(required=True)
+
+
+class LogLineSchema(Schema):
+    version = fields.Integer(required=True)
+    text = fields.String(required=True)
+    undone = fields.Boolean(required=True)
+
+
+class ScoresSchema(Schema):
+    totals = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    breakdown = fields.Dict(keys=fields.String(), values=_free(), required=True)
+    ranking = fields.List(fields.Integer(), required=True)
+    winners = fields.List(fields.Integer(), required=True)
+    tiebreak = fields.Dict(keys=fields.String(), values=fields.List(fields.Raw()), required=True)
+
+
+class CheckSchema(Schema):
+    name = fields.String(required=True)
+    ok = fields.Boolean(allow_none=True, metadata={"description": "null: not applicable yet."})
+    version = fields.Integer(allow_none=True)
+    detail = fields.String(required=True)
+
+
+class AuditSchema(Schema):
+    ok = fields.Boolean(required=True)
+    events = fields.Integer(required=True)
+    head_hash = fields.String(required=True)
+    first_bad_version = fields.Integer(allow_none=True)
+    checks = fields.List(fields.Nested(CheckSchema), required=True)
+
+
+class OptionSchema(Schema):
+    default = fields.Raw(required=True)
+    choices = fields.List(fields.Raw(), required=True)
+    description = fields.String(required=True)
+
+
+class GameSchema(Schema):
+    name = fields.String(required=True)
+    title = fields.String(required=True)
+    min_players = fields.Integer(required=True)
+    max_players = fields.Integer(required=True)
+    rules_version = fields.String(required=True)
+    options = fields.Dict(keys=fields.String(), values=fields.Nested(OptionSchema), required=True)
+
+
+class HealthSchema(Schema):
+    status = fields.String(required=True)
+    checks = fields.Dict(keys=fields.String(), values=fields.String())

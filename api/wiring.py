@@ -1,0 +1,57 @@
+"""The one place infrastructure is chosen from settings.
+
+Under gunicorn the application is built lazily in each worker, after the fork (a PostgreSQL
+pool opened before a fork hangs the children). ``init_app`` builds exactly one ``Tables`` per
+Flask app (so one per process) and keeps it on ``app.extensions``, as the eventsourcing library
+advises: one application object per process, shared by every request thread.
+"""
+
+from __future__ import annotations
+
+import atexit
+
+from flask import Flask, current_app
+
+from api.config import Settings
+from domain.application import Tables
+
+TABLES = "tabletop.tables"
+SETTINGS = "tabletop.settings"
+SECRET = "tabletop.secret"
+
+
+def build_tables(settings: Settings) -> Tables:
+    """A new Tables application on the store the settings name."""
+    return Tables(env=settings.eventsourcing_env("tables"))
+
+
+def migrate(settings: Settings) -> None:
+    """Create the event store tables once, before workers start with ``create_tables=False``."""
+    build_tables(settings.with_(create_tables=True)).close()
+
+
+def init_app(app: Flask, settings: Settings) -> Tables:
+    """Build this process's ``Tables`` and the seat-token key, and keep them on the app.
+
+    The fan-out (issue 4) attaches here: ``tables.on_saved.append(broker.publish)``.
+    """
+    tables = build_tables(settings)
+    app.extensions[SETTINGS] = settings
+    app.extensions[SECRET] = settings.server_secret()
+    app.extensions[TABLES] = tables
+    atexit.register(tables.close)
+    return tables
+
+
+def tables() -> Tables:
+    """The current app's ``Tables``."""
+    return current_app.extensions[TABLES]
+
+
+def secret() -> bytes:
+    """The current app's HMAC key for seat tokens."""
+    return current_app.extensions[SECRET]
+
+
+def settings() -> Settings:
+    return current_app.extensions[SETTINGS]

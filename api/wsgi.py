@@ -1,0 +1,36 @@
+"""The WSGI entry point for gunicorn: ``gunicorn -c deploy/gunicorn.conf.py api.wsgi:app``.
+
+The Flask app (with its ``Tables`` and store connections) is built on the first request each
+worker serves, never at import, so even with ``preload_app`` no pool or thread is opened in the
+master and inherited across the fork.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from flask import Flask
+
+
+class LazyApp:
+    """A WSGI callable that builds ``create_app()`` once per process, on first use."""
+
+    def __init__(self) -> None:
+        self._app: Flask | None = None
+        self._lock = threading.Lock()
+
+    def get(self) -> Flask:
+        if self._app is None:
+            with self._lock:
+                if self._app is None:
+                    from api import create_app
+
+                    self._app = create_app()
+        return self._app
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        return self.get()(environ, start_response)
+
+
+app = LazyApp()

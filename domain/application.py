@@ -1,0 +1,455 @@
+"""The Tables application: one method per command a player or operator can give, and the queries.
+
+Each command loads one table, checks ``command_id`` (a retry returns the first result and records
+nothing) and ``expected_version``, lets the aggregate decide, then plays every automatic
+consequence (chance steps drawn from the seed, bot seats' moves, the end of the game) and saves
+once. A save that loses a race (``IntegrityError``) is retried from a fresh read a bounded number
+of times, then refused with ``Conflict``. Persistence is chosen by the ``env`` given by the
+caller (in-memory, SQLite or PostgreSQL, as the eventsourcing library reads it).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoding
+
+from domain.audit import AuditReport, audit_events
+from domain.errors import (
+    Conflict,
+    DomainError,
+    InvalidOptions,
+    NotYourTurn,
+    NoUndoPending,
+    SeatNotTaken,
+    StaleVersion,
+    TableNotFound,
+    UndoRefused,
+    UnknownVersion,
+    WrongPhase,
+)
+from domain.fairness import bot_rng, new_seed
+from domain.games import GAMES, get_game
+from domain.games.game import CHANCE, Game
+from domain.log import LogEntry, table_log
+from domain.table import FINISHED, RUNNING, UNDO_POLICIES, Table
+
+#: Bound on automatic steps (chance and bots) one command may cause; a game that needs more is a bug.
+MAX_AUTOMATIC_STEPS = 100_000
+SAVE_ATTEMPTS = 12
+MAX_NAME = 40
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What a command answers: the table, its version after the command, and the store position.
+
+    ``duplicate`` is true when ``command_id`` had been seen: nothing new was recorded and
+    ``version`` is the version at which the first attempt's event was recorded.
+    """
+
+    table_id: UUID
+    version: int
+    position: int | None = None
+    seat: int | None = None
+    duplicate: bool = False
+
+
+class _StateTranscoding(Transcoding):
+    """Stores a game's state (in snapshots) through the game's own ``to_dict``/``from_dict``."""
+
+    def __init__(self, game: Game) -> None:
+        self.type = game.state_type
+        self.name = f"{game.name}_state"
+        self._game = game
+
+    def encode(self, obj: Any) -> dict:
+        return self._game.to_dict(obj)
+
+    def decode(self, data: dict) -> Any:
+        return self._game.from_dict(data)
+
+
+class Tables(Application):
+    """Opens tables, seats players, plays moves, undoes, forks; answers views, logs and audits."""
+
+    name = "Tables"
+    snapshotting_intervals = {Table: 100}
+    log_section_size = 500
+
+    def __init__(self, env: Mapping[str, str] | None = None,
+                 on_saved: Iterable[Callable[[UUID, int], None]] = ()) -> None:
+        super().__init__(env)
+        #: Called with (table id, version) after every successful save (fan-out hooks in here).
+        #: A failing listener is logged and never fails the command: the save already happened.
+        self.on_saved: list[Callable[[UUID, int], None]] = list(on_saved)
+
+    def _saved(self, table_id: UUID, version: int) -> None:
+        for listener in self.on_saved:
+            try:
+                listener(table_id, version)
+            except Exception:  # noqa: BLE001
+                log.exception("after-save listener failed for table %s version %s", table_id, version)
+
+    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
+        super().register_transcodings(transcoder)
+        for game in GAMES.values():
+            if game.state_type is not dict:
+                transcoder.register(_StateTranscoding(game))
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def open_table(
+        self,
+        game: str,
+        seats: int,
+        options: Mapping[str, Any] | None = None,
+        undo_policy: str = "consent",
+        command_id: str | None = None,
+    ) -> Receipt:
+        """Open a table for ``game`` with ``seats`` seats; its secret seed is drawn now."""
+        found = get_game(game)
+        resolved = found.resolve_options(seats, options)
+        if undo_policy not in UNDO_POLICIES:
+            raise InvalidOptions(f"undo policy must be one of {', '.join(UNDO_POLICIES)}, not {undo_policy!r}")
+        table_id = uuid5(NAMESPACE_URL, f"tabletop:command:{command_id}") if command_id else uuid4()
+        table = Table.open(
+            id=table_id, game=found, options=resolved, seats=seats, undo_policy=undo_policy,
+            seed=new_seed(), command_id=command_id,
+        )
+        try:
+            recordings = self.save(table)
+        except IntegrityError:
+            existing = self._get(table_id)
+            return Receipt(table_id, existing.commands.get(command_id, 1), duplicate=True)
+        self._saved(table_id, table.version)
+        return Receipt(table_id, table.version, recordings[-1].notification.id)
+
+    def take_seat(
+        self,
+        table_id: UUID,
+        name: str,
+        seat: int | None = None,
+        bot: bool = False,
+        command_id: str | None = None,
+        expected_version: int | None = None,
+    ) -> Receipt:
+        """Take a seat (the first free one unless ``seat`` is given), for a person or a bot."""
+        name = _check_name(name)
+        taken: list[int] = []
+        receipt = self._command(
+            table_id, command_id, expected_version, lambda t: taken.append(t.take_seat(seat, name, bot, command_id))
+        )
+        if receipt.duplicate:
+            event = self._event_at(table_id, receipt.version)
+            return Receipt(table_id, receipt.version, seat=getattr(event, "seat", None), duplicate=True)
+        return Receipt(table_id, receipt.version, receipt.position, seat=taken[-1])  # the attempt that was saved
+
+    def leave(self, table_id: UUID, seat: int, command_id: str | None = None,
+              expected_version: int | None = None) -> Receipt:
+        """Leave a seat: before the start it is freed; during play a bot takes it over."""
+        return self._command(table_id, command_id, expected_version, lambda t: t.leave(seat, command_id))
+
+    def start(self, table_id: UUID, seat: int | None = None, command_id: str | None = None,
+              expected_version: int | None = None) -> Receipt:
+        """Start the game once every seat is taken."""
+
+        def start(table: Table) -> None:
+            if seat is not None:
+                _check_seated(table, seat)
+            table.start(command_id)
+
+        return self._command(table_id, command_id, expected_version, start)
+
+    def play_move(self, table_id: UUID, seat: int, move: Any, command_id: str | None = None,
+                  expected_version: int | None = None) -> Receipt:
+        """Play a move for ``seat``; chance steps and bot seats then act in the same save."""
+
+        def play(table: Table) -> None:
+            _check_seated(table, seat)
+            if table.is_bot(seat):
+                raise NotYourTurn("", f"seat {seat} is played by a bot")
+            table.play(seat, move, command_id)
+
+        return self._command(table_id, command_id, expected_version, play)
+
+    def request_undo(self, table_id: UUID, seat: int, to_version: int, command_id: str | None = None,
+                     expected_version: int | None = None) -> Receipt:
+        """Ask to take the table back to ``to_version``; immediate when it crosses only your own
+        moves and reveals nothing, otherwise every other seated player must approve (bots do)."""
+
+        def request(table: Table) -> None:
+            _check_seated(table, seat)
+            if table.undo_policy == "off":
+                raise UndoRefused("undo is off at this table")
+            if table.status != RUNNING:
+                raise UndoRefused("only a running game can be undone (fork a finished one instead)")
+            if table.undo_request:
+                raise UndoRefused("an undo vote is already pending")
+            if not isinstance(to_version, int) or isinstance(to_version, bool) or not (
+                table.start_version <= to_version < table.version
+            ):
+                raise UnknownVersion(
+                    f"undo needs a version from {table.start_version} to {table.version - 1}, not {to_version}"
+                )
+            if table.is_undone(to_version):
+                raise UnknownVersion(f"version {to_version} was itself undone")
+            needs = self._undo_needs(table, seat, to_version)
+            if needs and not all(table.is_bot(s) for s in needs):
+                table.request_undo(seat, to_version, needs, command_id)
+                for voter in needs:
+                    if table.is_bot(voter):
+                        table.vote_undo(voter, True, None)
+            else:  # immediate: nobody (or only bots, who always approve) must be asked
+                table.undo(seat, to_version, needs, self._get(table.id, to_version), command_id)
+
+        return self._command(table_id, command_id, expected_version, request)
+
+    def vote_undo(self, table_id: UUID, seat: int, approve: bool, command_id: str | None = None,
+                  expected_version: int | None = None) -> Receipt:
+        """Approve or reject the pending undo; a rejection (or the requester's own) cancels it."""
+
+        def vote(table: Table) -> None:
+            _check_seated(table, seat)
+            pending = table.undo_request
+            if not pending:
+                raise NoUndoPending("there is no undo request to vote on")
+            if seat != pending["by"] and seat not in pending["needs"]:
+                raise NotYourTurn("", f"seat {seat} has no say in this undo")
+            if seat in pending["approvals"]:
+                raise NotYourTurn("", f"seat {seat} has already voted")
+            if seat == pending["by"] and approve:
+                raise UndoRefused("the requester can only withdraw the request (approve=false)")
+            table.vote_undo(seat, bool(approve), command_id)
+            self._complete_undo(table)
+
+        return self._command(table_id, command_id, expected_version, vote)
+
+    def fork(self, table_id: UUID, version: int, command_id: str | None = None) -> Receipt:
+        """Open a new table from a finished table's state at ``version``; human seats start free."""
+        source = self._get(table_id)
+        if source.status != FINISHED:
+            raise WrongPhase("only a finished table can be forked")
+        if not isinstance(version, int) or isinstance(version, bool) or not (
+            source.start_version <= version <= source.version
+        ):
+            raise UnknownVersion(f"fork needs a version from {source.start_version} to {source.version}, not {version}")
+        past = self._get(table_id, version)
+        if past.status != RUNNING:
+            raise UnknownVersion(f"version {version} is not inside the game")
+        new_id = uuid5(NAMESPACE_URL, f"tabletop:command:{command_id}") if command_id else uuid4()
+        table = Table.open(
+            id=new_id, game=source.game, options=source.options, seats=source.seats,
+            undo_policy=source.undo_policy, seed=new_seed(), command_id=command_id,
+            forked_from={"table": str(table_id), "version": version},
+            initial={"state": source.game.to_dict(past.state), "chance_count": past.chance_count,
+                     "players": [p if p and p["bot"] else None for p in past.players]},
+        )
+        try:
+            recordings = self.save(table)
+        except IntegrityError:
+            return Receipt(new_id, 1, duplicate=True)
+        self._saved(new_id, table.version)
+        return Receipt(new_id, table.version, recordings[-1].notification.id)
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def table(self, table_id: UUID, version: int | None = None) -> Table:
+        """The table aggregate now, or as it was right after ``version``."""
+        return self._get(table_id, version)
+
+    def summary(self, table_id: UUID, version: int | None = None) -> dict[str, Any]:
+        """Public facts about a table (no secrets)."""
+        return summarise(self._get(table_id, version))
+
+    def view(self, table_id: UUID, viewer: int | None, version: int | None = None) -> dict[str, Any]:
+        """What ``viewer`` (a seat, or None for a spectator) may see, now or at ``version``."""
+        table = self._get(table_id, version)
+        result = {"table": summarise(table), "view": None}
+        if table.state is not None:
+            result["view"] = table.game.player_view(table.state, viewer)
+        return result
+
+    def legal_moves(self, table_id: UUID, seat: int) -> list[dict[str, Any]]:
+        """Every move ``seat`` may play now (empty when none)."""
+        table = self._get(table_id)
+        _check_seated(table, seat)
+        if table.status != RUNNING or table.undo_request:
+            return []
+        return table.game.legal_moves(table.state, seat)
+
+    def scores(self, table_id: UUID, version: int | None = None) -> dict[str, Any]:
+        """Live (or final) totals with the per-source breakdown."""
+        table = self._get(table_id, version)
+        if table.state is None:
+            raise WrongPhase("the game has not started")
+        return table.game.scores(table.state).to_dict()
+
+    def log(self, table_id: UUID, viewer: int | None, after: int = 0, limit: int = 100) -> list[LogEntry]:
+        """The table's events as ``viewer`` may see them: one entry and one sentence per event."""
+        self._get(table_id)
+        return table_log(self.events.get(table_id), viewer, after=after, limit=limit)
+
+    def audit(self, table_id: UUID) -> AuditReport:
+        """Re-derive the table from its stored events and check every guarantee."""
+        stored = self.recorder.select_events(table_id)
+        if not stored:
+            raise TableNotFound(f"no table {table_id}")
+        return audit_events(self._decode(stored))
+
+    def table_ids(self) -> Iterable[UUID]:
+        """Every table, in opening order (a read model replaces this once projections exist)."""
+        start = 0
+        while True:
+            items = self.recorder.select_notifications(start=start, limit=500, inclusive_of_start=False)
+            if not items:
+                return
+            for item in items:
+                if item.originator_version == 1:
+                    yield item.originator_id
+            start = items[-1].id
+
+    # -- the command pipeline ---------------------------------------------------------------
+
+    def _command(self, table_id: UUID, command_id: str | None, expected_version: int | None,
+                 decide: Callable[[Table], None]) -> Receipt:
+        for attempt in range(SAVE_ATTEMPTS):
+            table = self._get(table_id)
+            if command_id and command_id in table.commands:
+                return Receipt(table_id, table.commands[command_id], duplicate=True)
+            if expected_version is not None and expected_version != table.version:
+                raise StaleVersion(expected_version, table.version)
+            decide(table)
+            self._advance(table)
+            try:
+                recordings = self.save(table)
+            except IntegrityError:
+                time.sleep(random.uniform(0, 0.003 * (attempt + 1)))
+                continue
+            position = recordings[-1].notification.id if recordings else None
+            self._saved(table_id, table.version)
+            return Receipt(table_id, table.version, position)
+        raise Conflict("the table changed under this command too many times; reload and retry", self._version(table_id))
+
+    def _advance(self, table: Table) -> None:
+        """Play what no person needs to: chance steps, bot seats, the end of the game."""
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            if table.status != RUNNING or table.undo_request:
+                return
+            game = table.game
+            if game.is_over(table.state):
+                table.finish()
+                return
+            actors = game.to_act(table.state)
+            if CHANCE in actors:
+                table.resolve_chance()
+                continue
+            bots = sorted(s for s in actors if table.is_bot(s))
+            if not bots:
+                return
+            seat = bots[0]
+            move = game.bot_move(table.state, seat, bot_rng(table.seed, table.version, seat))
+            table.play(seat, move, None)
+        raise RuntimeError(f"{table.game_name}: more than {MAX_AUTOMATIC_STEPS} automatic steps in one command")
+
+    def _undo_needs(self, table: Table, seat: int, to_version: int) -> list[int]:
+        """The seats that must approve an undo back to ``to_version`` (empty: immediate)."""
+        others = [s for s, p in enumerate(table.players) if p is not None and s != seat]
+        if table.undo_policy == "free":
+            return []
+        for event in self.events.get(table.id, gt=to_version):
+            if table.is_undone(event.originator_version):
+                continue
+            if isinstance(event, Table.MovePlayed) and event.seat == seat:
+                continue
+            if isinstance(event, Table.UndoRequested | Table.UndoVoted | Table.Undone):
+                continue
+            return others
+        return []
+
+    def _complete_undo(self, table: Table) -> None:
+        pending = table.undo_request
+        if pending and set(pending["needs"]) <= set(pending["approvals"]):
+            past = self._get(table.id, pending["to_version"])
+            table.undo(pending["by"], pending["to_version"], sorted(pending["approvals"]), past, None)
+
+    def _get(self, table_id: UUID, version: int | None = None) -> Table:
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool) or version < 1):
+            raise UnknownVersion(f"versions start at 1, not {version!r}")
+        try:
+            table = self.repository.get(table_id, version=version)
+        except AggregateNotFoundError:
+            raise TableNotFound(f"no table {table_id}") from None
+        if version is not None and table.version != version:
+            raise UnknownVersion(f"table {table_id} has no version {version} (it is at {table.version})")
+        return table
+
+    def _version(self, table_id: UUID) -> int | None:
+        try:
+            return self._get(table_id).version
+        except DomainError:
+            return None
+
+    def _decode(self, stored: Iterable[Any]) -> Iterable[tuple[int, Any]]:
+        for item in stored:
+            try:
+                yield item.originator_version, self.mapper.to_domain_event(item)
+            except Exception as error:  # noqa: BLE001 - an unreadable event is an audit finding
+                yield item.originator_version, error
+
+    def _event_at(self, table_id: UUID, version: int) -> Any:
+        return next(iter(self.events.get(table_id, gt=version - 1, lte=version)), None)
+
+
+def summarise(table: Table) -> dict[str, Any]:
+    """The public facts of a table; the seed appears only once the game has finished."""
+    game = table.game
+    return {
+        "id": str(table.id),
+        "game": table.game_name,
+        "title": game.title,
+        "options": table.options,
+        "undo_policy": table.undo_policy,
+        "rules_version": table.rules_version,
+        "status": table.status,
+        "version": table.version,
+        "seats": [
+            {"seat": s, "name": p["name"] if p else None, "bot": bool(p and p["bot"]), "free": p is None}
+            for s, p in enumerate(table.players)
+        ],
+        "to_act": sorted(table.to_act()) if not table.undo_request else [],
+        "undo_request": table.undo_request,
+        "undone": table.undone,
+        "seed_commitment": table.seed_commitment,
+        "seed": table.seed if table.status == FINISHED else None,
+        "result": table.result,
+        "forked_from": table.forked_from,
+        "head_hash": table.head_hash,
+    }
+
+
+def _check_seated(table: Table, seat: Any) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.seats:
+        raise SeatNotTaken(f"there is no seat {seat!r} at this table")
+    if table.players[seat] is None:
+        raise SeatNotTaken(f"seat {seat} is not taken")
+
+
+def _check_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidOptions("a seat needs a name")
+    name = name.strip()
+    if len(name) > MAX_NAME:
+        raise InvalidOptions(f"names are at most {MAX_NAME} characters")
+    return name
+
+

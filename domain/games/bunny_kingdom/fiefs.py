@@ -1,0 +1,96 @@
+"""Control, fiefs, production, strength and wealth (spec §6.5), shared by harvest and scoring.
+
+All functions read the board tuples of ``State`` and return plain data; squares are indexes.
+"""
+
+from __future__ import annotations
+
+from domain.games.bunny_kingdom.components import BUILDING_CARDS, NATURAL, NEIGHBOURS
+from domain.games.bunny_kingdom.state import PRINTED, State
+
+
+def controlled(state: State, seat: int) -> list[int]:
+    """BK-R120: the squares carrying the seat's rabbit, in coordinate order."""
+    return [i for i, owner in enumerate(state.owners) if owner == seat]
+
+
+def fiefs(state: State, seat: int) -> list[tuple[int, ...]]:
+    """BK-R121: connected groups of the seat's squares (sides without lava, plus Sky Towers).
+
+    Fiefs come ordered by their smallest square, each listed in square order (BK-R128).
+    """
+    mine = set(controlled(state, seat))
+    links: dict[int, list[int]] = {}
+    towers: dict[str, list[int]] = {}
+    for i in mine:
+        b = state.buildings[i]
+        if b is not None and b.startswith("B-SKY-"):
+            towers.setdefault(b, []).append(i)
+    for a, *rest in towers.values():
+        for b in rest:
+            links.setdefault(a, []).append(b)
+            links.setdefault(b, []).append(a)
+    seen: set[int] = set()
+    out = []
+    for start in sorted(mine):
+        if start in seen:
+            continue
+        group, stack = [], [start]
+        seen.add(start)
+        while stack:
+            i = stack.pop()
+            group.append(i)
+            for j in (*NEIGHBOURS[i], *links.get(i, ())):
+                if j in mine and j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+        out.append(tuple(sorted(group)))
+    return out
+
+
+def fief_index(state: State, seat: int) -> dict[int, int]:
+    """Square -> number of its fief, for the seat's squares."""
+    return {i: n for n, fief in enumerate(fiefs(state, seat)) for i in fief}
+
+
+def production(state: State, i: int) -> tuple[str, ...]:
+    """BK-R122: resource units a square produces: its terrain's, plus its farm's."""
+    units = [NATURAL[i]] if NATURAL[i] else []
+    b = state.buildings[i]
+    if b is not None and b != PRINTED:
+        card = BUILDING_CARDS[b]
+        if card["kind"] in ("basic_farm", "luxury_farm"):
+            units.append(card["produces"])
+        elif card["kind"] == "trading_post" and state.trading[i]:
+            units.append(state.trading[i])
+    return tuple(units)
+
+
+def city_strength(state: State, i: int) -> int:
+    """Towers of the city on square ``i`` (printed city 1), 0 when there is none (BK-R124)."""
+    b = state.buildings[i]
+    if b == PRINTED:
+        return 1
+    if b is not None and BUILDING_CARDS[b]["kind"] == "city":
+        return BUILDING_CARDS[b]["strength"]
+    return 0
+
+
+def strength(state: State, fief: tuple[int, ...]) -> int:
+    """BK-R124: the sum of the towers of every city in the fief."""
+    return sum(city_strength(state, i) for i in fief)
+
+
+def resources(state: State, fief: tuple[int, ...]) -> list[str]:
+    """The distinct resource types a fief produces, sorted (BK-R123)."""
+    return sorted({r for i in fief for r in production(state, i)})
+
+
+def harvest_value(state: State, fief: tuple[int, ...]) -> int:
+    """BK-R126: strength x wealth (0 without a city or without production)."""
+    return strength(state, fief) * len(resources(state, fief))
+
+
+def is_empty(state: State, i: int) -> bool:
+    """BK-R34: no rabbit and no building (a printed city is a building)."""
+    return state.owners[i] == -1 and state.buildings[i] is None

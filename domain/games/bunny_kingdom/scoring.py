@@ -1,0 +1,186 @@
+"""Scores (spec §6.6, §8): four harvests, then the parchments in the spec's order.
+
+Mid-game the score is the sum of the harvests so far (parchments are secret until the end).
+Once the game is over each effective parchment is scored on the final board (BK-R144-R152)
+and listed separately in the breakdown, so a player can check every line by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.games.bunny_kingdom.components import CORNER, EDGE, PARCHMENTS, TERRAIN
+from domain.games.bunny_kingdom.fiefs import city_strength, controlled, fiefs, harvest_value, production
+from domain.games.bunny_kingdom.state import State
+from domain.games.game import Scores
+
+OPPORTUNIST = "P-OPPORTUNIST"
+
+
+@dataclass(frozen=True)
+class ParchmentScore:
+    """One ``ParchmentScored`` line (BK-R146)."""
+
+    seat: int
+    card: str  # the physical card
+    copied_from: str | None  # the copied card, for Liberal / Socialist
+    points: int
+    basis: str
+
+    @property
+    def label(self) -> str:
+        if self.card in ("P-LIBERAL", "P-SOCIALIST"):
+            return (
+                f"{self.card} copying {self.copied_from}" if self.copied_from else f"{self.card} (no target)"
+            )
+        return self.card
+
+
+class Metrics:
+    """BK-R145: the counts missions are scored on, for one seat on the final state."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.squares = controlled(state, seat)
+        self.fiefs = fiefs(state, seat)
+        units = [r for i in self.squares for r in production(state, i)]
+        self.units = {r: units.count(r) for r in set(units)}
+        self.cities = sum(1 for i in self.squares if city_strength(state, i))
+        self.harvests = [harvest_value(state, f) for f in self.fiefs]
+        self.camp_cards = sum(1 for c in state.fronts[seat] + state.discards[seat] if c.startswith("B-CAMP-"))
+        self.parchment_cards = len(state.parchments[seat])
+        self.state, self.seat = state, seat
+
+    def count(self, what: str) -> int:
+        s = self.state
+        if what.startswith("units:"):
+            return self.units.get(what[6:], 0)
+        if what.startswith("fiefs_with_min_territories:"):
+            return sum(1 for f in self.fiefs if len(f) >= int(what.split(":")[1]))
+        if what == "luxury_units":
+            return sum(n for r, n in self.units.items() if r not in ("wood", "fish", "carrot"))
+        if what == "cities_in_fiefs_without_production":
+            return sum(
+                1
+                for f in self.fiefs
+                if not any(production(s, i) for i in f)
+                for i in f
+                if city_strength(s, i)
+            )
+        return {
+            "parchment_cards": self.parchment_cards,
+            "cities": self.cities,
+            "edge_territories": sum(1 for i in self.squares if i in EDGE),
+            "corner_territories": sum(1 for i in self.squares if i in CORNER),
+            "mountain_territories": sum(1 for i in self.squares if TERRAIN[i] == "mountain"),
+            "fiefs": len(self.fiefs),
+            "barren_territories": sum(
+                1 for i in self.squares if not city_strength(s, i) and not production(s, i)
+            ),
+            "camp_cards_played": self.camp_cards,
+            "territories": len(self.squares),
+        }[what]
+
+
+def effective(state: State, seat: int) -> list[tuple[str, str | None]]:
+    """BK-R143: (physical card, card it scores as) for each parchment, copies replaced."""
+    copies = {card: target for s, card, target in state.copy_final if s == seat}
+    return [(card, copies.get(card) if card in copies else card) for card in state.parchments[seat]]
+
+
+def _step(card: str | None) -> int:
+    """BK-R146: 1 treasures, 2 Treasure Hunter, 3 other missions, 4 Opportunist."""
+    if card is None:
+        return 3
+    if PARCHMENTS[card][0] == "treasure":
+        return 1
+    return {"P-TREASURE-HUNTER": 2, OPPORTUNIST: 4}.get(card, 3)
+
+
+def treasure_value(card: str, cards: set[str]) -> int:
+    """BK-R147: fixed treasures; a glove is 4 with its partner in the same effective list, else 1."""
+    rule = PARCHMENTS[card][1]
+    if "glove" in rule:
+        return rule["glove"]["paired"] if rule["glove"]["partner"] in cards else rule["glove"]["alone"]
+    return rule["fixed"]
+
+
+def parchment_scores(state: State) -> list[ParchmentScore]:
+    """Every effective parchment's points, in the order of BK-R146."""
+    n = state.players
+    metrics = [Metrics(state, s) for s in range(n)]
+    lists = [effective(state, s) for s in range(n)]
+    territories = [m.count("territories") for m in metrics]
+    out: list[ParchmentScore] = []
+    for step in (1, 2, 3):
+        for seat in range(n):
+            cards = {c for _p, c in lists[seat] if c}
+            for physical, card in lists[seat]:
+                if _step(card) == step:
+                    points, basis = _score(card, cards, metrics[seat], territories)
+                    out.append(
+                        ParchmentScore(seat, physical, card if card != physical else None, points, basis)
+                    )
+    provisional = [sum(state.harvests[s]) + sum(p.points for p in out if p.seat == s) for s in range(n)]
+    for seat in range(n):  # BK-R152: exactly one other seat strictly ahead, no re-evaluation
+        for physical, card in lists[seat]:
+            if card == OPPORTUNIST:
+                ahead = sum(1 for t in provisional if t > provisional[seat])
+                points = 10 if ahead == 1 else 0
+                basis = f"{ahead} player(s) ahead before Opportunist"
+                out.append(ParchmentScore(seat, physical, card if card != physical else None, points, basis))
+    return out
+
+
+def _score(card: str | None, cards: set[str], m: Metrics, territories: list[int]) -> tuple[int, str]:
+    if card is None:
+        return 0, "copies nothing"
+    kind, rule = PARCHMENTS[card]
+    if kind == "treasure":
+        return treasure_value(card, cards), "treasure"
+    treasures = [c for c in cards if PARCHMENTS[c][0] == "treasure"]
+    if card == "P-TREASURE-HUNTER":  # BK-R148
+        return sum(treasure_value(c, cards) for c in treasures), f"{len(treasures)} treasure(s)"
+    if "per" in rule:
+        what = rule["per"]
+        n = len(treasures) if what == "effective_treasures" else m.count(what)  # BK-R149
+        return rule["points"] * n, f"{n} x {what}"
+    if "threshold" in rule:
+        n = m.count(rule["threshold"])
+        return (rule["points"] if n >= rule["min"] else 0), f"{n} {rule['threshold']} (needs {rule['min']})"
+    if "most" in rule:  # BK-R151 Matriarch, BK-D08: ties qualify
+        mine = len(m.squares)
+        return (
+            rule["points"] if mine >= max(territories) else 0
+        ), f"{mine} territories, most is {max(territories)}"
+    if "extra_harvest_except_best" in rule:  # BK-R151 Little Prince, BK-D13
+        h = m.harvests
+        return (sum(h) - max(h) if h else 0), f"fief harvests {sorted(h, reverse=True)}"
+    raise ValueError(f"no scoring rule for {card}")  # pragma: no cover - data error
+
+
+def scores(state: State) -> Scores:
+    """BK-R153-R155: totals, per-source breakdown, competition ranking, shared victory."""
+    n = state.players
+    breakdown: dict[int, dict[str, int]] = {
+        s: {f"harvest round {r + 1}": v for r, v in enumerate(state.harvests[s])} for s in range(n)
+    }
+    if state.phase == "over":
+        for line in parchment_scores(state):
+            breakdown[line.seat][line.label] = line.points
+    totals = {s: sum(breakdown[s].values()) for s in range(n)}
+    ranking = tuple(sorted(range(n), key=lambda s: (-totals[s], s)))
+    best = totals[ranking[0]]
+    winners = tuple(s for s in ranking if totals[s] == best)
+    return Scores(
+        totals=totals,
+        breakdown=breakdown,
+        ranking=ranking,
+        winners=winners,
+        tiebreak={s: [] for s in range(n)},
+    )
+
+
+def ranks(state: State) -> dict[int, int]:
+    """BK-R155: competition rank, 1 + the number of seats with a strictly higher total."""
+    totals = scores(state).totals
+    return {s: 1 + sum(1 for t in totals.values() if t > totals[s]) for s in totals}

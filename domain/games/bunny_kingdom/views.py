@@ -1,0 +1,209 @@
+"""What each viewer may see (spec §7): the one module that strips secrets.
+
+Secret to everyone: the deck order and the two-player reserves. Private to a seat: its hand,
+its pending pick, its parchments (only their number is public), its two-player discards, the
+cards it has held, its pending trading post and copy choices. Parchments become public at final
+scoring (BK-R141); everything becomes public when the game is over (BK-R155).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.errors import IllegalMove
+from domain.games.bunny_kingdom.components import COORDS, PROVISIONS_DRAW, card_family
+from domain.games.bunny_kingdom.construction import pending_camp
+from domain.games.bunny_kingdom.exploration import building_detail, pass_direction
+from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
+from domain.games.bunny_kingdom.rules import play
+from domain.games.bunny_kingdom.scoring import scores
+from domain.games.bunny_kingdom.state import State
+
+
+def player_view(state: State, viewer: int | None) -> dict[str, Any]:
+    """BK-R130-R131: public state, plus the viewer's own private data; all of it after the end."""
+    over = state.phase == "over"
+    revealed = state.phase in ("copy", "over")
+    seats = []
+    for s in range(state.players):
+        seat = {
+            "hand_size": len(state.hands[s]),
+            "reserve_size": len(state.reserves[s]),
+            "has_chosen": state.selections[s] is not None if state.phase == "exploration" else False,
+            "front": list(state.fronts[s]),
+            "discard_pile": list(state.discards[s]),
+            "parchment_count": len(state.parchments[s]),
+            "removed_count": len(state.removed[s]),
+            "construction_finished": state.finished[s],
+            "trading_posts_chosen": state.tp_pending[s] is not None,
+            "copy_targets_chosen": len(state.copy_pending[s]),
+            "harvests": list(state.harvests[s]),
+        }
+        if revealed:
+            seat["parchments"] = list(state.parchments[s])
+        if over:
+            seat.update(
+                hand=list(state.hands[s]), removed=list(state.removed[s]), reserve=list(state.reserves[s])
+            )
+        seats.append(seat)
+    offer = pending_camp(state)
+    view: dict[str, Any] = {
+        "phase": state.phase,
+        "round": state.round,
+        "pick": state.pick,
+        "pass_direction": pass_direction(state) if state.round else None,
+        "deck_size": len(state.deck),
+        "board": {
+            COORDS[i]: {"owner": o if o >= 0 else None, "building": b}
+            for i, (o, b) in enumerate(zip(state.owners, state.buildings))
+            if o >= 0 or b is not None
+        },
+        "trading_posts": {COORDS[i]: r for i, r in enumerate(state.trading) if r},
+        "camp_offer": {"seat": offer[0], "card": offer[1]} if offer else None,
+        "seats": seats,
+        "fiefs": [_fiefs(state, s) for s in range(state.players)],
+        "copy_targets": [list(c) for c in state.copy_final],
+        "scores": {str(s): t for s, t in scores(state).totals.items()},
+    }
+    if over:
+        view["deck"] = list(state.deck)
+    if viewer is not None and 0 <= viewer < state.players:
+        selection = state.selections[viewer]
+        view["you"] = {
+            "seat": viewer,
+            "hand": list(state.hands[viewer]),
+            "selection": {"play": list(selection[0]), "discard": selection[1]} if selection else None,
+            "parchments": list(state.parchments[viewer]),
+            "removed": list(state.removed[viewer]),
+            "seen": list(state.seen[viewer]),
+            "trading_post_choices": dict(state.tp_pending[viewer] or ()),
+            "copy_choices": dict(state.copy_pending[viewer]),
+        }
+    return view
+
+
+def _fiefs(state: State, seat: int) -> list[dict[str, Any]]:
+    """BK-R128: the seat's fiefs as a harvest would score them now, smallest coordinate first."""
+    out = []
+    for fief in fiefs(state, seat):
+        found = resources(state, fief)
+        power = strength(state, fief)
+        out.append(
+            {
+                "territories": [COORDS[i] for i in fief],
+                "strength": power,
+                "resources": found,
+                "wealth": len(found),
+                "harvest": power * len(found),
+            }
+        )
+    return out
+
+
+_HIDDEN_FIELDS = {
+    "submit_pick": ("play", "discard"),
+    "choose_trading_posts": ("choices",),
+    "choose_copy_target": ("target",),
+}
+
+
+def action_view(
+    before: State, actor: int, action: dict[str, Any], viewer: int | None
+) -> dict[str, Any] | None:
+    """The move as the viewer may see it: hidden choices only for their author, never the deck."""
+    kind = action.get("type")
+    if kind == "chance":
+        return {
+            "type": "chance",
+            "request": {"kind": action["request"]["kind"], "label": action["request"]["label"]},
+        }
+    if kind in _HIDDEN_FIELDS and viewer != actor:
+        return {k: v for k, v in action.items() if k not in _HIDDEN_FIELDS[kind]}
+    return dict(action)
+
+
+def describe(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> str:
+    """One plain English sentence for the table log, from the viewer's side of the table."""
+    kind = action.get("type")
+    if kind == "chance":
+        return "The 182 exploration cards were shuffled into one face-down deck."
+    who = "You" if viewer == actor else f"Seat {actor}"
+    mine = viewer == actor
+    if kind == "submit_pick":
+        if mine:
+            played = " and ".join(action["play"])
+            text = f"You chose to play {played}" + (
+                f" and to discard {action['discard']}" if action["discard"] else ""
+            )
+        else:
+            text = f"Seat {actor} chose their cards"
+    elif kind == "retract_pick":
+        text = f"{who} took back their choice"
+    elif kind == "place_camp":
+        text = f"{who} placed {building_detail(action['card'])} on {action['coord']}"
+    elif kind == "keep_camp":
+        text = f"{who} kept {building_detail(action['card'])} for a later round"
+    elif kind in ("build_city", "build_farm"):
+        text = f"{who} built {building_detail(action['card'])} on {action['coord']}"
+    elif kind == "build_sky_tower":
+        text = f"{who} built a Sky Tower linking {action['coord_a']} and {action['coord_b']}"
+    elif kind == "finish_construction":
+        text = f"{who} finished building for this round"
+    elif kind == "choose_trading_posts":
+        if mine:
+            text = "You chose " + ", ".join(f"{r} for {c}" for c, r in sorted(action["choices"].items()))
+        else:
+            text = f"Seat {actor} chose resources for their trading posts"
+    elif kind == "choose_copy_target":
+        text = (
+            f"You chose {action['card']} to copy {action['target']}"
+            if mine
+            else f"Seat {actor} chose a copy target"
+        )
+    else:
+        text = f"{who} made a move"
+    return text + _aftermath(before, actor, action, viewer) + "."
+
+
+def _played(card: str, seat: int, viewer: int | None, deck: list[str]) -> str:
+    """A revealed card as the viewer may name it; Provisions say what they drew (BK-R104).
+
+    ``deck`` is consumed in resolution order (seat order, then depth first), as the rules do.
+    """
+    if card_family(card) == "parchment":
+        return card if seat == viewer else "a parchment"
+    if card_family(card) != "provisions":
+        return card
+    drawn, deck[:] = deck[:PROVISIONS_DRAW], deck[PROVISIONS_DRAW:]
+    if not drawn:
+        return card
+    return f"{card} (drawing {' and '.join(_played(c, seat, viewer, deck) for c in drawn)})"
+
+
+def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> str:
+    """What the move set off: a reveal, a harvest, the end of the game."""
+    try:
+        after = play(before, actor, action)
+    except IllegalMove:  # an illegal move set nothing off
+        return ""
+    parts = []
+    if (
+        action.get("type") == "submit_pick"
+        and before.selections.count(None) == 1
+        and before.selections[actor] is None
+    ):
+        deck = list(before.deck)
+        picks = []
+        for seat, selection in enumerate(before.selections):
+            play_ids = action["play"] if seat == actor else selection[0]
+            shown = [_played(card, seat, viewer, deck) for card in play_ids]
+            picks.append(f"seat {seat} played {' and '.join(shown)}")
+        parts.append("the picks were revealed: " + ", ".join(picks))
+    if len(after.harvests[0]) > len(before.harvests[0]):
+        parts.append(
+            "harvest: " + ", ".join(f"seat {s} scored {h[-1]}" for s, h in enumerate(after.harvests))
+        )
+    if after.phase == "over":
+        totals = scores(after).totals
+        parts.append("final scores: " + ", ".join(f"seat {s} {t}" for s, t in totals.items()))
+    return "; " + "; ".join(parts) if parts else ""

@@ -1,0 +1,34 @@
+"""Homesteaders (Alex Rockwell): bid for land, build a town in three eras, mind your debts.
+
+Rules: ``docs/rules/homesteaders.md`` (ids ``HS-...``). This module binds the protocol.
+"""
+
+from domain.games.game import Game, Option
+from domain.games.homesteaders import bots, legal, rules, scoring, state, views
+
+GAME = Game(
+    name="homesteaders",
+    title="Homesteaders",
+    min_players=2,
+    max_players=4,
+    rules_version="1",
+    options={
+        "resource_visibility": Option("screened", ("screened", "open"), "screened holdings hidden from other seats"),
+        "worker_assignment_mode": Option("simultaneous", ("simultaneous", "sequential"), "how workers are allocated"),
+    },
+    setup=rules.setup,
+    to_act=rules.to_act,
+    legal_moves=legal.legal_moves,
+    play=rules.play,
+    chance=rules.chance,
+    resolve_chance=rules.resolve_chance,
+    player_view=views.player_view,
+    action_view=views.action_view,
+    describe=views.describe,
+    scores=scoring.scores,
+    is_over=rules.is_over,
+    bot_move=bots.bot_move,
+    to_dict=state.to_dict,
+    from_dict=state.from_dict,
+    state_type=state.State,
+)

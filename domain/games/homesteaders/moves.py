@@ -1,0 +1,60 @@
+"""Homesteaders moves: the JSON shape of every command (spec §5) and its validation.
+
+Each move is ``{"type": <snake_case command>, ...fields}`` with exactly the listed fields. The
+spec's ``AssignWorkers`` (replace the whole placement) is split into ``assign_worker`` and
+``unassign_worker``, one worker per move, so that ``legal_moves`` can list the space exactly;
+the rules of HS-R10–HS-R13 apply to each. Optional fields of the spec are always present here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.errors import IllegalMove
+from domain.games.game import require_fields
+
+#: type -> (rule named when the shape is wrong, {field: type})
+SHAPES: dict[str, tuple[str, dict[str, type]]] = {
+    "assign_worker": ("HS-R12", {"worker": str, "building": str, "slot": int}),
+    "unassign_worker": ("HS-R11", {"worker": str}),
+    "confirm_workers": ("HS-R14", {}),
+    "pay_wages": ("HS-R15", {"gold_used": int, "take_debt_for_shortfall": bool}),
+    "place_dummy_bid": ("HS-R21", {"slot": int}),
+    "place_bid": ("HS-R24", {"slot": int, "value": int}),
+    "pass_bidding": ("HS-R22", {}),
+    "choose_rail_reward": ("HS-R29", {"reward": str}),  # + "resource" iff reward == "resource"
+    "pay_auction": ("HS-R30", {"gold_used": int, "take_debt_for_shortfall": bool}),
+    "build_building": ("HS-R32", {"building": str, "gold_as_copper": int, "gold_as_livestock": int}),
+    "decline_build": ("HS-R37", {}),
+    "accept_bonus_worker": ("HS-R38", {"accept": bool}),
+    "take_auction_bonus": ("HS-R41", {"use_river_port_gold": bool}),
+    "decline_auction_bonus": ("HS-R39", {}),
+    "pay_off_debt": ("HS-R52", {"use_gold": bool}),
+    "confirm_final_actions": ("HS-R53", {}),
+    "hire_worker": ("HS-R61", {}),
+    "buy_resource": ("HS-R62", {"resource": str, "gold_used": int}),
+    "sell_resource": ("HS-R62", {"resource": str}),
+    "convert_at_market": ("HS-R67", {"conversion": str}),
+    "exchange_at_bank": ("HS-R68", {}),
+    "take_debt": ("HS-R69", {"count": int}),
+}
+
+#: Marketplace, building-ability and debt actions any seated player may take at any time (HS-R60).
+FREE = frozenset({"hire_worker", "buy_resource", "sell_resource", "convert_at_market", "exchange_at_bank", "take_debt"})
+
+#: Transactions delivered in full only to their owner in screened mode (HS-H04).
+PRIVATE = frozenset({"buy_resource", "sell_resource", "convert_at_market", "exchange_at_bank", "take_debt", "pay_off_debt"})
+
+CONVERSIONS = {"wood_to_food": ("wood", "food"), "food_to_steel": ("food", "steel")}
+
+
+def parse(move: Any) -> dict[str, Any]:
+    """Check the move's shape; return it as a plain dict or raise ``IllegalMove``."""
+    kind = move.get("type") if isinstance(move, Mapping) else None
+    if not isinstance(kind, str) or kind not in SHAPES:
+        raise IllegalMove("HS-R03", f"{kind!r} is not a Homesteaders command")
+    rule, fields = SHAPES[kind]
+    if kind == "choose_rail_reward" and move.get("reward") == "resource":
+        return require_fields(move, rule, reward=str, resource=str)
+    return require_fields(move, rule, **fields)

@@ -1,0 +1,248 @@
+"""Fall in town (§5.5-§5.7, WG-R30..R47, WG-D09..D15, WG-D28/D29).
+
+One turn per player in year order: move clockwise to a building (paying a coin or taking a
+help tile at each toll passed), pay its activation cost and use its action once; or pass. A
+store sale draws coins at random (a chance step); coins that do not fit wait for
+``resolve_coin_overflow``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any
+
+from domain.errors import IllegalMove, NotYourTurn
+from domain.games.walnut_grove import moves
+from domain.games.walnut_grove.components import (
+    BUILDING_TILES,
+    DESTINATIONS,
+    GOODS,
+    HOUSING_SPACES,
+    MAX_BARN_TILES,
+    MAX_CABINS,
+    STREET,
+    TOLL_POSITIONS,
+    TOWN,
+    UPGRADES,
+    YEAR_DISCS,
+    TownSpace,
+)
+from domain.games.walnut_grove.flow import end_fall_turn, place_position
+from domain.games.walnut_grove.holdings import (
+    add_to_barn,
+    barn_index,
+    coins,
+    free_barn_slots,
+    grow_barn,
+    remove_coins,
+    take_from_sources,
+    take_help_tile,
+)
+from domain.games.walnut_grove.state import Player, WalnutGroveState
+
+
+@dataclass(frozen=True)
+class Route:
+    """A move along the street: distance and the tolls passed in path order (WG-D10)."""
+
+    distance: int
+    tolls: tuple[str, ...]
+
+
+def route(place: str, destination: str) -> Route:
+    start = place_position(place)
+    distance = (TOWN[destination].pos - start) % STREET or STREET
+    passed = [(start + step) % STREET for step in range(1, distance)]
+    return Route(distance, tuple(TOLL_POSITIONS[pos] for pos in passed if pos in TOLL_POSITIONS))
+
+
+def check_turn(state: WalnutGroveState, seat: int, rule: str) -> None:
+    """WG-R30/R40: fall, this seat's turn, no coin draw or overflow pending."""
+    if state.phase != "fall":
+        raise IllegalMove(rule, "fall turns are taken in fall")
+    if seat != state.order[state.cursor]:
+        raise NotYourTurn(rule, f"it is seat {state.order[state.cursor]}'s fall turn")
+    if state.chance_step or state.overflow:
+        raise IllegalMove(rule, "the coin overflow must be resolved first")
+
+
+def occupants(state: WalnutGroveState, seat: int, building: str) -> list[str]:
+    """Places of *other* figures on the building's street space/slots (start spaces excluded)."""
+    return [
+        p.place
+        for other, p in enumerate(state.players)
+        if other != seat
+        and (p.place == building or (TOWN[building].capacity > 1 and p.place.startswith(building + ":")))
+    ]
+
+
+def arrival_place(state: WalnutGroveState, seat: int, building: str) -> str | None:
+    """The street place the figure takes, or None when the building is full (WG-R32, WG-D28)."""
+    space = TOWN[building]
+    taken = occupants(state, seat, building)
+    if space.capacity == 1:
+        return None if taken else building
+    for slot in range(1, space.capacity + 1):
+        if f"{building}:{slot}" not in taken:
+            return f"{building}:{slot}"
+    return None
+
+
+def pass_fall_turn(state: WalnutGroveState, seat: int, move: Any) -> WalnutGroveState:
+    """WG-R40: stay put, pay nothing, use nothing (not even the building stood at)."""
+    check_turn(state, seat, "WG-R40")
+    moves.fields(move, "WG-R40")
+    return end_fall_turn(state)
+
+
+def take_fall_turn(state: WalnutGroveState, seat: int, move: Any) -> WalnutGroveState:
+    check_turn(state, seat, "WG-R30")
+    destination = move.get("destination")
+    if destination not in DESTINATIONS:
+        raise IllegalMove(
+            "WG-R31", f"{destination!r} is not a building with an action (the Town Hall never is)"
+        )
+    space = TOWN[destination]
+    action_field, action_type = moves.ACTION_FIELD[space.kind]
+    move = moves.fields(
+        move, "WG-R31", destination=str, tolls=list, payment=dict, **{action_field: action_type}
+    )
+    player = state.player(seat)
+    place = arrival_place(state, seat, destination)
+    if place is None:
+        raise IllegalMove("WG-R32", f"the {destination} has no room for another figure")
+    toll_coins, helps = _tolls(player, route(player.place, destination), move["tolls"])
+    player, cost_coins = _pay(player, space, moves.payment(move["payment"]), toll_coins)
+    for _ in range(helps):
+        player, _ = take_help_tile(player)
+    player = replace(remove_coins(player, toll_coins), place=place)
+    spent = tuple(toll_coins) + tuple(cost_coins)
+    state = replace(state, coin_bag=tuple(sorted(state.coin_bag + spent)))
+    return _act(state, seat, player, space, move[action_field])
+
+
+def _tolls(player: Player, path: Route, entries: list) -> tuple[list[str], int]:
+    """WG-R33/R34: one entry per toll passed, each a distinct held coin or ``help``."""
+    entries = moves.string_list(entries, "WG-R33", "tolls")
+    if len(entries) != len(path.tolls):
+        raise IllegalMove("WG-R33", f"this move passes {len(path.tolls)} toll(s); give one entry for each")
+    paid = []
+    for entry in entries:
+        if entry == "help":
+            continue
+        if not entry.startswith("coin:"):
+            raise IllegalMove("WG-R33", f"a toll is paid with 'coin:<id>' or 'help', not {entry!r}")
+        coin = entry[5:]
+        if coin not in coins(player) or coin in paid:
+            raise IllegalMove("WG-R34", f"coin {coin!r} is not (or no longer) in your barn")
+        paid.append(coin)
+    return paid, entries.count("help")
+
+
+def _pay(
+    player: Player, space: TownSpace, payment: tuple[list[str], list], toll_coins: list[str]
+) -> tuple[Player, list[str]]:
+    """WG-R35: exactly the activation cost, with coins not already used for tolls."""
+    coin_ids, goods = payment
+    if len(coin_ids) != space.cost_coins:
+        raise IllegalMove("WG-R35", f"the {space.id} costs {space.cost_coins} coin(s), {len(coin_ids)} given")
+    held = coins(player)
+    if len(set(coin_ids)) != len(coin_ids) or any(c not in held or c in toll_coins for c in coin_ids):
+        raise IllegalMove("WG-R35", "payment coins must be distinct coins in your barn not used for tolls")
+    totals = Counter()
+    for good, _, count in goods:
+        totals[good] += count
+    if totals != Counter(dict(space.cost_goods)) or any(count < 1 for _, _, count in goods):
+        raise IllegalMove("WG-R35", f"the {space.id} costs exactly {dict(space.cost_goods) or 'no goods'}")
+    player = take_from_sources(player, goods, "WG-R35")
+    return remove_coins(player, coin_ids), coin_ids
+
+
+def _act(
+    state: WalnutGroveState, seat: int, player: Player, space: TownSpace, param: Any
+) -> WalnutGroveState:
+    """WG-R36 and the action's effect (§5.5 step 4)."""
+    kind, here = space.kind, space.id
+    if kind == "free_goods":
+        goods = moves.string_list(param, "WG-R36", "goods")
+        if len(goods) != 2 or any(g not in GOODS for g in goods):
+            raise IllegalMove("WG-R36", "name exactly two goods (the same good twice is allowed)")
+        player, _, _ = add_to_barn(player, goods)
+    elif kind == "hire":
+        if param not in state.stock_at(here):
+            raise IllegalMove("WG-R36", f"labourer {param!r} is not waiting at the {here}")
+        if len(player.active) + len(player.pending) >= HOUSING_SPACES:
+            raise IllegalMove("WG-R36", "your four housing spaces are full")
+        player = replace(player, pending=player.pending + (param,))
+        state = state.with_stock(here, tuple(x for x in state.stock_at(here) if x != param))
+    elif kind == "building":
+        if param not in state.stock_at(here):
+            raise IllegalMove("WG-R36", f"building tile {param!r} is not at the {here}")
+        if BUILDING_TILES[param] == "cabin":
+            if len(player.cabins) >= MAX_CABINS:
+                raise IllegalMove("WG-R36", "you already own four cabins")
+            player = replace(player, cabins=player.cabins + (param,))
+        else:
+            if len(player.barn_tiles) >= MAX_BARN_TILES:
+                raise IllegalMove("WG-R36", "both barn plots are already used")
+            player = grow_barn(replace(player, barn_tiles=player.barn_tiles + (param,)))
+        state = state.with_stock(here, tuple(x for x in state.stock_at(here) if x != param))
+    elif kind == "upgrade":
+        if param not in state.stock_at(here):
+            raise IllegalMove("WG-R36", f"upgrade {param!r} is not at {here}")
+        upgrade_space = UPGRADES[param].space
+        if upgrade_space in dict(player.upgrades):
+            raise IllegalMove("WG-R36", f"your {upgrade_space} upgrade space is already used")
+        player = replace(player, upgrades=player.upgrades + ((upgrade_space, param),))
+        state = state.with_stock(here, tuple(x for x in state.stock_at(here) if x != param))
+    else:
+        return _sell(state, seat, player, space, moves.sales(param))
+    return end_fall_turn(state.with_player(seat, player))
+
+
+def _sell(
+    state: WalnutGroveState, seat: int, player: Player, space: TownSpace, sales: list
+) -> WalnutGroveState:
+    """General store: one of each good it buys, coins owed = goods sold + fall bonus."""
+    kinds = [good for good, _ in sales]
+    if not 1 <= len(sales) <= 3:
+        raise IllegalMove("WG-R36", "sell one to three goods")
+    if any(good not in space.buys for good in kinds):
+        raise IllegalMove("WG-R36", f"the {space.id} buys only {', '.join(space.buys)}")
+    if len(set(kinds)) != len(kinds):
+        raise IllegalMove("WG-R36", "a store buys at most one of each good")
+    player = take_from_sources(player, [(good, source, 1) for good, source in sales], "WG-R36")
+    owed = len(sales) + (1 if YEAR_DISCS[state.disc].fall_bonus in kinds else 0)
+    state = state.with_player(seat, player)
+    if not state.coin_bag:
+        return end_fall_turn(state)  # WG-A11: an empty bag pays nothing
+    return replace(state, owed=owed, chance_step="coins")
+
+
+def resolve_coin_overflow(state: WalnutGroveState, seat: int, move: Any) -> WalnutGroveState:
+    """WG-R45..R47: keep as many drawn coins as fit once the chosen barn items are discarded."""
+    if not state.overflow:
+        raise IllegalMove("WG-R45", "no coin overflow is pending")
+    if seat != state.order[state.cursor]:
+        raise NotYourTurn("WG-R45", f"the overflow belongs to seat {state.order[state.cursor]}")
+    move = moves.fields(move, "WG-R46", keep=list, discard=list)
+    keep = moves.string_list(move["keep"], "WG-R46", "keep")
+    discard = moves.string_list(move["discard"], "WG-R46", "discard")
+    player = state.player(seat)
+    if len(set(keep)) != len(keep) or not set(keep) <= set(state.overflow):
+        raise IllegalMove("WG-R46", "keep only coins you just drew, each once")
+    indexes = [barn_index(slot) for slot in discard]
+    if len(set(discard)) != len(discard) or any(
+        i is None or i >= len(player.barn) or not player.barn[i] for i in indexes
+    ):
+        raise IllegalMove("WG-R46", "discard only barn slots that hold an item, each once")
+    fits = min(len(state.overflow), free_barn_slots(player) + len(discard))
+    if len(keep) != fits:
+        raise IllegalMove("WG-R47", f"keep exactly {fits} coin(s): every coin that fits must be kept")
+    dropped = [player.barn[i] for i in indexes]
+    barn = tuple("" if i in indexes else item for i, item in enumerate(player.barn))
+    player, _, _ = add_to_barn(replace(player, barn=barn), keep)
+    back = [c for c in dropped if c not in GOODS] + [c for c in state.overflow if c not in keep]
+    state = replace(state.with_player(seat, player), coin_bag=tuple(sorted(state.coin_bag + tuple(back))))
+    return end_fall_turn(state)

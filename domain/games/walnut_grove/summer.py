@@ -1,0 +1,89 @@
+"""Summer (§5.4, WG-R20..R23, WG-D08): every figure works one land area and produces at once.
+
+Production per figure, in the order listed: ``size + 1 if the area's good is the disc's summer
+bonus``; goods fill the area's empty storage slots in canonical order, then empty barn slots,
+and the rest is lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from domain.errors import IllegalMove, NotYourTurn
+from domain.games.walnut_grove import moves
+from domain.games.walnut_grove.components import FARMER, YEAR_DISCS
+from domain.games.walnut_grove.farm import Area, area_at
+from domain.games.walnut_grove.flow import end_summer
+from domain.games.walnut_grove.holdings import add_to_barn, storage_of, with_storage
+from domain.games.walnut_grove.state import Player, WalnutGroveState
+
+
+@dataclass(frozen=True)
+class Production:
+    """What one figure produced (the ``GoodsProduced`` event's fields)."""
+
+    figure: str
+    area: str
+    good: str
+    base: int
+    bonus: int
+    to_storage: tuple[str, ...]
+    to_barn: tuple[str, ...]
+    lost: int
+
+
+def figures(player: Player) -> tuple[str, ...]:
+    """The farmer and every active labourer (§5.0)."""
+    return (FARMER,) + player.active
+
+
+def place_figures(state: WalnutGroveState, seat: int, move: Any) -> WalnutGroveState:
+    if state.phase != "summer":
+        raise IllegalMove("WG-R20", "figures are placed in summer")
+    player = state.player(seat)
+    if player.done:
+        raise NotYourTurn("WG-R20", f"seat {seat} has already placed its figures this summer")
+    wanted = moves.assignments(moves.fields(move, "WG-R21", assignments=list)["assignments"])
+    areas = chosen_areas(player, wanted)
+    player, _ = produce(
+        player, [(fig, area) for (fig, _), area in zip(wanted, areas)], YEAR_DISCS[state.disc].summer_bonus
+    )
+    state = state.with_player(seat, replace(player, done=True))
+    return end_summer(state) if all(p.done for p in state.players) else state
+
+
+def chosen_areas(player: Player, wanted: list[tuple[str, tuple[int, int, int]]]) -> list[Area]:
+    """WG-R21..R23: each figure once, every anchor on the farm, one figure per area."""
+    names = [fig for fig, _ in wanted]
+    if sorted(names) != sorted(figures(player)):
+        raise IllegalMove(
+            "WG-R21", "list every one of your figures (farmer and active labourers) exactly once"
+        )
+    areas = []
+    for fig, (x, y, q) in wanted:
+        area = area_at(player.board, player.tiles, x, y, q)
+        if area is None:
+            raise IllegalMove("WG-R22", f"{fig}'s anchor ({x},{y}) is not on your farm")
+        areas.append(area)
+    keys = [area.key for area in areas]
+    if len(set(keys)) != len(keys):
+        raise IllegalMove("WG-R23", "only one figure may work each land area")
+    return areas
+
+
+def produce(player: Player, work: list[tuple[str, Area]], bonus_good: str) -> tuple[Player, list[Production]]:
+    """Resolve production figure by figure (storage, then barn, then lost)."""
+    report = []
+    for fig, area in work:
+        bonus = 1 if area.good == bonus_good else 0
+        amount = area.size + bonus
+        storage = storage_of(player)
+        into = [slot for slot in area.slots if slot not in storage][:amount]
+        storage.update({slot: area.good for slot in into})
+        player = with_storage(player, storage)
+        player, barn_slots, lost = add_to_barn(player, [area.good] * (amount - len(into)))
+        report.append(
+            Production(fig, area.key, area.good, area.size, bonus, tuple(into), tuple(barn_slots), len(lost))
+        )
+    return player, report

@@ -1,0 +1,203 @@
+"""What each viewer may see (spec §7, WG-H01..H11): the only module that strips secrets.
+
+Secrets: the identity and value of every coin in a barn (owner only, until the game ends), the
+coin bag's content, the face-down year-disc order and the RNG. Everything else — farms,
+barn goods, labourers, town stock, help tiles, drawn tiles, every submission — is public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from domain.games.walnut_grove.components import COIN_VALUES, LABOURERS, TOWN, UPGRADES, YEAR_DISCS, is_coin
+from domain.games.walnut_grove.holdings import coins, help_tiles
+from domain.games.walnut_grove.state import Player, WalnutGroveState
+from domain.games.walnut_grove.winter import resolve_winter, winter_needs
+
+COIN = "coin"
+
+
+def _sees_coins(state: WalnutGroveState, seat: int, viewer: int | None) -> bool:
+    return viewer == seat or state.phase == "ended"
+
+
+def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict[str, Any]:
+    p: Player = state.player(seat)
+    own = _sees_coins(state, seat, viewer)
+    barn = [item if own or not is_coin(item) else COIN for item in p.barn]
+    view = {
+        "board": p.board,
+        "tiles": [{"tile_id": t, "x": x, "y": y, "rotation": r} for t, x, y, r in p.tiles],
+        "storage": dict(p.storage),
+        "barn": barn,
+        "coin_count": len(coins(p)),
+        "active_labourers": list(p.active),
+        "pending_labourers": list(p.pending),
+        "cabins": list(p.cabins),
+        "barn_tiles": list(p.barn_tiles),
+        "upgrades": dict(p.upgrades),
+        "help_tiles": {"flipped": p.help_flipped, "returnable": p.help_returnable, "total": help_tiles(p)},
+        "town_place": p.place,
+        "drawn_tiles": list(p.drawn),
+        "done": p.done,
+    }
+    if own:
+        view["coins"] = [{"id": c, "value": COIN_VALUES[c]} for c in coins(p)]
+    return view
+
+
+def player_view(state: WalnutGroveState, viewer: int | None) -> dict[str, Any]:
+    disc = asdict(YEAR_DISCS[state.disc]) if state.disc else None
+    overflow: Any = len(state.overflow)
+    if state.overflow and viewer == state.order[state.cursor]:
+        overflow = [{"id": c, "value": COIN_VALUES[c]} for c in state.overflow]
+    return {
+        "phase": state.phase,
+        "year": state.year,
+        "awaiting_chance": state.chance_step or None,
+        "year_disc": disc,
+        "discs_face_down": len(state.discs),
+        "removed_discs": list(state.removed_discs),
+        "tile_bag_count": len(state.tile_bag),
+        "coin_bag_count": len(state.coin_bag),
+        "town_stock": {building: list(items) for building, items in state.stock},
+        "year_order": list(state.order),
+        "fall_player": state.order[state.cursor] if state.phase == "fall" else None,
+        "coin_overflow": overflow,
+        "players": [_player_view(state, seat, viewer) for seat in range(state.n)],
+    }
+
+
+# --- the log ------------------------------------------------------------------------------
+
+
+def _coin_step_seat(before: WalnutGroveState) -> int:
+    return before.order[before.cursor]
+
+
+def action_view(
+    before: WalnutGroveState, actor: int, action: dict[str, Any], viewer: int | None
+) -> dict[str, Any] | None:
+    kind = action.get("type")
+    if kind == "chance":
+        step = before.chance_step
+        request = action["request"]
+        if step in ("discs_a", "discs_b"):
+            return {"type": "chance", "request": {"kind": request["kind"], "label": request["label"]}}
+        if step == "coins":
+            public = {"kind": request["kind"], "count": request["count"], "label": request["label"]}
+            if viewer == _coin_step_seat(before):
+                return {"type": "chance", "request": public, "outcome": list(action["outcome"])}
+            return {"type": "chance", "request": public, "count": len(action["outcome"])}
+        return action
+    if viewer == actor:
+        return action
+    if kind == "take_fall_turn":
+        hidden = dict(action)
+        tolls = action.get("tolls")
+        if isinstance(tolls, list):
+            hidden["tolls"] = [COIN if isinstance(t, str) and t.startswith("coin:") else t for t in tolls]
+        payment = action.get("payment")
+        if isinstance(payment, dict):
+            hidden["payment"] = {
+                "coin_count": len(payment.get("coins") or []),
+                "goods": payment.get("goods") or [],
+            }
+        return hidden
+    if kind == "resolve_coin_overflow":
+        keep = action.get("keep")
+        return {
+            "type": kind,
+            "kept_count": len(keep) if isinstance(keep, list) else 0,
+            "discard": action.get("discard"),
+        }
+    return action
+
+
+def _name(seat: int) -> str:
+    return f"Seat {seat}"
+
+
+def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewer: int | None) -> str:
+    kind = action.get("type")
+    if kind == "chance":
+        return _describe_chance(before, action, viewer)
+    who = _name(actor)
+    if kind == "choose_start_building":
+        return f"{who} starts at the {action['building'].replace('_', ' ')}."
+    if kind == "place_landscape_tiles":
+        placed = ", ".join(
+            f"{p['tile_id']} at ({p['x']},{p['y']}) turned {p['rotation']}°" for p in action["placements"]
+        )
+        return f"{who} placed {placed} and returned the other drawn tiles."
+    if kind == "place_figures":
+        names = ", ".join(a["figure_id"] for a in action["assignments"])
+        return f"{who} sent {names} to work {len(action['assignments'])} land area(s) and harvested."
+    if kind == "take_fall_turn":
+        tolls = action.get("tolls") or []
+        helps = sum(1 for t in tolls if t == "help")
+        paid = len(tolls) - helps
+        parts = [f"paying {paid} toll coin(s)"] * bool(paid) + [
+            f"taking {helps} help tile(s) for tolls"
+        ] * bool(helps)
+        extra = f" ({' and '.join(parts)})" if parts else ""
+        where = TOWN[action["destination"]]
+        return (
+            f"{who} moved to the {where.id.replace('_', ' ')}{extra} and {_town_action(where.kind, action)}."
+        )
+    if kind == "pass_fall_turn":
+        return f"{who} passed this fall."
+    if kind == "resolve_coin_overflow":
+        return f"{who} kept {len(action['keep'])} drawn coin(s) and discarded {len(action['discard'])} barn item(s)."
+    if kind == "resolve_winter":
+        needs = winter_needs(before, before.player(actor))
+        taken = help_tiles(resolve_winter(before, actor, action).player(actor)) - help_tiles(
+            before.player(actor)
+        )
+        help_text = f", taking {taken} help tile(s) for what was missing" if taken else ""
+        return (
+            f"{who} faced a winter needing {sum(needs.food.values())} food and {needs.wood} wood{help_text}."
+        )
+    if kind == "return_neighbour_help_tile":
+        return f"{who} returned a neighbour-help tile with 3 goods."
+    if kind == "move_goods_to_barn":
+        return f"{who} moved the good in {action['from_slot']} to the barn."
+    if kind == "discard_from_barn":
+        return f"{who} discarded {len(action['barn_slots'])} item(s) from the barn."
+    return f"{who} confirmed the final scoring."
+
+
+def _town_action(kind: str | None, action: dict[str, Any]) -> str:
+    if kind == "free_goods":
+        return f"took {' and '.join(action['goods'])} into the barn"
+    if kind == "hire":
+        labourer = action["labourer_id"]
+        return f"hired the {LABOURERS[labourer]} labourer {labourer}, who starts work after winter"
+    if kind == "building":
+        return f"bought the building tile {action['building_tile_id']}"
+    if kind == "upgrade":
+        upgrade = UPGRADES[action["upgrade_id"]]
+        return f"bought the {upgrade.name} ({upgrade.id}) for the {upgrade.space} space"
+    return f"sold {', '.join(sale['good'] for sale in action['sell'])}"
+
+
+def _describe_chance(before: WalnutGroveState, action: dict[str, Any], viewer: int | None) -> str:
+    step = before.chance_step
+    outcome = action["outcome"]
+    if step == "boards":
+        dealt = ", ".join(f"seat {s} {b}" for s, b in enumerate(outcome[: before.n]))
+        return f"Player boards were dealt: {dealt}."
+    if step in ("discs_a", "discs_b"):
+        return f"The {step[-1].upper()} year discs were shuffled face down."
+    if step in ("labourers", "buildings", "upgrades"):
+        return f"The {step} for town were shuffled and dealt to their buildings."
+    if step == "spring_draw":
+        return (
+            f"Seat {before.order[before.cursor]} drew {', '.join(outcome) or 'no tiles'} from the tile bag."
+        )
+    seat = _coin_step_seat(before)
+    if viewer == seat:
+        drawn = ", ".join(f"{c} (value {COIN_VALUES[c]})" for c in outcome)
+        return f"You drew {len(outcome)} coin(s) from the bag: {drawn or 'none'}."
+    return f"Seat {seat} drew {len(outcome)} coin(s) from the bag."

@@ -1,0 +1,327 @@
+"""The Table aggregate: one game table's whole history, whatever game is played at it.
+
+Every fact about a table is one event, named in the past tense and stored with every event
+(``domain.table:Table.MovePlayed``), so these names are forever. Each event's ``apply`` is dumb
+state mutation except ``MovePlayed`` and ``ChanceResolved``, which call the game's pure ``play``
+and ``resolve_chance``: an illegal move raises inside ``trigger_event`` and records nothing, and a
+replay recomputes exactly the live state.
+
+Every event carries ``prev_hash`` and its own ``digest`` (see ``domain.hashchain``). The table's
+secret seed is kept in ``Opened`` (the store is trusted with it, clients never see it); only its
+commitment is public until ``GameFinished`` reveals it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate
+
+from domain import hashchain
+from domain.errors import SeatNotTaken, SeatTaken, TableFull, WrongPhase
+from domain.fairness import commitment, draw
+from domain.games import get_game
+from domain.games.game import Game
+
+UNDO_POLICIES = ("consent", "free", "off")
+OPEN, RUNNING, FINISHED = "open", "running", "finished"
+
+
+class Table(Aggregate):
+    """A table: seats, the game state, the chance counter, undo votes and the hash chain head."""
+
+    class Event(Aggregate.Event):
+        prev_hash: str
+        digest: str
+
+        def mutate(self, aggregate: Any) -> Any:
+            table = super().mutate(aggregate)
+            table.head_hash = self.digest
+            command_id = getattr(self, "command_id", None)
+            if command_id:
+                table.commands[command_id] = self.originator_version
+            return table
+
+    class Opened(Aggregate.Created):
+        game: str
+        options: dict
+        seats: int
+        undo_policy: str
+        rules_version: str
+        seed_commitment: str
+        seed: str
+        forked_from: dict | None
+        initial: dict | None
+        command_id: str | None
+        prev_hash: str
+        digest: str
+
+    def __init__(
+        self,
+        game: str,
+        options: dict,
+        seats: int,
+        undo_policy: str,
+        rules_version: str,
+        seed_commitment: str,
+        seed: str,
+        forked_from: dict | None,
+        initial: dict | None,
+        command_id: str | None,
+        digest: str,
+        prev_hash: str,
+    ) -> None:
+        self.game_name = game
+        self.options = options
+        self.seats = seats
+        self.undo_policy = undo_policy
+        self.rules_version = rules_version
+        self.seed_commitment = seed_commitment
+        self.seed = seed
+        self.forked_from = forked_from
+        self.initial = initial
+        self.head_hash = digest
+        self.commands: dict[str, int] = {command_id: 1} if command_id else {}
+        players = (initial or {}).get("players")
+        self.players: list[dict | None] = [p if p and p.get("bot") else None for p in players] if players else [None] * seats
+        self.status = OPEN
+        self.state: Any = None
+        self.chance_count = int((initial or {}).get("chance_count", 0))
+        self.start_version: int | None = None
+        self.undo_request: dict | None = None
+        self.undone: list[list[int]] = []
+        self.result: dict | None = None
+
+    # -- creation ---------------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        *,
+        id: UUID,  # noqa: A002
+        game: Game,
+        options: dict,
+        seats: int,
+        undo_policy: str,
+        seed: str,
+        forked_from: dict | None = None,
+        initial: dict | None = None,
+        command_id: str | None = None,
+    ) -> Table:
+        payload = hashchain.normalise(
+            {
+                "game": game.name,
+                "options": options,
+                "seats": seats,
+                "undo_policy": undo_policy,
+                "rules_version": game.rules_version,
+                "seed_commitment": commitment(seed),
+                "seed": seed,
+                "forked_from": forked_from,
+                "initial": initial,
+                "command_id": command_id,
+            }
+        )
+        digest = hashchain.digest(hashchain.GENESIS, cls.INITIAL_VERSION, "Opened", payload)
+        return cls._create(cls.Opened, id=id, prev_hash=hashchain.GENESIS, digest=digest, **payload)
+
+    def trigger_event(self, event_class: Any, **kwargs: Any) -> None:
+        """Record an event, chaining it to the previous one's digest."""
+        payload = hashchain.normalise(kwargs)
+        digest = hashchain.digest(self.head_hash, self.version + 1, event_class.__name__, payload)
+        super().trigger_event(event_class, prev_hash=self.head_hash, digest=digest, **payload)
+
+    # -- derived facts ----------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return get_game(self.game_name)
+
+    def free_seats(self) -> list[int]:
+        return [s for s, p in enumerate(self.players) if p is None]
+
+    def is_bot(self, seat: int) -> bool:
+        player = self.players[seat]
+        return bool(player and player["bot"])
+
+    def to_act(self) -> frozenset[int]:
+        return self.game.to_act(self.state) if self.status == RUNNING else frozenset()
+
+    # -- seats ------------------------------------------------------------------------------
+
+    def take_seat(self, seat: int | None, name: str, bot: bool, command_id: str | None) -> int:
+        if self.status != OPEN:
+            raise WrongPhase("seats can only be taken before the game starts")
+        free = self.free_seats()
+        if not free:
+            raise TableFull(f"all {self.seats} seats are taken")
+        if seat is None:
+            seat = free[0]
+        elif not 0 <= seat < self.seats:
+            raise SeatNotTaken(f"there is no seat {seat}; seats are 0 to {self.seats - 1}")
+        elif seat not in free:
+            raise SeatTaken(f"seat {seat} is already taken")
+        self.trigger_event(self.SeatTaken, seat=seat, name=name, bot=bot, command_id=command_id)
+        return seat
+
+    class SeatTaken(Event):
+        seat: int
+        name: str
+        bot: bool
+        command_id: str | None
+
+        def apply(self, table: Table) -> None:
+            table.players[self.seat] = {"name": self.name, "bot": self.bot}
+
+    def leave(self, seat: int, command_id: str | None) -> None:
+        if self.status == FINISHED:
+            raise WrongPhase("the game is over; there is nothing to leave")
+        if not 0 <= seat < self.seats or self.players[seat] is None:
+            raise SeatNotTaken(f"seat {seat} is not taken")
+        self.trigger_event(self.SeatLeft, seat=seat, replaced_by_bot=self.status == RUNNING, command_id=command_id)
+
+    class SeatLeft(Event):
+        seat: int
+        replaced_by_bot: bool
+        command_id: str | None
+
+        def apply(self, table: Table) -> None:
+            if self.replaced_by_bot:
+                table.players[self.seat] = {"name": table.players[self.seat]["name"], "bot": True}
+            else:
+                table.players[self.seat] = None
+
+    # -- play -------------------------------------------------------------------------------
+
+    def start(self, command_id: str | None) -> None:
+        if self.status != OPEN:
+            raise WrongPhase(f"the game is already {self.status}")
+        if self.free_seats():
+            free = ", ".join(str(s) for s in self.free_seats())
+            raise WrongPhase(f"every seat must be taken before the start (free: {free})")
+        self.trigger_event(self.GameStarted, command_id=command_id)
+
+    class GameStarted(Event):
+        command_id: str | None
+
+        def apply(self, table: Table) -> None:
+            game = table.game
+            initial = table.initial or {}
+            if "state" in initial:
+                table.state = game.from_dict(initial["state"])
+            else:
+                table.state = game.setup(table.seats, table.options)
+            table.status = RUNNING
+            table.start_version = self.originator_version
+
+    def play(self, seat: int, move: dict, command_id: str | None) -> None:
+        if self.status != RUNNING:
+            raise WrongPhase("moves are played once the game has started" if self.status == OPEN else "the game is over")
+        if self.undo_request:
+            raise WrongPhase("an undo vote is pending; vote on it before playing on")
+        self.trigger_event(self.MovePlayed, seat=seat, move=move, command_id=command_id)
+
+    class MovePlayed(Event):
+        seat: int
+        move: dict
+        command_id: str | None
+
+        def apply(self, table: Table) -> None:
+            table.state = table.game.play(table.state, self.seat, self.move)
+
+    def resolve_chance(self) -> None:
+        request = self.game.chance(self.state)
+        outcome = draw(request, self.seed, self.chance_count)
+        self.trigger_event(self.ChanceResolved, n=self.chance_count, request=request.to_dict(), outcome=outcome)
+
+    class ChanceResolved(Event):
+        n: int
+        request: dict
+        outcome: Any
+
+        def apply(self, table: Table) -> None:
+            table.state = table.game.resolve_chance(table.state, self.outcome)
+            table.chance_count = self.n + 1
+
+    def finish(self) -> None:
+        scores = self.game.scores(self.state)
+        self.trigger_event(
+            self.GameFinished, scores=scores.to_dict(), winners=list(scores.winners), seed=self.seed
+        )
+
+    class GameFinished(Event):
+        scores: dict
+        winners: list
+        seed: str
+
+        def apply(self, table: Table) -> None:
+            table.status = FINISHED
+            table.result = {"scores": self.scores, "winners": self.winners}
+
+    # -- undo -------------------------------------------------------------------------------
+
+    def request_undo(self, seat: int, to_version: int, needs: list[int], command_id: str | None) -> None:
+        self.trigger_event(self.UndoRequested, seat=seat, to_version=to_version, needs=needs, command_id=command_id)
+
+    class UndoRequested(Event):
+        seat: int
+        to_version: int
+        needs: list
+        command_id: str | None
+
+        def apply(self, table: Table) -> None:
+            table.undo_request = {
+                "by": self.seat,
+                "to_version": self.to_version,
+                "needs": list(self.needs),
+                "approvals": [],
+                "at": self.originator_version,
+            }
+
+    def vote_undo(self, seat: int, approve: bool, command_id: str | None) -> None:
+        self.trigger_event(self.UndoVoted, seat=seat, approve=approve, command_id=command_id)
+
+    class UndoVoted(Event):
+        seat: int
+        approve: bool
+        command_id: str | None
+
+        def apply(self, table: Table) -> None:
+            if not self.approve:
+                table.undo_request = None
+            else:
+                table.undo_request["approvals"].append(self.seat)
+
+    def undo(self, seat: int, to_version: int, approvals: list[int], past: Table, command_id: str | None) -> None:
+        """Go back to ``to_version``; the undone span ends before the request (votes stay live)."""
+        last = self.undo_request["at"] - 1 if self.undo_request else self.version
+        self.trigger_event(
+            self.Undone,
+            to_version=to_version,
+            undone=[to_version + 1, last],
+            by=seat,
+            approvals=approvals,
+            state=past.game.to_dict(past.state),
+            chance_count=past.chance_count,
+            command_id=command_id,
+        )
+
+    class Undone(Event):
+        to_version: int
+        undone: list
+        by: int
+        approvals: list
+        state: dict
+        chance_count: int
+        command_id: str | None
+
+        def apply(self, table: Table) -> None:
+            table.undone.append(list(self.undone))
+            table.state = table.game.from_dict(self.state)
+            table.chance_count = self.chance_count
+            table.undo_request = None
+
+    def is_undone(self, version: int) -> bool:
+        return any(start <= version <= end for start, end in self.undone)
+

@@ -1,0 +1,119 @@
+"""Spec §7: walk whole bot games and check no viewer ever sees a card it may not know.
+
+At every step, for every seat and the spectator, the card ids appearing in ``player_view``,
+``action_view`` and ``describe`` must be public (board, discard piles, unplaced building cards,
+parchments once revealed) or the viewer's own (hand, cards it has held, parchments, discards).
+Nothing secret may show: the deck order, reserves, other hands, others' picks before the reveal,
+others' parchments, two-player discards, hidden trading post and copy choices.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import pytest
+
+from domain.games.bunny_kingdom import GAME
+from domain.games.bunny_kingdom.components import CARD_SET
+from domain.games.game import CHANCE
+from tests.games.playout import playout, replay
+
+SEEDS = int(os.environ.get("BK_SEEDS", "1"))
+TOKEN = re.compile(r"[A-Z][A-Z0-9-]*")
+
+
+def card_ids(payload) -> set[str]:
+    return set(TOKEN.findall(json.dumps(payload))) & CARD_SET
+
+
+def public_cards(state) -> set[str]:
+    cards = {c for pile in state.discards + state.fronts for c in pile}
+    cards |= {b for b in state.buildings if b and b != "CI"}
+    if state.phase in ("copy", "over"):  # BK-R141
+        cards |= {c for p in state.parchments for c in p}
+    return cards
+
+
+def own_cards(state, viewer) -> set[str]:
+    if viewer is None:
+        return set()
+    selection = state.selections[viewer]
+    return (
+        set(state.hands[viewer])
+        | set(state.seen[viewer])
+        | set(state.parchments[viewer])
+        | set(state.removed[viewer])
+        | set(selection[0] if selection else ())
+    )
+
+
+def walk(players: int, seed: int):
+    run = playout(GAME, players, {}, seed=seed, check=False)
+    state = GAME.setup(players, {})
+    for actor, action in run.steps:
+        after = (
+            GAME.resolve_chance(state, action["outcome"])
+            if actor == CHANCE
+            else GAME.play(state, actor, action)
+        )
+        yield state, actor, action, after
+        state = after
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(SEEDS))
+def test_bk_r25_r130_r131_r134_no_view_or_log_line_shows_another_seats_secret(players, seed):
+    """BK-R25, BK-R130, BK-R131, BK-R134: per-seat views carry only that seat's private fields."""
+    checked = 0
+    for before, actor, action, after in walk(players, seed):
+        if after.phase == "over":
+            break  # BK-R155: everything is public once the game has ended
+        for viewer in [None, *range(players)]:
+            allowed = public_cards(after) | own_cards(before, viewer) | own_cards(after, viewer)
+            shown = card_ids(GAME.player_view(after, viewer))
+            shown |= card_ids(GAME.action_view(before, actor, action, viewer))
+            shown |= card_ids(GAME.describe(before, actor, action, viewer))
+            leaked = shown - allowed
+            assert not leaked, f"viewer {viewer} sees {sorted(leaked)} after {action.get('type')}"
+            checked += 1
+    assert checked > 100
+
+
+def test_bk_r132_the_spectator_log_never_holds_the_deck_or_a_parchment_id():
+    """BK-R132: a replay rendered for a spectator before the end holds no secret field."""
+    for before, actor, action, after in walk(4, 3):
+        if after.phase == "over":
+            break
+        line = [GAME.action_view(before, actor, action, None), GAME.describe(before, actor, action, None)]
+        assert not {c for c in card_ids(line) if c.startswith("P-")} - public_cards(after)
+        if actor == CHANCE:
+            assert card_ids(line) == set()
+
+
+def test_bk_r133_a_rewound_view_is_recomputed_from_the_truncated_stream():
+    """BK-R133: the view at an earlier point is the view of the state replayed to that point."""
+    run = playout(GAME, 3, {}, seed=4, check=False)
+    live = []
+    state = GAME.setup(3, {})
+    for actor, action in run.steps:
+        state = (
+            GAME.resolve_chance(state, action["outcome"])
+            if actor == CHANCE
+            else GAME.play(state, actor, action)
+        )
+        live.append(GAME.player_view(state, 1))
+    for k in (1, len(run.steps) // 3, len(run.steps) // 2):
+        rewound = replay(GAME, 3, {}, run.steps[:k])
+        assert GAME.player_view(rewound, 1) == live[k - 1]
+        later = card_ids(live[-2]) - card_ids(live[k - 1])
+        assert not later & card_ids(GAME.player_view(rewound, 1))
+
+
+def test_bk_r155_everything_is_public_once_the_game_is_over():
+    """BK-R155: after the end, hands, removed cards, parchments and the deck are shown to all."""
+    run = playout(GAME, 2, {}, seed=2, check=False)
+    view = GAME.player_view(run.final, None)
+    assert all("parchments" in s and "removed" in s for s in view["seats"])
+    assert view["deck"] == list(run.final.deck)

@@ -1,0 +1,62 @@
+"""Views and the table log: the public scoreboard, one's own provisional score, one sentence per move."""
+
+from __future__ import annotations
+
+import re
+
+from domain.games.game import CHANCE
+from domain.games.homesteaders import GAME
+from domain.games.homesteaders.moves import SHAPES
+from domain.games.homesteaders.views import _SENTENCES
+
+from .helpers import CONFIRM, A, B, C, assign, bid, bidding, holding, new_game, own, play
+from .walk import walk
+
+SENTENCE = re.compile(r"^[A-Z][^\n]*\.$")
+
+
+def test_every_move_and_chance_step_has_one_plain_sentence():
+    """describe: one sentence per move type and chance outcome, for actor, others and spectators."""
+    kinds = set()
+    for players in (2, 4):
+        for before, actor, action, _ in walk(players, {}, seed=5):
+            kinds.add(action["type"])
+            for viewer in (None, *range(players)):
+                sentence = GAME.describe(before, actor, action, viewer)
+                assert SENTENCE.match(sentence), sentence
+                if actor != CHANCE:
+                    assert sentence.startswith(f"Seat {actor} ")
+    assert len(kinds) >= 15  # the walk reached most commands
+
+
+def test_sentences_name_what_happened():
+    state = bidding(new_game(3), active=A)
+    state = play(state, A, bid(1, 5))
+    assert GAME.describe(state, B, bid(1, 6), None) == "Seat 1 bid 6 on auction slot 1, outbidding Seat 0."
+    assert set(SHAPES)  # every command has a sentence template
+    assert set(_SENTENCES) == set(SHAPES)
+
+
+def test_public_scoreboard_and_own_provisional_total():
+    """HS-H06: others see building VP and end bonuses; the owner also sees the provisional total."""
+    state = own(holding(new_game(3), A, vp_tokens=4, gold=1, debt=1), A, "market#1")
+    mine = GAME.player_view(state, A)["seats"][A]
+    theirs = GAME.player_view(state, B)["seats"][A]
+    assert theirs["visible_vp"] == mine["visible_vp"] == 2
+    assert mine["provisional_total"] == 4 + 2 + 2 - 1
+    assert "provisional_total" not in theirs
+    assert GAME.scores(state).totals[A] == 2  # the public total while screened
+
+
+def test_hs_h01_income_collected_is_public():
+    """HS-H01, HS-A06: every seat sees what each player collected, line by line."""
+    state = own(holding(new_game(3), B, debt=2), B, "bank#1")
+    state = play(state, A, assign("w1-1", "homestead#1", 1))
+    for seat in (A, B, C):
+        state = play(state, seat, CONFIRM)
+    seats = GAME.player_view(state, C)["seats"]
+    assert seats[A]["last_income"] == [
+        {"source": "homestead#1", "gained": {"silver": 2}},
+        {"source": "homestead#1/1", "gained": {"wood": 1}},
+    ]
+    assert {"source": "bank#1", "gained": {"debt": -1}} in seats[B]["last_income"]
