@@ -45,7 +45,11 @@ def replay(steps: list, options: dict) -> float:
     start = time.perf_counter()
     state = GAME.setup(PLAYERS, GAME.resolve_options(PLAYERS, options))
     for actor, action in steps:
-        state = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
+        state = (
+            GAME.resolve_chance(state, action["outcome"])
+            if actor == CHANCE
+            else GAME.play(state, actor, action)
+        )
     assert GAME.is_over(state)
     return time.perf_counter() - start
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from domain.errors import IllegalMove
 from domain.games.fantasy_ranch import flow
-from domain.games.fantasy_ranch.components import EMPLOYEE_FEE, HORSES
+from domain.games.fantasy_ranch.components import EMPLOYEE_FEE, HORSES, TESSA_CARDS
 from domain.games.fantasy_ranch.moves import exact, goods_pair
 from domain.games.fantasy_ranch.places import can_place_upgrade, destinations, place_horse, place_upgrade
 from domain.games.fantasy_ranch.state import Work
@@ -99,7 +99,7 @@ def ryan(w: Work, seat: int, p: dict) -> None:
 
 def tessa(w: Work, seat: int, p: dict) -> None:
     """FR-R165: the top 3 horse cards, seen by the user alone; the choice comes next."""
-    w.tessa = [flow.draw_horse(w) for _ in range(min(3, len(w.horse_deck)))]
+    w.tessa = [flow.draw_horse(w) for _ in range(min(TESSA_CARDS, len(w.horse_deck)))]
     w.phase = "tessa_choice"
 
 

@@ -179,7 +179,9 @@ def reward(w: Work, seat: int, code: str, choices: object) -> None:
 
 def upgrade_lists(w: Work, seat: int, n: int) -> list[list[str]]:
     """Every ordered list of at most ``n`` placements, each legal when made (FR-R150e, FR-R170)."""
-    room = {t: LOCATIONS[t].price - w.upgrades.get(t, [0] * w.players)[seat] for t in upgrade_targets(w, seat)}
+    room = {
+        t: LOCATIONS[t].price - w.upgrades.get(t, [0] * w.players)[seat] for t in upgrade_targets(w, seat)
+    }
     out: list[list[str]] = [[]]
     frontier: list[list[str]] = [[]]
     for _ in range(min(n, tokens_in_supply(w, seat))):

@@ -15,6 +15,7 @@ from domain.games.fantasy_ranch.components import (
     MARKET_SIZE,
     ROUNDS,
     START_HORSES,
+    TESSA_CARDS,
 )
 from domain.games.fantasy_ranch.places import community
 from domain.games.fantasy_ranch.state import HOLDING, Work
@@ -57,10 +58,16 @@ def market_refill_deferred(w: Work) -> bool:
 
 
 def reshuffle_discard(w: Work, order: list[str]) -> None:
-    """FR-R257: the shuffled discard becomes the deck; refills waiting for cards happen now."""
+    """FR-R257: the shuffled discard becomes the deck; draws waiting for cards happen now.
+
+    Tessa's look at 3 cards that emptied the deck is completed first (FR-R165: fewer only when
+    deck *and* discard run out), then the market slots still empty are refilled.
+    """
     w.horse_deck = list(order)
     w.discard = []
     w.reshuffle_due = False
+    while w.phase == "tessa_choice" and len(w.tessa) < TESSA_CARDS and w.horse_deck:
+        w.tessa.append(draw_horse(w))
     if not market_refill_deferred(w):
         refill_market(w)
 

@@ -20,6 +20,7 @@ from domain.games.fantasy_ranch.components import (
     SLOT_NAMES,
     TOURNAMENT_CARDS,
 )
+from domain.games.fantasy_ranch.rules import to_act
 from domain.games.fantasy_ranch.state import State, Work
 from domain.games.game import CHANCE
 
@@ -63,6 +64,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
             "employee_used": state.employee_used,
         },
         "tessa_cards": len(state.tessa),
+        "awaiting": sorted(s for s in to_act(state) if s != CHANCE),
         "tournament": tournament_view(w),
         "draft": draft_view(state),
         "private": private_view(state, viewer),
@@ -227,12 +229,11 @@ def describe_chance(before: State, action: dict[str, Any]) -> str:
         grid = " / ".join(", ".join(str(b) for b in outcome[r * cols : (r + 1) * cols]) for r in range(rows))
         return f"The ranch community was laid out: boards {grid}."
     w = Work(before)
+    index, group = tournaments.rolling_group(w)
     rolls = tournaments.split_rolls(w, list(outcome))
     parts = "; ".join(f"{name(s)} rolled {'+'.join(map(str, r))} = {sum(r)}" for s, r in rolls.items())
-    again = (
-        " (tie roll-off)"
-        if len(w.standings) > 1
-        or len(w.standings[0]) < len([e for e in w.entries if e[3] in ("horse", "paid")])
-        else ""
-    )
-    return f"{SLOT_NAMES[before.slot]}{again}: {parts}."
+    entrants = sum(1 for e in before.entries if e[3] in tournaments.ENTERED)
+    if len(group) == entrants:
+        return f"{SLOT_NAMES[before.slot]}: {parts}."
+    first = sum(len(g) for g in w.standings[:index]) + 1  # FR-R205: the tied group's own places
+    return f"{SLOT_NAMES[before.slot]} tie roll-off for places {first}-{first + len(group) - 1}: {parts}."

@@ -14,12 +14,11 @@ from domain.games.fantasy_ranch import GAME
 from tests.games.playout import playout
 
 PATH = Path(__file__).with_name("golden.json")
-GAMES = [
-    (players, level, seed)
-    for players in (2, 3, 4)
-    for level in (1, 2, 3)
-    for seed in (101,)
-] + [(4, 3, 202), (3, 3, 202), (2, 1, 303)]
+GAMES = [(players, level, seed) for players in (2, 3, 4) for level in (1, 2, 3) for seed in (101,)] + [
+    (4, 3, 202),
+    (3, 3, 202),
+    (2, 1, 303),
+]
 
 
 def replay_entry(entry: dict) -> dict:

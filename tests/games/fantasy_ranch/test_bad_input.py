@@ -30,22 +30,68 @@ def sample_states() -> list:
         for i, (actor, action) in enumerate(run.steps):
             if i % 7 == 0:
                 out.append(state)
-            state = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
+            state = (
+                GAME.resolve_chance(state, action["outcome"])
+                if actor == CHANCE
+                else GAME.play(state, actor, action)
+            )
         out.append(state)  # game over
     return out
 
 
 STATES = sample_states()
-FIELDS = ["card_id", "destination", "location_id", "territory_id", "carrots", "boots", "give", "units", "board",
-          "side", "employee", "new_employee", "item_index", "choice", "payment", "choices", "fee", "params"]
-WORDS = ["H01", "H57", "H58", "2B-H", "1A-1", "9Z-9", "holding", "carrots", "boots", "tom", "megan", "A", "B", ""]
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.sampled_from(WORDS), st.floats(allow_nan=False))
-values = st.recursive(scalars, lambda kids: st.one_of(st.lists(kids, max_size=3),
-                                                      st.dictionaries(st.sampled_from(FIELDS + ["mode", "kind"]), kids, max_size=3)),
-                      max_leaves=6)
+FIELDS = [
+    "card_id",
+    "destination",
+    "location_id",
+    "territory_id",
+    "carrots",
+    "boots",
+    "give",
+    "units",
+    "board",
+    "side",
+    "employee",
+    "new_employee",
+    "item_index",
+    "choice",
+    "payment",
+    "choices",
+    "fee",
+    "params",
+]
+WORDS = [
+    "H01",
+    "H57",
+    "H58",
+    "2B-H",
+    "1A-1",
+    "9Z-9",
+    "holding",
+    "carrots",
+    "boots",
+    "tom",
+    "megan",
+    "A",
+    "B",
+    "",
+]
+scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 12), st.sampled_from(WORDS), st.floats(allow_nan=False)
+)
+values = st.recursive(
+    scalars,
+    lambda kids: st.one_of(
+        st.lists(kids, max_size=3),
+        st.dictionaries(st.sampled_from(FIELDS + ["mode", "kind"]), kids, max_size=3),
+    ),
+    max_leaves=6,
+)
 moves = st.one_of(
-    st.fixed_dictionaries({"type": st.sampled_from(sorted(SHAPES) + ["teleport", 3, None])},
-                          optional={f: values for f in FIELDS}),
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(sorted(SHAPES) + ["teleport", 3, None])},
+        optional={f: values for f in FIELDS},
+    ),
     values,
 )
 
@@ -88,7 +134,9 @@ def test_random_json_moves_are_refused_with_a_rule_or_are_legal(index, seat, mov
 )
 def test_malformed_foreign_and_wrong_phase_moves(move, rule):
     """Unknown type, missing/extra/mistyped fields, off-board places, cards not held, wrong phase."""
-    state = table(1, ranches={YELLOW: (1, "A"), RED: (2, "A")}, horses={"H01": (YELLOW, "1A-H"), "H02": (RED, "2A-H")})
+    state = table(
+        1, ranches={YELLOW: (1, "A"), RED: (2, "A")}, horses={"H01": (YELLOW, "1A-H"), "H02": (RED, "2A-H")}
+    )
     refused(state, YELLOW, move, rule)
 
 

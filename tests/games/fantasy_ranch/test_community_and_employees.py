@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.games.fantasy_ranch import GAME
+from domain.games.game import CHANCE
 from tests.games.fantasy_ranch.helpers import (
     EX1,
     RED,
@@ -38,8 +39,11 @@ def test_fr_r144_a_full_territory_accepts_no_horse():
 
 def test_fr_r143_r146_a_boarded_horse_anchors_purchases():
     """FR-R143 / FR-R146: Yellow's horse boarded on Red's 1B-1 lets Yellow buy 1B-2 next to it."""
-    state = ex1(owners={"1B-1": RED}, horses={"H01": (YELLOW, "1B-1"), "H31": (RED, "1B-1"), "H45": (RED, "1B-1")},
-                goods={YELLOW: (4, 4)})
+    state = ex1(
+        owners={"1B-1": RED},
+        horses={"H01": (YELLOW, "1B-1"), "H31": (RED, "1B-1"), "H45": (RED, "1B-1")},
+        goods={YELLOW: (4, 4)},
+    )
     state = play(state, YELLOW, {"type": "buy_location", "location_id": "1B-2"})
     assert owner(state, "1B-2") == YELLOW
 
@@ -48,17 +52,27 @@ def test_fr_r163_ryan_buys_a_territory_beside_the_limited_action():
     """FR-R163 / FR-R111: after producing, Ryan still buys 2B-2; the allowance is untouched."""
     state = ex1(employees={YELLOW: "ryan", RED: "alex"})
     state = play(state, YELLOW, {"type": "produce_goods", "carrots": 0, "boots": 6})
-    state = play(state, YELLOW, {"type": "use_employee", "employee": "ryan", "params": {"location_id": "2B-2"}})
+    state = play(
+        state, YELLOW, {"type": "use_employee", "employee": "ryan", "params": {"location_id": "2B-2"}}
+    )
     assert owner(state, "2B-2") == YELLOW and state.goods[YELLOW] == (4, 7)
-    refused(ex1(employees={YELLOW: "ryan", RED: "alex"}), YELLOW,
-            {"type": "use_employee", "employee": "ryan", "params": {"location_id": "2B-3"}}, "FR-R163")
+    refused(
+        ex1(employees={YELLOW: "ryan", RED: "alex"}),
+        YELLOW,
+        {"type": "use_employee", "employee": "ryan", "params": {"location_id": "2B-3"}},
+        "FR-R163",
+    )
 
 
 def test_fr_r164_gail_take_two_and_refresh():
     """FR-R164 / FR-R054 / FR-D29: two claims with take_two; refresh only before a claim, old cards under the deck."""
     display = ("TF22", "TF23", "TF13", "TF05")
-    state = ex1(employees={YELLOW: "gail", RED: "alex"}, display=display, fate_deck=("TF06", "TF07", "TF08", "TF09", "TF10"),
-                goods={YELLOW: (4, 6)})
+    state = ex1(
+        employees={YELLOW: "gail", RED: "alex"},
+        display=display,
+        fate_deck=("TF06", "TF07", "TF08", "TF09", "TF10"),
+        goods={YELLOW: (4, 6)},
+    )
     two = play(state, YELLOW, {"type": "use_employee", "employee": "gail", "params": {"mode": "take_two"}})
     two = play(two, YELLOW, {"type": "claim_fate_card", "card_id": "TF23"})  # pay 2 boots, get 4 carrots
     two = play(two, YELLOW, {"type": "claim_fate_card", "card_id": "TF22"})  # 12 goods >= 8: a trophy, kept
@@ -67,12 +81,19 @@ def test_fr_r164_gail_take_two_and_refresh():
     fresh = play(state, YELLOW, {"type": "use_employee", "employee": "gail", "params": {"mode": "refresh"}})
     assert fresh.display == ("TF06", "TF07", "TF08", "TF09") and fresh.fate_deck == ("TF10",) + display
     claimed = play(state, YELLOW, {"type": "claim_fate_card", "card_id": "TF23"})
-    refused(claimed, YELLOW, {"type": "use_employee", "employee": "gail", "params": {"mode": "refresh"}}, "FR-R164")
+    refused(
+        claimed,
+        YELLOW,
+        {"type": "use_employee", "employee": "gail", "params": {"mode": "refresh"}},
+        "FR-R164",
+    )
 
 
 def test_fr_r165_r166_tessa_shows_three_cards_to_the_user_alone():
     """FR-R165 / FR-R166 / FR-R303 / FR-D30: a private look, one bought, the rest under the deck in drawn order."""
-    state = ex1(employees={YELLOW: "tessa", RED: "alex"}, deck=("H01", "H02", "H03", "H04"), goods={YELLOW: (5, 4)})
+    state = ex1(
+        employees={YELLOW: "tessa", RED: "alex"}, deck=("H01", "H02", "H03", "H04"), goods={YELLOW: (5, 4)}
+    )
     state = play(state, YELLOW, {"type": "use_employee", "employee": "tessa", "params": {}})
     assert state.phase == "tessa_choice" and state.tessa == ("H01", "H02", "H03")
     assert GAME.player_view(state, YELLOW)["private"]["tessa_cards"] == ["H01", "H02", "H03"]
@@ -110,34 +131,84 @@ def test_fr_r170_r172_upgrade_tokens_lower_the_price_and_return_on_purchase():
     state = ex1(owners={"2B-2": YELLOW}, upgrades={"2B-1": {YELLOW: 2, RED: 1}}, goods={YELLOW: (4, 3)})
     state = play(state, YELLOW, {"type": "buy_location", "location_id": "2B-1"})
     assert state.goods[YELLOW] == (4, 0) and tokens(state, "2B-1") == (0, 0)
-    refused(ex1(employees={YELLOW: "megan", RED: "tom"}), YELLOW,
-            {"type": "use_employee", "employee": "megan", "params": {"territories": ["2B-H"]}}, "FR-R170")
+    refused(
+        ex1(employees={YELLOW: "megan", RED: "tom"}),
+        YELLOW,
+        {"type": "use_employee", "employee": "megan", "params": {"territories": ["2B-H"]}},
+        "FR-R170",
+    )
 
 
 def test_fr_r150_level_3_fate_rewards_with_choices():
     """FR-R150e / FR-R171: goods in any mix, a market horse to a legal place, upgrades listed or forfeited."""
     market = ("H16",) + tuple(f"H4{i}" for i in range(7))
-    state = ex1(owners={"2B-3": YELLOW, "2B-4": YELLOW}, market=market, deck=("H30",),
-                display=("TF24", "TF27", "TF26", "TF34"), fate_deck=("TF01", "TF02", "TF03"),
-                horses={"H01": (YELLOW, "2B-3")})
-    taken = play(state, YELLOW, {"type": "claim_fate_card", "card_id": "TF24",
-                                 "choices": {"card_id": "H16", "destination": "2B-3"}})
+    state = ex1(
+        owners={"2B-3": YELLOW, "2B-4": YELLOW},
+        market=market,
+        deck=("H30",),
+        display=("TF24", "TF27", "TF26", "TF34"),
+        fate_deck=("TF01", "TF02", "TF03"),
+        horses={"H01": (YELLOW, "2B-3")},
+    )
+    taken = play(
+        state,
+        YELLOW,
+        {"type": "claim_fate_card", "card_id": "TF24", "choices": {"card_id": "H16", "destination": "2B-3"}},
+    )
     assert place_of(taken, "H16") == "2B-3" and taken.goods[YELLOW] == (1, 4) and taken.market[0] == "H30"
     assert taken.display == ("TF01", "TF27", "TF26", "TF34")  # refilled at once
     refused(state, YELLOW, {"type": "claim_fate_card", "card_id": "TF24"}, "FR-R150")  # choices missing
-    refused(state, YELLOW, {"type": "claim_fate_card", "card_id": "TF27", "choices": {"carrots": 1, "boots": 0}}, "FR-R150d")
-    paid = play(state, YELLOW, {"type": "claim_fate_card", "card_id": "TF34", "payment": {"carrots": 2, "boots": 0},
-                                "choices": {"territories": ["2B-5"]}})
+    refused(
+        state,
+        YELLOW,
+        {"type": "claim_fate_card", "card_id": "TF27", "choices": {"carrots": 1, "boots": 0}},
+        "FR-R150d",
+    )
+    paid = play(
+        state,
+        YELLOW,
+        {
+            "type": "claim_fate_card",
+            "card_id": "TF34",
+            "payment": {"carrots": 2, "boots": 0},
+            "choices": {"territories": ["2B-5"]},
+        },
+    )
     assert tokens(paid, "2B-5") == (1, 0) and paid.goods[YELLOW] == (2, 4)  # the second token is forfeited
-    refused(state, YELLOW, {"type": "claim_fate_card", "card_id": "TF34", "payment": {"carrots": 2, "boots": 0},
-                            "choices": {"territories": ["2B-5", "2B-3"]}}, "FR-R170")  # 2B-3 is owned, not for sale
+    refused(
+        state,
+        YELLOW,
+        {
+            "type": "claim_fate_card",
+            "card_id": "TF34",
+            "payment": {"carrots": 2, "boots": 0},
+            "choices": {"territories": ["2B-5", "2B-3"]},
+        },
+        "FR-R170",
+    )  # 2B-3 is owned, not for sale
 
 
 def test_fr_r123_free_territories_are_claimed_on_the_own_turn_only():
     """FR-R123a-c: not in another player's turn; only when paid off; only next to the ranch."""
     state = ex1(upgrades={"2B-2": {YELLOW: 3}, "5B-4": {YELLOW: 3}}, horses={"H04": (YELLOW, "2B-H")})
-    refused(state, YELLOW, {"type": "claim_free_territory", "territory_id": "5B-4", "card_id": "H04"}, "FR-R123c")
-    refused(state, YELLOW, {"type": "claim_free_territory", "territory_id": "2B-5", "card_id": "H04"}, "FR-R123b")
-    refused(state, RED, {"type": "claim_free_territory", "territory_id": "2B-2", "card_id": "H04"}, "FR-R123a")
+    refused(
+        state, YELLOW, {"type": "claim_free_territory", "territory_id": "5B-4", "card_id": "H04"}, "FR-R123c"
+    )
+    refused(
+        state, YELLOW, {"type": "claim_free_territory", "territory_id": "2B-5", "card_id": "H04"}, "FR-R123b"
+    )
+    refused(
+        state, RED, {"type": "claim_free_territory", "territory_id": "2B-2", "card_id": "H04"}, "FR-R123a"
+    )
     state = play(state, YELLOW, {"type": "claim_free_territory", "territory_id": "2B-2", "card_id": "H04"})
     assert owner(state, "2B-2") == YELLOW and place_of(state, "H04") == "2B-2"
+
+
+def test_fr_r165_r257_tessa_looks_at_three_even_when_the_deck_runs_out():
+    """FR-R165 / FR-R257: one card left and a discard pile: the discard is shuffled and the look completed."""
+    state = ex1(employees={YELLOW: "tessa", RED: "alex"}, deck=("H01",), discard=("H05", "H06", "H07"))
+    state = play(state, YELLOW, {"type": "use_employee", "employee": "tessa", "params": {}})
+    assert state.tessa == ("H01",) and GAME.to_act(state) == {CHANCE}
+    state = GAME.resolve_chance(state, ["H07", "H05", "H06"])
+    assert state.tessa == ("H01", "H07", "H05") and state.horse_deck == ("H06",)
+    assert GAME.to_act(state) == {YELLOW} and state.phase == "tessa_choice"

@@ -33,7 +33,13 @@ def test_horse_cards_follow_the_design_rules():
     assert Counter(h.friend for h in ordinary) == {f: 6 for f in {h.friend for h in ordinary}}
     assert len({h.friend for h in ordinary}) == 8
     assert all(h.friend is None for h in HORSES.values() if h.world_class)
-    assert Counter(h.colour for h in HORSES.values()) == {"green": 14, "red": 10, "white": 11, "yellow": 11, "brown": 11}
+    assert Counter(h.colour for h in HORSES.values()) == {
+        "green": 14,
+        "red": 10,
+        "white": 11,
+        "yellow": 11,
+        "brown": 11,
+    }
     assert all(1 <= len(h.skills) <= 3 and all(1 <= d <= 3 for _, d in h.skills) for h in HORSES.values())
     per_skill = Counter(s for h in HORSES.values() for s, _ in h.skills)
     assert set(per_skill) == set(SKILLS) and all(16 <= n <= 17 for n in per_skill.values())
@@ -44,9 +50,17 @@ def test_ranch_boards():
     """Six double-sided boards, 29 for-sale locations per side set, a home of capacity 3 on each side."""
     assert sorted({b for b, _ in BOARDS}) == [1, 2, 3, 4, 5, 6] and len(BOARDS) == 12
     for side in "AB":
-        sale = [loc for (b, s), board in BOARDS.items() if s == side for loc in board.locations if not loc.is_home]
+        sale = [
+            loc for (b, s), board in BOARDS.items() if s == side for loc in board.locations if not loc.is_home
+        ]
         assert len(sale) == 29
-        assert Counter(loc.type for loc in sale) == {"pasture": 8, "corral": 5, "paddock": 6, "mountain": 5, "stable": 5}
+        assert Counter(loc.type for loc in sale) == {
+            "pasture": 8,
+            "corral": 5,
+            "paddock": 6,
+            "mountain": 5,
+            "stable": 5,
+        }
     assert all(b.trophies == (1 if b.side == "A" else 2) for b in BOARDS.values())
     homes = [loc for loc in LOCATIONS.values() if loc.is_home]
     assert len(homes) == 12 and all(h.capacity == 3 for h in homes)
@@ -59,8 +73,20 @@ def test_ranch_boards():
 def test_board_totals_match_the_cell_maps():
     """§11.5 table: total price of the non-home locations per board side."""
     totals = {f"{b}{s}": sum(loc.price for loc in board.locations) for (b, s), board in BOARDS.items()}
-    assert totals == {"1A": 13, "1B": 13, "2A": 16, "2B": 16, "3A": 15, "3B": 15,
-                      "4A": 16, "4B": 16, "5A": 16, "5B": 16, "6A": 13, "6B": 13}
+    assert totals == {
+        "1A": 13,
+        "1B": 13,
+        "2A": 16,
+        "2B": 16,
+        "3A": 15,
+        "3B": 15,
+        "4A": 16,
+        "4B": 16,
+        "5A": 16,
+        "5B": 16,
+        "6A": 13,
+        "6B": 13,
+    }
 
 
 def test_fate_cards_keep_exactly_the_trophy_rewards():

@@ -68,7 +68,11 @@ def test_fr_r300_r305_no_secret_reaches_another_viewer(case):
             if actor == CHANCE and action["request"]["kind"] == "roll":
                 leak = set()
             assert not leak, (action, viewer, leak)
-        state = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
+        state = (
+            GAME.resolve_chance(state, action["outcome"])
+            if actor == CHANCE
+            else GAME.play(state, actor, action)
+        )
     # public facts stay public: the spectator sees every horse, goods and owners (FR-R300)
     spectator = GAME.player_view(state, None)
     assert sum(len(h) for h in spectator["horses"]) == len(state.horses)
@@ -84,7 +88,9 @@ def test_fr_r301_secret_shuffles_are_redacted_and_removed_tournament_cards_never
     for viewer in (None, 0, 1):
         assert GAME.action_view(state, CHANCE, action, viewer)["outcome"] is None
     cards = [f"TC{i:02d}" for i in range(1, 17)]
-    tc_state = State(**{**GAME.setup(2, {"level": 3, "community_side": "B"}).__dict__, "phase": "shuffle_tournament_cards"})
+    tc_state = State(
+        **{**GAME.setup(2, {"level": 3, "community_side": "B"}).__dict__, "phase": "shuffle_tournament_cards"}
+    )
     shown = GAME.action_view(tc_state, CHANCE, {"type": "chance", "request": {}, "outcome": cards}, 0)
     assert shown["outcome"] == cards[:8]
     assert "TC09" not in GAME.describe(tc_state, CHANCE, {"type": "chance", "outcome": cards}, None)

@@ -31,7 +31,11 @@ def states(case, every: int = 4):
     for i, (actor, action) in enumerate(game.steps):
         if actor != CHANCE and i % every == 0:
             yield state
-        state = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
+        state = (
+            GAME.resolve_chance(state, action["outcome"])
+            if actor == CHANCE
+            else GAME.play(state, actor, action)
+        )
 
 
 def mutations(move: dict, rng: random.Random) -> list[dict]:

@@ -37,7 +37,11 @@ def test_fr_r302_draft_logs_show_each_player_only_their_own_picks(case):
                 shown = json.dumps(GAME.action_view(state, actor, action, viewer))
                 said = GAME.describe(state, actor, action, viewer)
                 assert (action["card_id"] in shown + said) == (viewer == actor)
-        state = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
+        state = (
+            GAME.resolve_chance(state, action["outcome"])
+            if actor == CHANCE
+            else GAME.play(state, actor, action)
+        )
 
 
 def test_golden_playthroughs_are_unchanged():

@@ -43,14 +43,20 @@ def test_fr_s01_tie_re_roll_among_tied_players_only():
     # the re-roll uses the same dice counts: Yellow [1,4] = 5, Red [1] = 1
     before = state
     state = roll(state, [1, 4, 1])
-    assert "tie roll-off" in GAME.describe(before, -1, {"type": "chance", "outcome": [1, 4, 1]}, None)
+    assert GAME.describe(before, -1, {"type": "chance", "outcome": [1, 4, 1]}, None) == (
+        "T1 tie roll-off for places 1-2: Yellow rolled 1+4 = 5; Red rolled 1 = 1."
+    )
     assert state.ranking == (YELLOW, RED, BLUE)  # Blue stays 3rd although Red's re-roll (1) < Blue's 4
     assert state.prizes[0] == (YELLOW, 1, 0, "horse")
     assert [p[3] for p in state.prizes] == ["horse", "goods2", "goods1"]
     claims = GAME.legal_moves(state, YELLOW)
     assert {"type": "decline_prize", "item_index": 0} in claims
     card = next(m["choice"]["card_id"] for m in claims if m["type"] == "claim_prize")
-    state = play(state, YELLOW, {"type": "claim_prize", "item_index": 0, "choice": {"card_id": card, "destination": "1A-H"}})
+    state = play(
+        state,
+        YELLOW,
+        {"type": "claim_prize", "item_index": 0, "choice": {"card_id": card, "destination": "1A-H"}},
+    )
     state = play(state, RED, {"type": "claim_prize", "item_index": 0, "choice": {"kind": "carrots"}})
     state = play(state, BLUE, {"type": "claim_prize", "item_index": 0, "choice": {"kind": "boots"}})
     assert state.goods[RED] == (6, 4) and state.goods[BLUE] == (4, 5)
@@ -73,7 +79,9 @@ def test_fr_s08_four_starting_horses_home_holds_three():
     state = play(state, YELLOW, move("H31", "1A-1"))
     refused(state, YELLOW, {"type": "buy_location", "location_id": "1A-3"}, "FR-R111")
     # board 1 has no corral: H02 Amber (red) can only ever stand on the home
-    assert not [m for m in GAME.legal_moves(state, YELLOW) if m.get("card_id") == "H02" and m["type"] == "move_horse"]
+    assert not [
+        m for m in GAME.legal_moves(state, YELLOW) if m.get("card_id") == "H02" and m["type"] == "move_horse"
+    ]
 
 
 def finals_table(**kw):
@@ -130,7 +138,14 @@ def test_fr_s11_final_prize_horses_are_not_replaced_until_the_final_is_over():
         ranking=(YELLOW, RED, BLUE),
         prizes=((YELLOW, 1, 0, "horse"), (YELLOW, 1, 1, "horse"), (RED, 2, 0, "horse")),
     )
-    claim = lambda card, dest, i: {"type": "claim_prize", "item_index": i, "choice": {"card_id": card, "destination": dest}}  # noqa: E731
+
+    def claim(card, dest, i):
+        return {
+            "type": "claim_prize",
+            "item_index": i,
+            "choice": {"card_id": card, "destination": dest},
+        }
+
     state = play(state, YELLOW, claim("H42", "1A-H", 0))  # slot 3
     state = play(state, YELLOW, claim("H46", "1A-H", 1))  # slot 7
     assert state.market == ("H40", "H41", None, "H43", "H44", "H45", None, "H47")
@@ -149,8 +164,11 @@ def test_fr_s13_buying_a_horse_needs_a_legal_place():
         ranches={YELLOW: (1, "A"), RED: (2, "A")},
         owners={"1A-1": YELLOW},
         horses={
-            "H02": (YELLOW, "1A-H"), "H13": (YELLOW, "1A-H"), "H19": (YELLOW, "1A-H"),
-            "H31": (YELLOW, "1A-1"), "H26": (YELLOW, "1A-1"),
+            "H02": (YELLOW, "1A-H"),
+            "H13": (YELLOW, "1A-H"),
+            "H19": (YELLOW, "1A-H"),
+            "H31": (YELLOW, "1A-1"),
+            "H26": (YELLOW, "1A-1"),
         },
         market=market,
         goods={YELLOW: (5, 0)},
@@ -235,7 +253,13 @@ def test_fr_s23_recursive_three_way_tie():
         state = play(state, seat, {"type": "enter_tournament", "card_id": card})
     state = roll(state, [3, 4, 2, 5, 1, 6, 3, 3, 3])  # A 7, B 7, C 7, D 9
     assert state.standings == ((d,), (a, b, c))
+    assert "tie roll-off for places 2-4" in GAME.describe(
+        state, -1, {"type": "chance", "outcome": [1, 3, 2, 2, 1, 1]}, None
+    )
     state = roll(state, [1, 3, 2, 2, 1, 1])  # TieRollOff places 2-4: A 4, B 4, C 2
+    assert "tie roll-off for places 2-3" in GAME.describe(
+        state, -1, {"type": "chance", "outcome": [3, 3, 1, 2]}, None
+    )
     assert state.standings == ((d,), (a, b), (c,))
     state = roll(state, [3, 3, 1, 2])  # TieRollOff places 2-3: A 6, B 3
     assert state.ranking == (d, a, b, c)
@@ -262,10 +286,23 @@ def test_fr_s27_level_2_final_score_with_a_full_ranch():
     """FR-S27 / FR-R352: friends 3 + world-class 1 + fate cards 3 + ranch bonus 2 + locations 5 = 14."""
     owners = {loc: YELLOW for loc in ("4B-1", "4B-2", "4B-3", "4B-4", "4B-5")}
     horses = {c: (YELLOW, "4B-H") for c in ("H01", "H02", "H05", "H07", "H12", "H49")}
-    state = table(2, phase="game_over", round=5, ranches={YELLOW: (4, "B"), RED: (1, "A")}, owners=owners,
-                  horses=horses, kept_fate=(("TF04", "TF11"), ()))
+    state = table(
+        2,
+        phase="game_over",
+        round=5,
+        ranches={YELLOW: (4, "B"), RED: (1, "A")},
+        owners=owners,
+        horses=horses,
+        kept_fate=(("TF04", "TF11"), ()),
+    )
     scores = GAME.scores(state)
-    assert scores.breakdown[YELLOW] == {"friends": 3, "world_class": 1, "fate_cards": 3, "ranch_bonus": 2, "locations": 5}
+    assert scores.breakdown[YELLOW] == {
+        "friends": 3,
+        "world_class": 1,
+        "fate_cards": 3,
+        "ranch_bonus": 2,
+        "locations": 5,
+    }
     assert scores.totals[YELLOW] == 14
 
 
@@ -274,8 +311,15 @@ def level_1_final(horses_a: int, locs_a: int, goods_a: tuple, horses_b: int, loc
     horses = {c: (0, HOLDING) for c in cards[:horses_a]}
     horses |= {c: (1, HOLDING) for c in cards[horses_a : horses_a + horses_b]}
     owners = {f"1A-{i}": 0 for i in range(1, locs_a + 1)} | {f"2A-{i}": 1 for i in range(1, locs_b + 1)}
-    return table(1, phase="game_over", round=5, ranches={0: (1, "A"), 1: (2, "A")}, owners=owners, horses=horses,
-                 goods={0: goods_a, 1: goods_b})
+    return table(
+        1,
+        phase="game_over",
+        round=5,
+        ranches={0: (1, "A"), 1: (2, "A")},
+        owners=owners,
+        horses=horses,
+        goods={0: goods_a, 1: goods_b},
+    )
 
 
 def test_fr_s28_level_1_scoring_and_tie_breakers():
@@ -292,8 +336,13 @@ def test_fr_s28_level_1_scoring_and_tie_breakers():
 def test_fr_s32_fate_card_kept_vs_returned():
     """FR-S32 / FR-R150: TF13 pays 3 boots and goes under the deck; TF12 is kept for 2 trophies."""
     owners = {loc: YELLOW for loc in ("1A-1", "1A-2", "1A-3", "1A-4")}
-    state = table(2, ranches={YELLOW: (1, "A"), RED: (2, "A")}, owners=owners,
-                  pending_fate=(("TF13", "TF12"), ()), fate_deck=())
+    state = table(
+        2,
+        ranches={YELLOW: (1, "A"), RED: (2, "A")},
+        owners=owners,
+        pending_fate=(("TF13", "TF12"), ()),
+        fate_deck=(),
+    )
     state = play(state, YELLOW, {"type": "claim_fate_card", "card_id": "TF13"})
     assert state.goods[YELLOW] == (4, 7) and state.fate_deck == ("TF13",)
     state = replace(state, claims=0)  # next turn: the allowance is back
@@ -306,14 +355,32 @@ def test_fr_s35_prize_horse_with_no_room_may_be_declined():
     """FR-S35 / FR-R210b / FR-R061: no legal place, so the claim is refused; selling first helps."""
     market = ("H22", "H41", "H42", "H43", "H44", "H45", "H46", "H47")
     horses = {"H02": (YELLOW, "1A-H"), "H13": (YELLOW, "1A-H"), "H19": (YELLOW, "1A-H")}
-    state = table(1, phase="tournament_prizes", round=2, slot=2, ranches={YELLOW: (1, "A"), RED: (2, "A")},
-                  horses=horses, market=market, ranking=(YELLOW,), prizes=((YELLOW, 1, 0, "horse"),))
-    refused(state, YELLOW, {"type": "claim_prize", "item_index": 0, "choice": {"card_id": "H22", "destination": "1A-5"}}, "FR-R210b")
+    state = table(
+        1,
+        phase="tournament_prizes",
+        round=2,
+        slot=2,
+        ranches={YELLOW: (1, "A"), RED: (2, "A")},
+        horses=horses,
+        market=market,
+        ranking=(YELLOW,),
+        prizes=((YELLOW, 1, 0, "horse"),),
+    )
+    refused(
+        state,
+        YELLOW,
+        {"type": "claim_prize", "item_index": 0, "choice": {"card_id": "H22", "destination": "1A-5"}},
+        "FR-R210b",
+    )
     assert {"type": "decline_prize", "item_index": 0} in GAME.legal_moves(state, YELLOW)
     assert not [m for m in GAME.legal_moves(state, YELLOW) if m["type"] == "claim_prize"]
     # a free action in the prize window makes room at home
     sold = play(state, YELLOW, {"type": "sell_horse", "card_id": "H13"})
-    after = play(sold, YELLOW, {"type": "claim_prize", "item_index": 0, "choice": {"card_id": "H22", "destination": "1A-H"}})
+    after = play(
+        sold,
+        YELLOW,
+        {"type": "claim_prize", "item_index": 0, "choice": {"card_id": "H22", "destination": "1A-H"}},
+    )
     assert place_of(after, "H22") == "1A-H"
     declined = play(state, YELLOW, {"type": "decline_prize", "item_index": 0})
     assert place_of(declined, "H22") is None
@@ -325,7 +392,9 @@ def test_fr_s36_rotating_start_player():
     orders: dict[int, list[int]] = {}
     while not GAME.is_over(state):
         (seat,) = GAME.to_act(state)
-        assert state.phase == "turn"  # nobody has a horse on a location: every entry is skipped, and 3 goods never pay a final
+        assert (
+            state.phase == "turn"
+        )  # nobody has a horse on a location: every entry is skipped, and 3 goods never pay a final
         orders.setdefault(state.round, []).append(seat)
         state = play(state, seat, {"type": "end_turn"})
     assert orders == {1: [1, 2, 0], 2: [2, 0, 1], 3: [0, 1, 2], 4: [1, 2, 0], 5: [2, 0, 1]}

@@ -22,7 +22,11 @@ def start(level: int, players: int = 3, start_player: int = 1, side: str = "B"):
 
 def test_fr_r001_seats_take_distinct_colours_in_order():
     """FR-R001: seats 0..n-1 are Yellow, Red, Blue (, Purple)."""
-    assert GAME.player_view(GAME.setup(3, {"level": 1, "community_side": "B"}), None)["colours"] == ["yellow", "red", "blue"]
+    assert GAME.player_view(GAME.setup(3, {"level": 1, "community_side": "B"}), None)["colours"] == [
+        "yellow",
+        "red",
+        "blue",
+    ]
     assert GAME.player_view(GAME.setup(4, {"level": 1, "community_side": "B"}), 2)["colours"][3] == "purple"
 
 
@@ -109,7 +113,9 @@ def test_fr_r006_r007_r008_level_3_display_tokens_and_employees():
 
 def test_fr_r010_r102_level_2_draft_picks_pass_left_and_the_last_card_is_automatic():
     """FR-R010 / FR-R102: hands of 4, simultaneous picks, hands pass to the next seat, step 4 auto-picked."""
-    state = GAME.resolve_chance(GAME.resolve_chance(start(2, 2, start_player=0), DECK), [f"TF{i:02d}" for i in range(1, 26)])
+    state = GAME.resolve_chance(
+        GAME.resolve_chance(start(2, 2, start_player=0), DECK), [f"TF{i:02d}" for i in range(1, 26)]
+    )
     assert state.hands == (("H01", "H03", "H05", "H07"), ("H02", "H04", "H06", "H08"))
     assert GAME.to_act(state) == {0, 1}
     state = play(state, 0, {"type": "draft_pick", "card_id": "H05"})
@@ -132,7 +138,9 @@ def test_fr_r010_r102_level_2_draft_picks_pass_left_and_the_last_card_is_automat
 def level_3_draft(players: int = 3, start_player: int = 1):
     state = level_3_after_fate(players, start_player)
     for i, seat in enumerate(Work(state).order):
-        state = GAME.play(state, seat, {"type": "choose_starting_employee", "employee": ("tom", "alex", "gail", "ryan")[i]})
+        state = GAME.play(
+            state, seat, {"type": "choose_starting_employee", "employee": ("tom", "alex", "gail", "ryan")[i]}
+        )
     return state
 
 
@@ -162,7 +170,9 @@ def test_fr_r012_r014_r015_r103_level_3_tournament_cards_community_and_homes():
     state = GAME.resolve_chance(state, [2, 5, 1, 4, 6, 3])
     assert state.grid == ((2, 5), (1, 4))  # EX1
     assert GAME.to_act(state) == {0}  # right of the start player (seat 1), then counter-clockwise
-    refused(state, 0, {"type": "choose_home_territory", "territory_id": "6B-H"}, "FR-R103b")  # not in the community
+    refused(
+        state, 0, {"type": "choose_home_territory", "territory_id": "6B-H"}, "FR-R103b"
+    )  # not in the community
     refused(state, 0, {"type": "choose_home_territory", "territory_id": "2B-1"}, "FR-R103b")  # not a home
     state = play(state, 0, {"type": "choose_home_territory", "territory_id": "2B-H"})
     refused(state, 2, {"type": "choose_home_territory", "territory_id": "2B-H"}, "FR-R103b")
@@ -191,8 +201,13 @@ def test_fr_r017_no_horse_ever_moves_into_holding():
 
     state = table(1, ranches={0: (1, "A"), 1: (2, "A")}, horses={"H01": (0, "1A-H"), "H31": (0, HOLDING)})
     refused(state, 0, {"type": "move_horse", "card_id": "H01", "destination": HOLDING}, "FR-R120c")
-    entries = table(1, phase="tournament_entries", slot=0, ranches={0: (1, "A"), 1: (2, "A")},
-                    horses={"H01": (0, HOLDING), "H05": (1, "2A-H")})
+    entries = table(
+        1,
+        phase="tournament_entries",
+        slot=0,
+        ranches={0: (1, "A"), 1: (2, "A")},
+        horses={"H01": (0, HOLDING), "H05": (1, "2A-H")},
+    )
     # Yellow's only cattle-drive horse waits in holding: Yellow is skipped, Red is asked
     from domain.games.fantasy_ranch import flow, tournaments
 

@@ -64,9 +64,19 @@ def test_fr_r207_impossible_prizes_are_forfeited_automatically():
     # level 3, TC02 on T1: Red 1st (horse, empty market), Yellow 2nd (two upgrades, all 6 tokens placed)
     owners = {"2B-H": YELLOW, "1B-H": RED}
     ups = {"2B-1": {YELLOW: 5}, "2B-2": {YELLOW: 1}}
-    l3 = table(3, phase="tournament_entries", slot=0, grid=EX1, owners=owners, upgrades=ups, market=(None,) * 8,
-               deck=(), employees={0: "tom", 1: "alex"}, tournament_cards=("TC02",) + ("TC01",) * 7,
-               horses={"H01": (YELLOW, "2B-H"), "H09": (RED, "1B-H")})
+    l3 = table(
+        3,
+        phase="tournament_entries",
+        slot=0,
+        grid=EX1,
+        owners=owners,
+        upgrades=ups,
+        market=(None,) * 8,
+        deck=(),
+        employees={0: "tom", 1: "alex"},
+        tournament_cards=("TC02",) + ("TC01",) * 7,
+        horses={"H01": (YELLOW, "2B-H"), "H09": (RED, "1B-H")},
+    )
     l3 = play(l3, YELLOW, {"type": "enter_tournament", "card_id": "H01"})
     l3 = play(l3, RED, {"type": "enter_tournament", "card_id": "H09"})
     l3 = roll(l3, [1, 1, 6, 6])
@@ -75,9 +85,17 @@ def test_fr_r207_impossible_prizes_are_forfeited_automatically():
 
 def test_fr_r208_entered_horses_are_locked_until_the_tournament_completes():
     """FR-R208: Acorn cannot be sold or moved while its prizes are handed out; afterwards it can."""
-    state = table(1, phase="tournament_prizes", slot=0, ranches=RANCHES, owners={"1A-1": YELLOW},
-                  horses={"H01": (YELLOW, "1A-H")}, entries=((YELLOW, "H01", 2, "horse"),),
-                  ranking=(YELLOW,), prizes=((YELLOW, 1, 0, "horse"),))
+    state = table(
+        1,
+        phase="tournament_prizes",
+        slot=0,
+        ranches=RANCHES,
+        owners={"1A-1": YELLOW},
+        horses={"H01": (YELLOW, "1A-H")},
+        entries=((YELLOW, "H01", 2, "horse"),),
+        ranking=(YELLOW,),
+        prizes=((YELLOW, 1, 0, "horse"),),
+    )
     refused(state, YELLOW, {"type": "sell_horse", "card_id": "H01"}, "FR-R121a")
     refused(state, YELLOW, move("H01", "1A-1"), "FR-R120b")
     state = play(state, YELLOW, {"type": "decline_prize", "item_index": 0})
@@ -86,8 +104,14 @@ def test_fr_r208_entered_horses_are_locked_until_the_tournament_completes():
 
 def test_fr_r210_prizes_are_claimed_item_by_item_by_their_winner():
     """FR-R210a: only the awaited winner, only the next item index."""
-    state = table(1, phase="tournament_prizes", slot=0, ranches=RANCHES, ranking=(YELLOW, RED),
-                  prizes=((YELLOW, 1, 0, "horse"), (RED, 2, 0, "goods2")))
+    state = table(
+        1,
+        phase="tournament_prizes",
+        slot=0,
+        ranches=RANCHES,
+        ranking=(YELLOW, RED),
+        prizes=((YELLOW, 1, 0, "horse"), (RED, 2, 0, "goods2")),
+    )
     refused(state, RED, {"type": "claim_prize", "item_index": 0, "choice": {"kind": "boots"}}, "FR-R210a")
     refused(state, YELLOW, {"type": "decline_prize", "item_index": 1}, "FR-R210a")
     refused(state, YELLOW, {"type": "claim_prize", "item_index": 0, "choice": {"kind": "boots"}}, "FR-R210b")
@@ -95,8 +119,14 @@ def test_fr_r210_prizes_are_claimed_item_by_item_by_their_winner():
 
 def test_fr_r220_printed_prizes_horse_two_goods_one_good():
     """FR-R220: 2nd takes 2 carrots or 2 boots, never mixed."""
-    state = table(1, phase="tournament_prizes", slot=0, ranches=RANCHES, ranking=(YELLOW, RED),
-                  prizes=((RED, 2, 0, "goods2"),))
+    state = table(
+        1,
+        phase="tournament_prizes",
+        slot=0,
+        ranches=RANCHES,
+        ranking=(YELLOW, RED),
+        prizes=((RED, 2, 0, "goods2"),),
+    )
     choices = [m for m in GAME.legal_moves(state, RED) if m["type"] == "claim_prize"]
     assert [m["choice"] for m in choices] == [{"kind": "carrots"}, {"kind": "boots"}]
     refused(state, RED, {"type": "claim_prize", "item_index": 0, "choice": {"kind": "mixed"}}, "FR-R210b")
@@ -106,8 +136,16 @@ def test_fr_r221_r222_level_3_tournament_card_prizes_include_upgrades():
     """FR-R221 / FR-R222 / FR-R057: TC04 on T1 gives 1st a horse and an upgrade token."""
     owners = {"2B-H": YELLOW, "1B-H": RED}
     cards = ("TC04", "TC15", "TC09", "TC11", "TC07", "TC05", "TC13", "TC03")
-    state = table(3, phase="tournament_entries", slot=0, grid=EX1, owners=owners, tournament_cards=cards,
-                  employees={0: "tom", 1: "alex"}, horses={"H01": (YELLOW, "2B-H"), "H21": (YELLOW, "2B-H")})
+    state = table(
+        3,
+        phase="tournament_entries",
+        slot=0,
+        grid=EX1,
+        owners=owners,
+        tournament_cards=cards,
+        employees={0: "tom", 1: "alex"},
+        horses={"H01": (YELLOW, "2B-H"), "H21": (YELLOW, "2B-H")},
+    )
     assert GAME.player_view(state, None)["tournament"]["skill"] == "western_games"  # TC04, not cattle drive
     state = play(state, YELLOW, {"type": "enter_tournament", "card_id": "H21"})
     assert [p[3] for p in state.prizes] == ["horse", "upgrade"]
@@ -120,9 +158,15 @@ def test_fr_r224_a_final_prize_horse_may_board_next_to_an_owned_territory():
     """FR-R224 / FR-R093: in a final, adjacency to an owned (even empty) territory is enough."""
     owners = {"2B-H": YELLOW, "1B-H": RED, "2B-4": YELLOW, "1B-1": RED}
     market = ("H16",) + tuple(f"H4{i}" for i in range(7))
-    base = dict(grid=EX1, owners=owners, market=market, employees={0: "tom", 1: "alex"},
-                horses={"H05": (YELLOW, "2B-H"), "H10": (YELLOW, "2B-H"), "H20": (YELLOW, "2B-H")},
-                ranking=(YELLOW,), prizes=((YELLOW, 1, 0, "horse"),))
+    base = dict(
+        grid=EX1,
+        owners=owners,
+        market=market,
+        employees={0: "tom", 1: "alex"},
+        horses={"H05": (YELLOW, "2B-H"), "H10": (YELLOW, "2B-H"), "H20": (YELLOW, "2B-H")},
+        ranking=(YELLOW,),
+        prizes=((YELLOW, 1, 0, "horse"),),
+    )
     final = table(3, phase="tournament_prizes", round=5, slot=8, **base)
     claim = {"type": "claim_prize", "item_index": 0, "choice": {"card_id": "H16", "destination": "1B-1"}}
     state = play(final, YELLOW, claim)  # 1B-1 (Red's pasture) touches Yellow's empty 2B-4
@@ -144,7 +188,9 @@ def test_fr_r257_an_empty_deck_is_rebuilt_from_the_discard_by_chance():
     assert request.kind == "shuffle" and request.items == ("H31",)
     action = {"type": "chance", "request": request.to_dict(), "outcome": ["H31"]}
     assert GAME.action_view(state, CHANCE, action, YELLOW)["outcome"] is None  # the new order is secret
-    assert GAME.describe(state, CHANCE, action, None) == "The horse discard pile was shuffled into a new deck."
+    assert (
+        GAME.describe(state, CHANCE, action, None) == "The horse discard pile was shuffled into a new deck."
+    )
     state = GAME.resolve_chance(state, ["H31"])
     assert state.market[0] == "H31" and state.discard == () and GAME.to_act(state) == {YELLOW}
 
@@ -152,8 +198,20 @@ def test_fr_r257_an_empty_deck_is_rebuilt_from_the_discard_by_chance():
 def test_fr_r255_market_refills_outside_finals_at_once():
     """FR-R255: a prize horse in T1 is replaced before the next item is chosen."""
     market = ("H40", "H41", "H42", "H43", "H44", "H45", "H46", "H47")
-    state = table(1, phase="tournament_prizes", slot=0, ranches=RANCHES, market=market, deck=("H30",),
-                  ranking=(YELLOW,), prizes=((YELLOW, 1, 0, "horse"),))
-    state = play(state, YELLOW, {"type": "claim_prize", "item_index": 0, "choice": {"card_id": "H44", "destination": "1A-H"}})
+    state = table(
+        1,
+        phase="tournament_prizes",
+        slot=0,
+        ranches=RANCHES,
+        market=market,
+        deck=("H30",),
+        ranking=(YELLOW,),
+        prizes=((YELLOW, 1, 0, "horse"),),
+    )
+    state = play(
+        state,
+        YELLOW,
+        {"type": "claim_prize", "item_index": 0, "choice": {"card_id": "H44", "destination": "1A-H"}},
+    )
     assert state.market[4] == "H30" and place_of(state, "H44") == "1A-H"
     assert place_of(state, "H30") is None and HOLDING

@@ -28,7 +28,9 @@ def test_fr_r052_level_2_draws_a_fate_card_at_the_start_of_each_turn():
     state = play(state, YELLOW, {"type": "end_turn"})
     assert state.pending_fate == ((), ("TF03", "TF05"))
     assert GAME.player_view(state, YELLOW)["pending_fate"] == [[], ["TF03", "TF05"]]  # public (FR-R300)
-    refused(state, YELLOW, {"type": "claim_fate_card", "card_id": "TF05"}, "FR-R150a")  # only the owner, own turn
+    refused(
+        state, YELLOW, {"type": "claim_fate_card", "card_id": "TF05"}, "FR-R150a"
+    )  # only the owner, own turn
 
 
 def test_fr_r052_r258_an_empty_fate_deck_draws_nothing():
@@ -42,19 +44,35 @@ def test_fr_r057_r058_two_tournaments_per_round_then_the_next_round():
     state = table(1, ranches=RANCHES, cursor=1, horses={"H01": (YELLOW, "1A-H"), "H11": (RED, "2A-H")})
     state = play(state, RED, {"type": "end_turn"})
     assert state.slot == 0 and GAME.player_view(state, None)["tournament"]["skill"] == "cattle_drive"
-    state = play(state, YELLOW, {"type": "enter_tournament", "card_id": "H01"})  # Red's Calico has no cattle drive
+    state = play(
+        state, YELLOW, {"type": "enter_tournament", "card_id": "H01"}
+    )  # Red's Calico has no cattle drive
     assert state.ranking == (YELLOW,) and state.competed == ("H01",)
     state = play(state, YELLOW, {"type": "decline_prize", "item_index": 0})
     assert state.slot == 1 and GAME.to_act(state) == {RED}  # T2 jumping: only Red's Calico may ride
     state = play(state, RED, {"type": "enter_tournament", "card_id": "H11"})
-    state = play(state, RED, {"type": "claim_prize", "item_index": 0, "choice": {"card_id": state.market[0], "destination": "2A-H"}})
+    state = play(
+        state,
+        RED,
+        {
+            "type": "claim_prize",
+            "item_index": 0,
+            "choice": {"card_id": state.market[0], "destination": "2A-H"},
+        },
+    )
     assert (state.round, state.phase, state.competed, state.start) == (2, "turn", (), RED)
 
 
 def test_fr_r061_free_actions_are_open_to_everyone_during_tournaments():
     """FR-R061 / FR-D21: while Yellow is asked for an entry, Red may sell, trade and move horses."""
-    state = table(1, phase="tournament_entries", slot=0, ranches=RANCHES, owners={"2A-1": RED},
-                  horses={"H01": (YELLOW, "1A-H"), "H31": (RED, "2A-H"), "H45": (RED, "2A-H")})
+    state = table(
+        1,
+        phase="tournament_entries",
+        slot=0,
+        ranches=RANCHES,
+        owners={"2A-1": RED},
+        horses={"H01": (YELLOW, "1A-H"), "H31": (RED, "2A-H"), "H45": (RED, "2A-H")},
+    )
     assert GAME.to_act(state) == {YELLOW}
     state = play(state, RED, move("H31", "2A-1"))
     state = play(state, RED, {"type": "sell_horse", "card_id": "H45"})
@@ -67,9 +85,16 @@ def test_fr_r061_level_3_finals_forbid_moving_but_not_selling():
     from tests.games.fantasy_ranch.helpers import EX1
 
     owners = {"2B-H": YELLOW, "1B-H": RED, "2B-4": YELLOW}
-    state = table(3, grid=EX1, owners=owners, phase="tournament_entries", round=5, slot=8,
-                  employees={YELLOW: "tom", RED: "alex"},
-                  horses={"H55": (YELLOW, "2B-H"), "H05": (YELLOW, "2B-H")})
+    state = table(
+        3,
+        grid=EX1,
+        owners=owners,
+        phase="tournament_entries",
+        round=5,
+        slot=8,
+        employees={YELLOW: "tom", RED: "alex"},
+        horses={"H55": (YELLOW, "2B-H"), "H05": (YELLOW, "2B-H")},
+    )
     refused(state, YELLOW, move("H05", "2B-4"), "FR-R120a")
     state = play(state, YELLOW, {"type": "sell_horse", "card_id": "H05"})
     assert place_of(state, "H05") is None
@@ -89,12 +114,19 @@ def test_fr_r090_game_over_unknown_seat_and_wrong_level():
     refused(state, 2, {"type": "end_turn"}, "FR-R090")
     refused(state, YELLOW, {"type": "use_employee", "employee": "tom", "params": {}}, "FR-R090")
     refused(state, YELLOW, {"type": "claim_fate_card", "card_id": "TF01"}, "FR-R090")
-    refused(table(2, ranches=RANCHES), YELLOW, {"type": "claim_free_territory", "territory_id": "1A-1", "card_id": "H01"}, "FR-R090")
+    refused(
+        table(2, ranches=RANCHES),
+        YELLOW,
+        {"type": "claim_free_territory", "territory_id": "1A-1", "card_id": "H01"},
+        "FR-R090",
+    )
 
 
 def test_fr_r091_goods_never_go_negative():
     """FR-R091 / FR-R122b / FR-R112b / FR-R113c: payments beyond the goods held are refused."""
-    state = table(1, ranches=RANCHES, goods={YELLOW: (3, 1)}, market=("H06",) + tuple(f"H4{i}" for i in range(7)))
+    state = table(
+        1, ranches=RANCHES, goods={YELLOW: (3, 1)}, market=("H06",) + tuple(f"H4{i}" for i in range(7))
+    )
     refused(state, YELLOW, {"type": "trade_goods", "give": "carrots", "units": 2}, "FR-R122b")
     refused(state, YELLOW, {"type": "trade_goods", "give": "boots", "units": 0}, "FR-R122a")
     refused(state, YELLOW, {"type": "buy_horse", "card_id": "H06", "destination": "1A-H"}, "FR-R112b")
@@ -126,7 +158,10 @@ def test_fr_r122_trading_two_for_one_any_number_of_units():
     """FR-R122: 4 boots become 2 carrots in one trade; the trade listing covers every unit count."""
     state = table(1, ranches=RANCHES, goods={YELLOW: (1, 4)})
     trades = [m for m in GAME.legal_moves(state, YELLOW) if m["type"] == "trade_goods"]
-    assert trades == [{"type": "trade_goods", "give": "boots", "units": 1}, {"type": "trade_goods", "give": "boots", "units": 2}]
+    assert trades == [
+        {"type": "trade_goods", "give": "boots", "units": 1},
+        {"type": "trade_goods", "give": "boots", "units": 2},
+    ]
     state = play(state, YELLOW, {"type": "trade_goods", "give": "boots", "units": 2})
     assert state.goods[YELLOW] == (3, 0)
 
@@ -139,5 +174,7 @@ def test_fr_r130_end_turn_takes_no_employee_before_level_3():
 
 def test_fr_r019_holding_horses_score_but_do_not_ride():
     """FR-R019 / FR-D28: a horse in holding counts for level-1 trophies."""
-    state = table(1, phase="game_over", ranches=RANCHES, horses={"H01": (YELLOW, HOLDING), "H02": (RED, "2A-H")})
+    state = table(
+        1, phase="game_over", ranches=RANCHES, horses={"H01": (YELLOW, HOLDING), "H02": (RED, "2A-H")}
+    )
     assert GAME.scores(state).breakdown[YELLOW]["horses"] == 1
