@@ -16,6 +16,7 @@ from domain.games.fantasy_ranch import tournaments
 from domain.games.fantasy_ranch.components import (
     COLOURS,
     EMPLOYEE_NAMES,
+    EMPLOYEES,
     HORSES,
     SLOT_NAMES,
     TOURNAMENT_CARDS,
@@ -56,6 +57,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         "kept_fate": [list(k) for k in state.kept_fate],
         "display": list(state.display),
         "employees": list(state.employees),
+        "employee_pool": [e for e in EMPLOYEES if e not in state.employees] if state.level == 3 else [],
         "tournament_cards": list(state.tournament_cards),
         "turn": {
             "limited_used": state.limited_used,

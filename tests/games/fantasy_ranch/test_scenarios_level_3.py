@@ -100,7 +100,8 @@ def test_fr_s04_mandatory_employee_swap():
     ]
     state = play(state, YELLOW, {"type": "end_turn", "new_employee": "gail"})
     assert state.employees == ("gail", "tom", "alex")
-    assert GAME.player_view(state, None)["employees"] == ["gail", "tom", "alex"]  # pool = ryan, tessa, megan
+    assert GAME.player_view(state, None)["employees"] == ["gail", "tom", "alex"]
+    assert GAME.player_view(state, None)["employee_pool"] == ["ryan", "tessa", "megan"]
 
 
 def test_fr_s05_bonus_card_spare_stall():
