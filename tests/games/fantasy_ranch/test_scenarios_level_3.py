@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from domain.games.fantasy_ranch import GAME
-from domain.games.fantasy_ranch.places import community
+from domain.games.fantasy_ranch.places import community, price
 from domain.games.fantasy_ranch.state import Work
 from tests.games.fantasy_ranch.helpers import (
     BLUE,
@@ -197,8 +198,6 @@ def test_fr_s09_upgrade_tokens_and_a_free_territory():
     state = play(state, YELLOW, {"type": "claim_prize", "item_index": 0, "choice": {"territory_id": "2B-5"}})
     assert tokens(state, "2B-5") == (1, 1)
     w = Work(state)
-    from domain.games.fantasy_ranch.places import price
-
     assert price(w, YELLOW, "2B-5") == 2 and price(w, PURPLE2, "2B-5") == 2
     # round 2, Yellow's turn: Megan places two more, then the territory is claimed free
     state = ex1(
@@ -210,7 +209,7 @@ def test_fr_s09_upgrade_tokens_and_a_free_territory():
         {"type": "use_employee", "employee": "megan", "params": {"territories": ["2B-5", "2B-5"]}},
     )
     assert tokens(state, "2B-5") == (3, 1)
-    no_white = state.__class__(**{**state.__dict__, "horses": (("H01", YELLOW, "2B-H"),)})
+    no_white = replace(state, horses=(("H01", YELLOW, "2B-H"),))
     refused(
         no_white,
         YELLOW,
@@ -255,7 +254,7 @@ def test_fr_s12_level_3_start_player():
         cursor=2,
         entries=((YELLOW, None, 0, "declined"), (RED, None, 0, "declined")),
         horses={"H01": (BLUE, "4B-H")},
-        tournament_cards=("TC01",) * 3 + ("TC01",) + ("TC01",) * 4,
+        tournament_cards=("TC01",) * 8,
     )
     nobody = play(nobody, BLUE, {"type": "decline_tournament"})
     assert (nobody.round, nobody.start) == (3, YELLOW)
