@@ -17,6 +17,7 @@ from domain.games.fantasy_ranch.components import (
     COLOURS,
     EMPLOYEE_NAMES,
     EMPLOYEES,
+    FATE_CARDS,
     HORSES,
     SLOT_NAMES,
     TOURNAMENT_CARDS,
@@ -173,10 +174,10 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
             f"{who} ended the turn"
             + (f", taking {EMPLOYEE_NAMES[a['new_employee']]} from the pool." if "new_employee" in a else ".")
         ),
-        "claim_fate_card": lambda: f"{who} claimed fate card {a['card_id']}.",
-        "use_employee": lambda: (
-            f"{who} used {EMPLOYEE_NAMES[a['employee']]}" + (" for a fee." if "fee" in a else ".")
+        "claim_fate_card": lambda: (
+            f"{who} claimed fate card {FATE_CARDS[a['card_id']].name} ({a['card_id']})."
         ),
+        "use_employee": lambda: employee_text(before, who, a),
         "tessa_choose": lambda: (
             f"{who} bought {horse(a['card_id'])} from Tessa's cards."
             if a.get("card_id")
@@ -194,6 +195,31 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
         return sentences[kind]()
     except (KeyError, TypeError):
         return f"{who} made a move."
+
+
+def employee_text(before: State, who: str, a: dict[str, Any]) -> str:
+    """``UseEmployee`` in one sentence: whose employee, the fee, and what the ability did."""
+    employee, p = a["employee"], a.get("params", {})
+    holder = before.employees.index(employee) if employee in before.employees else None
+    fee = a.get("fee")
+    paying = (
+        f", paying {name(holder)} {fee['carrots']} carrots and {fee['boots']} boots,"
+        if fee and holder is not None
+        else ""
+    )
+    did = {
+        "tom": lambda: (
+            f"swap {horse(p['give_card_id'])} for {horse(p['take_card_id'])} on {p['destination']}"
+        ),
+        "alex": lambda: f"buy {horse(p['card_id'])} onto {p['destination']}",
+        "gail": lambda: (
+            "claim two bonus cards this turn" if p["mode"] == "take_two" else "refresh the bonus display"
+        ),
+        "ryan": lambda: f"buy territory {p['location_id']}",
+        "tessa": lambda: "look at the top three horse cards",
+        "megan": lambda: f"place upgrade tokens on {', '.join(p['territories'])}",
+    }[employee]()
+    return f"{who} used {EMPLOYEE_NAMES[employee]}{paying} to {did}."
 
 
 def horse(card: str) -> str:
