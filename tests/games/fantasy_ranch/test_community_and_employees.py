@@ -212,3 +212,29 @@ def test_fr_r165_r257_tessa_looks_at_three_even_when_the_deck_runs_out():
     state = GAME.resolve_chance(state, ["H07", "H05", "H06"])
     assert state.tessa == ("H01", "H07", "H05") and state.horse_deck == ("H06",)
     assert GAME.to_act(state) == {YELLOW} and state.phase == "tessa_choice"
+
+
+def test_fr_r143_buying_a_horse_can_board_it_and_take_the_territory():
+    """FR-R143 / FR-R145 / FR-R112c: a bought horse may go straight onto Red's empty paddock next door."""
+    market = ("H13",) + tuple(f"H4{i}" for i in range(7))
+    state = ex1(owners={"1B-1": YELLOW, "1B-4": RED}, market=market, horses={"H01": (YELLOW, "1B-1")})
+    state = play(state, YELLOW, {"type": "buy_horse", "card_id": "H13", "destination": "1B-4"})
+    assert owner(state, "1B-4") == YELLOW and state.goods[YELLOW] == (2, 4)
+
+
+def test_fr_r252_the_sweep_never_touches_homes_and_needs_a_strict_leader():
+    """FR-R252 / FR-D12: Red's horses outnumber nobody at Yellow's home; an owner with more horses keeps its land."""
+    owners = {"1B-1": RED}
+    horses = {"H01": (YELLOW, "1B-1"), "H31": (RED, "1B-1"), "H45": (RED, "1B-1"), "H02": (RED, "2B-H")}
+    state = ex1(
+        owners=owners,
+        horses=horses,
+        phase="tournament_entries",
+        round=1,
+        slot=1,
+        cursor=1,
+        entries=((YELLOW, None, 0, "declined"),),
+        tournament_cards=("TC01",) * 8,
+    )
+    state = play(state, RED, {"type": "decline_tournament"})
+    assert state.round == 2 and owner(state, "1B-1") == RED and owner(state, "2B-H") == YELLOW
