@@ -242,6 +242,8 @@ def describe_chance(before: State, action: dict[str, Any]) -> str:
     if kind == "shuffle_horses":
         return "The horse deck was shuffled."
     if kind == "shuffle_fate":
+        if before.level == 3:  # FR-R006: the top 4 go face up, so naming them reveals nothing
+            return f"The fate deck was shuffled; the bonus display shows {', '.join(outcome[:4])}."
         return "The fate deck was shuffled."
     if kind == "reshuffle":
         return "The horse discard pile was shuffled into a new deck."
