@@ -21,10 +21,10 @@ from tests.games.fantasy_ranch.games import CASES, case_id, run
 from tests.games.fantasy_ranch.helpers import listed
 
 RULE = re.compile(r"^FR-R\d{3}[a-e]?$")
-SAMPLE = 15
+SAMPLE = 12
 
 
-def states(case, every: int = 4):
+def states(case, every: int = 5):
     players, _, _ = case
     game = run(case)
     state = GAME.setup(players, game.options)
