@@ -19,6 +19,10 @@ from domain.games.homesteaders.rules import to_act
 from domain.games.homesteaders.state import DUMMY, NOBODY, SCREENED, State
 
 
+#: Player colours in seat order (HS-SET-01; the lobby supplies none).
+COLOURS = ("red", "green", "blue", "yellow")
+
+
 def _sees_holdings(state: State, seat: int, viewer: int | None) -> bool:
     return viewer == seat or state.visibility == "open" or state.phase == "over"
 
@@ -36,6 +40,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
     for s, p in enumerate(state.seats):
         entry: dict[str, Any] = {
             "seat": s,
+            "colour": COLOURS[s],  # HS-SET-01, HS-H01: assigned in seat order
             "workers": list(p.workers),
             "buildings": list(p.buildings),
             "track": p.track,

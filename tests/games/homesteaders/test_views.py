@@ -60,3 +60,11 @@ def test_hs_h01_income_collected_is_public():
         {"source": "homestead#1/1", "gained": {"wood": 1}},
     ]
     assert {"source": "bank#1", "gained": {"debt": -1}} in seats[B]["last_income"]
+
+
+def test_hs_h01_seat_colours_are_public():
+    """HS-H01, HS-SET-01: every viewer sees the colours, red, green, blue, yellow in seat order."""
+    state = new_game(4)
+    for viewer in (None, A, B):
+        seats = GAME.player_view(state, viewer)["seats"]
+        assert [s["colour"] for s in seats] == ["red", "green", "blue", "yellow"]
