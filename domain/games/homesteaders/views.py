@@ -18,7 +18,6 @@ from domain.games.homesteaders.rounds import income_lines
 from domain.games.homesteaders.rules import to_act
 from domain.games.homesteaders.state import DUMMY, NOBODY, SCREENED, State
 
-
 #: Player colours in seat order (HS-SET-01; the lobby supplies none).
 COLOURS = ("red", "green", "blue", "yellow")
 
@@ -61,6 +60,17 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
             entry["next_income"] = [[source, gained] for source, gained in income_lines(p)]
         seats.append(entry)
     groups = {"settlement": 4, "town": 4, "city": 2}
+    # HS-H01: the set of tiles in each era group of stacks 2/3 is public (never their order, HS-H03),
+    # and so is every tile revealed so far.
+    shown_rounds = min(state.round, c.ROUNDS)
+    random_stacks = {
+        str(k): {
+            "groups": groups,
+            "tiles": {g: sorted(tiles) for g, tiles in zip(groups, c.tile_groups(k))},
+            "revealed": list((state.stack2, state.stack3)[k - 2][:shown_rounds]),
+        }
+        for k in ((2, 3) if state.players == 4 else (2,))
+    }
     return {
         "round": state.round,
         "era": c.era_of(state.round) if state.round else None,
@@ -71,7 +81,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         "start_player": state.start if state.start >= 0 else None,
         "options": {"resource_visibility": state.visibility, "worker_assignment_mode": state.mode},
         "stack_1": [c.stack_1_tile(r) for r in range(1, 11)],
-        "random_stacks": {str(k): {"groups": groups} for k in ((2, 3) if state.players == 4 else (2,))},
+        "random_stacks": random_stacks,
         "slots": [
             {"slot": i + 1, "tile": t, "bid": {"holder": _holder(h), "value": v} if h != NOBODY else None}
             for i, (t, (h, v)) in enumerate(zip(state.slots, state.bids))
