@@ -38,7 +38,7 @@ STATES = _states_by_phase()
 
 json_scalar = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=True) | st.text(max_size=12)
 json_value = st.recursive(json_scalar, lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=6), kids, max_size=3), max_leaves=6)
-field_names = st.sampled_from(sorted({f for _, fields in SHAPES.values() for f in fields} | {"resource", "extra", "type"}))
+field_names = st.sampled_from(sorted({f for _, fields in SHAPES.values() for f in fields} | {"resource", "extra", "type"})) | st.sampled_from([0, None, 1.5])
 move_types = st.sampled_from(sorted(SHAPES)) | st.text(max_size=10) | json_scalar
 
 
