@@ -153,6 +153,26 @@ def _reward(before: State, actor: int, view: dict[str, Any]) -> str:
     return f"took {what.get(view['reward'], '1 ' + str(view.get('resource')))} as railroad reward"
 
 
+def _built(before: State, actor: int, view: dict[str, Any]) -> str:
+    """The building and its automatic gains: build bonuses and the Forge point are public (HS-H01, HS-A32, HS-A33)."""
+    instance = find_instance(before, view["building"])
+    if instance is None:
+        return f"built {view['building']}"
+    player = before.seat(actor)
+    gains = []
+    if player.owns("forge"):
+        gains.append("scored 1 VP with the Forge")
+    bonus = c.building(instance)["build_bonus"]
+    if bonus == "pay_off_debt_or_2_silver":
+        gains.append("discarded a debt" if player.debt else "gained 2 silver")
+    elif bonus == "gain_trade":
+        gains.append("gained a trade token")
+    elif bonus == "gain_track_and_extra_build":
+        gains.append("gained a rail line")
+    tail = "".join(f", {g}" for g in gains[:-1]) + (f" and {gains[-1]}" if gains else "")
+    return f"built {_name(instance)}{tail}"
+
+
 _SENTENCES = {
     "assign_worker": lambda b, a, v: f"put worker {v['worker']} on slot {v['slot']} of {_name(v['building'])}",
     "unassign_worker": lambda b, a, v: f"left worker {v['worker']} idle",
@@ -163,7 +183,7 @@ _SENTENCES = {
     "pass_bidding": lambda b, a, v: f"passed and advanced to railroad space {min(b.seat(a).rail + 1, c.RAIL_MAX)}",
     "choose_rail_reward": _reward,
     "pay_auction": lambda b, a, v: f"paid {b.bids[b.cur_slot - 1][1]} silver for auction tile {b.tile()}{_gold(v)}",
-    "build_building": lambda b, a, v: f"built {_name(find_instance(b, v['building']) or v['building'])}",
+    "build_building": _built,
     "decline_build": lambda b, a, v: "chose not to build",
     "accept_bonus_worker": lambda b, a, v: f"{'took' if v['accept'] else 'declined'} the bonus worker from {b.source}",
     "take_auction_bonus": lambda b, a, v: f"took the bonus of auction tile {b.tile()}",
