@@ -4,8 +4,10 @@ The order matters and is why nothing is lost: the stream subscribes to the broke
 catches up from the event store (so a notice that arrives during the catch-up is either covered
 by it or dropped by the ``version <= sent`` check). Every ``id:`` is a table version, so a
 reconnecting ``EventSource`` sends ``Last-Event-ID`` and resumes exactly after it. A notice that
-skips versions, or ``GAP`` (Redis reconnected, the inbox overflowed), re-reads the store. Comments
-(``: hb``) keep proxies from closing an idle stream and reveal dead clients. A stream lives at
+skips versions, or ``GAP`` (Redis reconnected, the inbox overflowed), re-reads the store, and so
+does every idle heartbeat that finds the store ahead (a publish that failed silently costs at
+most one heartbeat). Comments (``: hb``) keep proxies from closing an idle stream and reveal dead
+clients. A stream lives at
 most ``max_age`` seconds, then ends; ``retry:`` makes the browser come back (to any worker).
 
 What a frame carries is rendered from the store for that viewer only (the game's ``action_view``,
@@ -159,8 +161,12 @@ def event_stream(
         yield from catch_up(head)
         while (left := max_age - (clock() - started)) > 0:
             item = sub.get(timeout=min(heartbeat, left))
-            if item is None:
-                yield b": hb\n\n"
+            if item is None:  # idle: a lost doorbell is noticed here, at the latest
+                head = source.head(table_id)
+                if head > sent:
+                    yield from catch_up(head)
+                else:
+                    yield b": hb\n\n"
             elif item == GAP:
                 yield from catch_up(source.head(table_id))
             elif item.version > sent:  # a version gap is covered: the store is read up to it
