@@ -73,7 +73,7 @@ class Subscription:
         self._ready = threading.Event()
 
     def get(self, timeout: float) -> Notice | str | None:
-        """The next notice, ``GAP`` (re-read the store), or None after ``timeout`` seconds idle."""
+        """The newest queued notice, ``GAP`` (re-read the store), or None after ``timeout`` seconds idle."""
         deadline = time.monotonic() + timeout
         while True:
             if self._gap:
@@ -81,7 +81,14 @@ class Subscription:
                 self._items.clear()  # the store re-read covers them
                 return GAP
             if self._items:
-                return self._items.popleft()
+                # Everything queued is covered by one read up to the newest version: a stream that
+                # fell behind catches up in one write instead of one per notice.
+                notice = self._items.popleft()
+                while self._items:
+                    newer = self._items.popleft()
+                    if newer.version > notice.version:
+                        notice = newer
+                return notice
             remaining = deadline - time.monotonic()
             if remaining <= 0 or self._closed:
                 return None

@@ -77,3 +77,13 @@ def test_after_a_failed_publish_the_next_ones_are_skipped_for_a_while():
         assert broker.publish(table, 2) is False  # skipped: commands are not slowed by a dead Redis
     finally:
         broker.close()
+
+
+def test_a_stream_that_fell_behind_gets_the_newest_notice_only():
+    broker = LocalBroker()
+    table = uuid4()
+    sub = broker.subscribe(table)
+    for version in (4, 6, 5):
+        broker.publish(table, version)
+    assert sub.get(timeout=0.01) == Notice(str(table), 6)  # one store read up to 6 covers them all
+    assert sub.get(timeout=0.01) is None
