@@ -55,6 +55,7 @@ class FrameSource:
         self.tables = tables
         self._entries: OrderedDict[tuple, bytes] = OrderedDict()
         self._views: OrderedDict[tuple, bytes] = OrderedDict()
+        self._joined: OrderedDict[tuple, tuple[int, bytes]] = OrderedDict()
         self._size = cache_size
         self._lock = threading.Lock()
         self._inflight: dict[tuple, threading.Event] = {}
@@ -69,6 +70,17 @@ class FrameSource:
         the store has, then the ``view`` frame at the last one; empty when there is nothing new."""
         if upto <= after:
             return after, b""
+        key = (table_id, viewer, after, upto)
+        with self._lock:
+            joined = self._joined.get(key)  # the common case: every stream at the same point
+        if joined is not None:
+            return joined
+        joined = self._frames(table_id, viewer, after, upto)
+        if joined[0] == upto:  # complete: the store had every version, so the answer is final
+            self._store(self._joined, key, joined, size=2048)
+        return joined
+
+    def _frames(self, table_id: UUID, viewer: int | None, after: int, upto: int) -> tuple[int, bytes]:
         with self._lock:
             have = all((table_id, viewer, v) in self._entries for v in range(after + 1, upto + 1))
         if not have:
@@ -108,10 +120,10 @@ class FrameSource:
             self._store(self._entries, (table_id, viewer, entry.version),
                         _frame("entry", entry.version, data).encode())
 
-    def _store(self, cache: OrderedDict, key: tuple, blob: bytes) -> None:
+    def _store(self, cache: OrderedDict, key: tuple, blob: Any, size: int | None = None) -> None:
         with self._lock:
             cache[key] = blob
-            while len(cache) > self._size:
+            while len(cache) > (size or self._size):
                 cache.popitem(last=False)
 
     def _once(self, key: tuple, work: Callable[[], None]) -> None:
