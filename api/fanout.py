@@ -73,7 +73,7 @@ class Subscription:
         self._ready = threading.Event()
 
     def get(self, timeout: float) -> Notice | str | None:
-        """The next notice, ``GAP`` (re-read the store), or None after ``timeout`` seconds idle."""
+        """The newest queued notice, ``GAP`` (re-read the store), or None after ``timeout`` seconds idle."""
         deadline = time.monotonic() + timeout
         while True:
             if self._gap:
@@ -81,7 +81,14 @@ class Subscription:
                 self._items.clear()  # the store re-read covers them
                 return GAP
             if self._items:
-                return self._items.popleft()
+                # Everything queued is covered by one read up to the newest version: a stream that
+                # fell behind catches up in one write instead of one per notice.
+                notice = self._items.popleft()
+                while self._items:
+                    newer = self._items.popleft()
+                    if newer.version > notice.version:
+                        notice = newer
+                return notice
             remaining = deadline - time.monotonic()
             if remaining <= 0 or self._closed:
                 return None
@@ -196,7 +203,7 @@ class RedisBroker(Broker):
     """
 
     def __init__(self, url: str, prefix: str = "", *, socket_timeout: float = 1.0, pool_size: int = 20,
-                 reconnect_every: float = 0.5) -> None:
+                 reconnect_every: float = 0.5, skip_after_failure: float = 1.0) -> None:
         super().__init__()
         import redis
         from redis.backoff import ExponentialBackoff
@@ -219,13 +226,23 @@ class RedisBroker(Broker):
         self._hub_lock = threading.Lock()
         self._stop = threading.Event()
         self.connected = threading.Event()
+        #: After a failed publish, publishes are skipped this long (streams poll the store meanwhile).
+        self._skip_after_failure = skip_after_failure
+        self._down_until = 0.0
 
     def channel(self, table_id: UUID | str) -> str:
         return f"{self.prefix}table.{table_id}"
 
     def publish(self, table_id: UUID | str, version: int) -> bool:
+        """PUBLISH the notice; while Redis is known to be down, skip it (commands stay fast)."""
+        if time.monotonic() < self._down_until:
+            return False
         notice = Notice(str(table_id), int(version))
-        self._client.publish(self.channel(table_id), notice.to_json())
+        try:
+            self._client.publish(self.channel(table_id), notice.to_json())
+        except Exception:
+            self._down_until = time.monotonic() + self._skip_after_failure
+            raise
         return True
 
     def subscribe(self, table_id: UUID | str) -> Subscription:

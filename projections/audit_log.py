@@ -35,7 +35,7 @@ class AuditLog(Projection):
         if isinstance(event, Table.Undone):
             first, last = event.undone
             for v in range(first, last + 1):
-                row = batch.get(self.name, log_key(table.id, v))
+                row = batch.lookup(self.name, str(table.id), log_key(table.id, v))
                 if row is not None and not row["undone"]:
                     batch.put(self.name, log_key(table.id, v), str(table.id), {**row, "undone": True})
 

@@ -19,12 +19,24 @@ class Batch:
     def __init__(self, store: ReadStore) -> None:
         self.store = store
         self.writes: dict[tuple[str, str], tuple[str, dict] | None] = {}
+        self._groups: dict[tuple[str, str], dict[str, dict]] = {}
 
     def get(self, model: str, key: str) -> dict | None:
         if (model, key) in self.writes:
             value = self.writes[(model, key)]
             return None if value is None else value[1]
         return self.store.get(model, key)
+
+    def lookup(self, model: str, grp: str, key: str) -> dict | None:
+        """``get`` for documents that never change group: the group is read once per batch
+        (one query instead of one per document, which is what makes a rebuild fast on PostgreSQL)."""
+        if (model, key) in self.writes:
+            value = self.writes[(model, key)]
+            return None if value is None else value[1]
+        cached = self._groups.get((model, grp))
+        if cached is None:
+            cached = self._groups[(model, grp)] = dict(self.store.group(model, grp))
+        return cached.get(key)
 
     def put(self, model: str, key: str, grp: str, body: dict) -> None:
         self.writes[(model, key)] = (grp, body)

@@ -45,7 +45,7 @@ class Standings(Projection):
             mine["best"] = max(mine["best"], total)
         for name, result in results.items():
             key = f"{table.game_name}:{name}"
-            row = batch.get(self.name, key) or {"game": table.game_name, "name": name, "played": 0, "wins": 0,
+            row = batch.lookup(self.name, table.game_name, key) or {"game": table.game_name, "name": name, "played": 0, "wins": 0,
                                                  "best": None, "bot": result["bot"]}
             row["played"] += 1
             row["wins"] += int(result["won"])

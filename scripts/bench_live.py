@@ -64,19 +64,14 @@ def ms(values: list[float]) -> str:
 
 
 def sse_app():
-    """The stream route on its own (spectator streams), for gunicorn: ``scripts.bench_live:sse_app()``."""
-    from flask import Flask
+    """The real app (``create_app``) with Tiny Duel registered, for gunicorn: ``scripts.bench_live:sse_app()``.
 
-    from api.fanout import build_broker
-    from api.routes.stream import Live, bp
+    Settings come from the environment the benchmark sets: the SQLite store it fills, its own
+    redis-server, projections off (this measures the fan-out alone).
+    """
+    from api import create_app
 
-    app = Flask("bench")
-    tables = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite",
-                         "SQLITE_DBNAME": os.environ["BENCH_SQLITE"], "CREATE_TABLE": "n"})
-    broker = build_broker(os.environ["BENCH_REDIS"], PREFIX)
-    app.extensions["live"] = Live(tables, broker, viewer=lambda table_id: None, heartbeat=15, max_age=600)
-    app.register_blueprint(bp)
-    return app
+    return create_app()
 
 
 def start_redis(tmp: str) -> tuple[subprocess.Popen, int]:
@@ -101,7 +96,9 @@ def wait_port(port: int, timeout: float = 20) -> None:
 
 def start_gunicorn(sqlite: str, redis_url: str) -> tuple[subprocess.Popen, int]:
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "BENCH_SQLITE": sqlite, "BENCH_REDIS": redis_url,
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TABLETOP_STORE": "sqlite",
+           "TABLETOP_DATA_DIR": str(Path(sqlite).parent), "TABLETOP_REDIS_URL": redis_url,
+           "TABLETOP_PROJECTIONS": "off", "TABLETOP_CREATE_TABLES": "n", "TABLETOP_SECRET": "bench",
            "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1", "WORKER_CONNECTIONS": "2000"}
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py"),
                              "scripts.bench_live:sse_app()"], cwd=ROOT, env=env,
@@ -192,13 +189,14 @@ def fanout(label: str, sqlite: str, redis_url: str, table_count: int, per_table:
            interval: float) -> None:
     from api.fanout import RedisBroker
 
-    broker = RedisBroker(redis_url, PREFIX)
+    broker = RedisBroker(redis_url)
     published: dict[tuple[str, int], float] = {}
 
     def timed_publish(table_id, version):
         published[(str(table_id), version)] = time.time()
         broker.publish(table_id, version)
 
+    Path(sqlite).parent.mkdir(parents=True, exist_ok=True)
     tables = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": sqlite})
     ids = prepare_tables(tables, table_count)
     server, port = start_gunicorn(sqlite, redis_url)
@@ -364,13 +362,13 @@ def main() -> None:
             redis_proc, redis_port = start_redis(tmp)
             redis_url = f"redis://127.0.0.1:{redis_port}/0"
             try:
-                print("fan-out (one gunicorn gevent worker, Redis hub, SQLite store, spectator streams):")
+                print("fan-out (create_app on one gunicorn gevent worker, Redis hub, SQLite store, spectator streams):")
                 raw_redis(redis_url, 500 if quick else 2000, 0.002)
                 one = (100, 60) if quick else (500, 200)
-                fanout(f"{one[0]} clients on 1 table", str(Path(tmp) / "one.db"), redis_url, 1, one[0], one[1],
+                fanout(f"{one[0]} clients on 1 table", str(Path(tmp) / "one" / "tables.db"), redis_url, 1, one[0], one[1],
                        args.interval)
                 spread = (4, 60) if quick else (20, 300)
-                fanout(f"{50 * spread[0]} clients over 50 tables", str(Path(tmp) / "spread.db"), redis_url, 50,
+                fanout(f"{50 * spread[0]} clients over 50 tables", str(Path(tmp) / "spread" / "tables.db"), redis_url, 50,
                        spread[0], spread[1], 0.02)
                 raw_redis(redis_url, 500 if quick else 2000, 0.002)
             finally:

@@ -4,8 +4,10 @@ The order matters and is why nothing is lost: the stream subscribes to the broke
 catches up from the event store (so a notice that arrives during the catch-up is either covered
 by it or dropped by the ``version <= sent`` check). Every ``id:`` is a table version, so a
 reconnecting ``EventSource`` sends ``Last-Event-ID`` and resumes exactly after it. A notice that
-skips versions, or ``GAP`` (Redis reconnected, the inbox overflowed), re-reads the store. Comments
-(``: hb``) keep proxies from closing an idle stream and reveal dead clients. A stream lives at
+skips versions, or ``GAP`` (Redis reconnected, the inbox overflowed), re-reads the store, and so
+does every idle heartbeat that finds the store ahead (a publish that failed silently costs at
+most one heartbeat). Comments (``: hb``) keep proxies from closing an idle stream and reveal dead
+clients. A stream lives at
 most ``max_age`` seconds, then ends; ``retry:`` makes the browser come back (to any worker).
 
 What a frame carries is rendered from the store for that viewer only (the game's ``action_view``,
@@ -53,6 +55,7 @@ class FrameSource:
         self.tables = tables
         self._entries: OrderedDict[tuple, bytes] = OrderedDict()
         self._views: OrderedDict[tuple, bytes] = OrderedDict()
+        self._joined: OrderedDict[tuple, tuple[int, bytes]] = OrderedDict()
         self._size = cache_size
         self._lock = threading.Lock()
         self._inflight: dict[tuple, threading.Event] = {}
@@ -67,6 +70,17 @@ class FrameSource:
         the store has, then the ``view`` frame at the last one; empty when there is nothing new."""
         if upto <= after:
             return after, b""
+        key = (table_id, viewer, after, upto)
+        with self._lock:
+            joined = self._joined.get(key)  # the common case: every stream at the same point
+        if joined is not None:
+            return joined
+        joined = self._frames(table_id, viewer, after, upto)
+        if joined[0] == upto:  # complete: the store had every version, so the answer is final
+            self._store(self._joined, key, joined, size=2048)
+        return joined
+
+    def _frames(self, table_id: UUID, viewer: int | None, after: int, upto: int) -> tuple[int, bytes]:
         with self._lock:
             have = all((table_id, viewer, v) in self._entries for v in range(after + 1, upto + 1))
         if not have:
@@ -106,10 +120,10 @@ class FrameSource:
             self._store(self._entries, (table_id, viewer, entry.version),
                         _frame("entry", entry.version, data).encode())
 
-    def _store(self, cache: OrderedDict, key: tuple, blob: bytes) -> None:
+    def _store(self, cache: OrderedDict, key: tuple, blob: Any, size: int | None = None) -> None:
         with self._lock:
             cache[key] = blob
-            while len(cache) > self._size:
+            while len(cache) > (size or self._size):
                 cache.popitem(last=False)
 
     def _once(self, key: tuple, work: Callable[[], None]) -> None:
@@ -159,8 +173,12 @@ def event_stream(
         yield from catch_up(head)
         while (left := max_age - (clock() - started)) > 0:
             item = sub.get(timeout=min(heartbeat, left))
-            if item is None:
-                yield b": hb\n\n"
+            if item is None:  # idle: a lost doorbell is noticed here, at the latest
+                head = source.head(table_id)
+                if head > sent:
+                    yield from catch_up(head)
+                else:
+                    yield b": hb\n\n"
             elif item == GAP:
                 yield from catch_up(source.head(table_id))
             elif item.version > sent:  # a version gap is covered: the store is read up to it

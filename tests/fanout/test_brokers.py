@@ -5,6 +5,9 @@ from __future__ import annotations
 import logging
 from uuid import uuid4
 
+import pytest
+import redis
+
 from api.fanout import GAP, QUEUE_LIMIT, LocalBroker, Notice, RedisBroker
 from domain.application import Tables
 
@@ -63,3 +66,24 @@ def test_the_embedded_broker_hears_every_save_through_on_saved():
         assert sub.get(timeout=0.01) == Notice(str(receipt.table_id), 2)
     finally:
         tables.close()
+
+
+def test_after_a_failed_publish_the_next_ones_are_skipped_for_a_while():
+    broker = RedisBroker("redis://127.0.0.1:1/0", socket_timeout=0.2, skip_after_failure=60)
+    try:
+        table = uuid4()
+        with pytest.raises(redis.ConnectionError):
+            broker.publish(table, 1)
+        assert broker.publish(table, 2) is False  # skipped: commands are not slowed by a dead Redis
+    finally:
+        broker.close()
+
+
+def test_a_stream_that_fell_behind_gets_the_newest_notice_only():
+    broker = LocalBroker()
+    table = uuid4()
+    sub = broker.subscribe(table)
+    for version in (4, 6, 5):
+        broker.publish(table, version)
+    assert sub.get(timeout=0.01) == Notice(str(table), 6)  # one store read up to 6 covers them all
+    assert sub.get(timeout=0.01) is None

@@ -138,3 +138,12 @@ def test_a_notice_ahead_of_the_store_is_harmless(tables, broker):
     assert take_until_idle(gen) == []
     tables.start(table_id)
     assert entry_versions(take_until_idle(gen)) == [4, 5]
+
+
+def test_a_doorbell_that_never_rings_is_noticed_at_the_next_heartbeat(tables, broker):
+    table_id = seated(tables, names=("ann", "bob"))
+    gen = open_stream(tables, broker, table_id)
+    take_until_idle(gen)
+    tables.on_saved.clear()  # every publish lost, and nothing after it
+    tables.start(table_id)
+    assert entry_versions(take_until_idle(gen)) == [4, 5]

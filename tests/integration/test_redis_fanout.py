@@ -71,9 +71,10 @@ def test_redis_killed_while_clients_stream_and_commands_flow(redis_server, pg_en
     writer_broker = RedisBroker(redis_server.url, prefix, socket_timeout=0.2)
     worker_broker = RedisBroker(redis_server.url, prefix, socket_timeout=0.2, reconnect_every=0.2)
     tables = Tables(env=pg_env, on_saved=[writer_broker.after_save])
+    clients = []
     try:
         table_id = seated(tables, names=("ann", "bob", "cy"), hand_size=3)
-        clients = [Client(tables, worker_broker, table_id, viewer) for viewer in (None, 0, 1, 2, None, 0)]
+        clients += [Client(tables, worker_broker, table_id, viewer) for viewer in (None, 0, 1, 2, None, 0)]
         for c in clients:
             c.start()
         assert wait_for(worker_broker.connected.is_set)
@@ -103,8 +104,11 @@ def test_redis_killed_while_clients_stream_and_commands_flow(redis_server, pg_en
         assert wait_for(lambda: all(c.versions and c.versions[-1] == head for c in clients), timeout=20)
         for c in clients:
             assert c.versions == list(range(1, head + 1))  # everything, in order, nothing twice
-            c.stop.set()
     finally:
+        for c in clients:
+            c.stop.set()
+        for c in clients:
+            c.join(timeout=5)  # each leaves at its next heartbeat, before the store closes
         tables.close()
         writer_broker.close()
         worker_broker.close()

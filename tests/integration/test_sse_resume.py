@@ -1,6 +1,6 @@
 """A browser-independent SSE client over real HTTP: it reads some events, drops the connection,
 commands keep coming, it reconnects with ``Last-Event-ID`` and ends with every event exactly once.
-Runs on the real PostgreSQL store and Redis (its own redis-server)."""
+Runs the real app on the real PostgreSQL store and Redis (its own redis-server)."""
 
 from __future__ import annotations
 
@@ -9,32 +9,35 @@ from uuid import uuid4
 
 import pytest
 import requests
-from flask import Flask
 from werkzeug.serving import make_server
 
-from api.fanout import RedisBroker
-from api.routes.stream import Live, bp
-from domain.application import Tables
+from api import create_app
+from api.config import Settings
 from tests.domain.test_tables import play_first_legal, seated
 from tests.fanout.sse import parse
+from tests.projections.conftest import live_pg
 
 pytestmark = pytest.mark.integration
 
 
 @pytest.fixture
 def server(redis_server, pg_env):
-    broker = RedisBroker(redis_server.url, f"t{uuid4().hex[:8]}:")
-    tables = Tables(env=pg_env, on_saved=[broker.after_save])
-    app = Flask(__name__)
-    app.extensions["live"] = Live(tables, broker, viewer=lambda table_id: None, heartbeat=0.2, max_age=30)
-    app.register_blueprint(bp)
+    """The real app on the real PostgreSQL store, with Redis fan-out to its own redis-server."""
+    pg = live_pg()
+    settings = Settings(store="postgres", postgres_dbname=pg["dbname"], postgres_host=pg["host"],
+                        postgres_port=int(pg["port"]), postgres_user=pg["user"], postgres_password=pg["password"],
+                        redis_url=redis_server.url, projections="off", testing=True, secret="sse-test")
+    app = create_app(settings)
+    live = app.extensions["live"]
+    live.heartbeat, live.max_age = 0.2, 30
     http = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
     thread.start()
+    tables = app.extensions["tabletop.tables"]
     yield f"http://127.0.0.1:{http.server_port}", tables
     http.shutdown()
+    live.broker.close()
     tables.close()
-    broker.close()
 
 
 def read_entries(response, until_version: int) -> list[int]:
@@ -68,4 +71,4 @@ def test_resume_with_last_event_id_loses_nothing(server):
 def test_an_unknown_table_is_refused_before_any_stream(server):
     base, _tables = server
     response = requests.get(f"{base}/api/tables/{uuid4()}/stream", timeout=10)
-    assert response.status_code in (404, 500)  # 404 once the API's error mapping is registered
+    assert response.status_code == 404 and response.json()["error"] == "table_not_found"
