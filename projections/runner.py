@@ -166,7 +166,7 @@ class PollingSource:
         self.wake = wake or threading.Event()
 
     def next(self, stop: threading.Event, limit: int = BATCH) -> list[Any]:
-        while not stop.is_set():
+        while not stop.is_set() and not self.tables.closing.is_set():
             self.wake.clear()
             items = self.tables.recorder.select_notifications(start=self.after, limit=limit, inclusive_of_start=False)
             if items:
@@ -243,7 +243,7 @@ def follow(projector: Projector, stop: threading.Event, on_batch: Callable[[int]
     """
     source = None
     backoff = 0.1
-    while not stop.is_set():
+    while not stop.is_set() and not projector.tables.closing.is_set():  # ends with its application
         try:
             if source is None:
                 source = open_source(projector.tables, projector.position(), wake, interval)
@@ -257,6 +257,8 @@ def follow(projector: Projector, stop: threading.Event, on_batch: Callable[[int]
             log.info("read models moved under this runner (%s); reloading", error)
             source = _close(source)
         except Exception:  # noqa: BLE001 - a projection worker keeps going; the batch is retried
+            if projector.tables.closing.is_set():
+                break
             log.exception("projection batch failed; retrying in %.1f s", backoff)
             source = _close(source)
             stop.wait(backoff)
@@ -298,6 +300,11 @@ class EmbeddedProjections:
         self._stop.set()
         self._wake.set()
         self._thread.join(timeout=5)
+
+    def join(self, timeout: float) -> bool:
+        """Wait for the thread to end (it ends with ``stop`` or when its application closes)."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
 
 
 # -- settings, the worker and rebuild ----------------------------------------------------------

@@ -168,3 +168,12 @@ def test_the_embedded_thread_follows_saves_and_reads_wait_for_them(tables, store
         assert reads.view(receipt.table_id, 0)["table"]["seats"][0]["name"] == "ann"
     finally:
         embedded.stop()
+
+
+def test_the_embedded_thread_ends_with_its_application(store):
+    from domain.application import Tables
+
+    app = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    embedded = EmbeddedProjections(app, store).start()
+    app.close()
+    assert embedded.join(timeout=5)
