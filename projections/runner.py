@@ -101,7 +101,7 @@ class Projector:
             before_players = list(before.players) if before is not None else []
             table = event.mutate(before)
             self._remember(table)
-            step = Step(event, table, before_state, before_players)
+            step = Step(event, table, before_state, before_players, self._history(event))
             for p in due:
                 p.on_event(step, batch)
                 touched.setdefault(p.name, {})[table.id] = table
@@ -112,6 +112,10 @@ class Projector:
         if advanced:
             self.store.commit({m: expected[m] for m in advanced}, advanced, batch.writes)
         return applied
+
+    def _history(self, event: Any) -> Callable[[], Any]:
+        table_id, version = event.originator_id, event.originator_version
+        return lambda: self.tables.events.get(table_id, lte=version)
 
     def _table_before(self, event: Any) -> Table | None:
         version = event.originator_version
