@@ -84,7 +84,8 @@ class FrameSource:
         with self._lock:
             have = all((table_id, viewer, v) in self._entries for v in range(after + 1, upto + 1))
         if not have:
-            self._once((table_id, viewer, "entries", upto), lambda: self._render_entries(table_id, viewer, after, upto))
+            self._once((table_id, viewer, "entries", after, upto),
+                       lambda: self._render_entries(table_id, viewer, after, upto))
         parts, last = [], after
         with self._lock:
             for v in range(after + 1, upto + 1):
