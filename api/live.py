@@ -28,8 +28,6 @@ from projections.runner import EmbeddedProjections, open_store
 LIVE = "live"
 READ_MODELS = "tabletop.read_models"
 PROJECTIONS = "tabletop.projections"
-#: Longest a read-your-writes wait may hold a request.
-MAX_WAIT_S = 3.0
 
 
 def init_app(app: Flask, settings: Settings, tables: Tables, broker: Broker | None = None) -> Live:

@@ -27,10 +27,16 @@ def _read_models(position: int | None) -> ReadModels | None:
     models = live.read_models()
     if models is None:
         return None
-    if position is None and live.embedded():
-        position = wiring.tables().recorder.max_notification_id()
-    models.wait(position, timeout=WAIT_S)
+    if position is not None or live.embedded():
+        head = wiring.tables().recorder.max_notification_id() or 0
+        models.wait(wait_target(position, head), timeout=WAIT_S)
     return models
+
+
+def wait_target(position: int | None, head: int) -> int:
+    """What a read waits for: the client's position, never past the log's head (it could not be
+    reached: a position from another store, or made up); the head itself when none is given."""
+    return head if position is None else min(position, head)
 
 
 def list_tables(*, status: str | None = None, game: str | None = None,

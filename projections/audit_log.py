@@ -1,13 +1,14 @@
 """The human-readable table log: one sentence per event per viewer, undone ranges marked.
 
-Sentences come from ``domain.log.describe_event`` (the game's ``describe``/``action_view`` for
-moves and chance), rendered once per viewer, so a seat's log never shows another seat's secret.
-When an ``Undone`` event arrives, the entries it took back are marked in every viewer's log.
+Sentences come from ``domain.log`` (the game's ``describe``/``action_view`` for moves and
+chance), rendered once per viewer, so a seat's log never shows another seat's secret while the
+game runs. When an ``Undone`` event arrives, the entries it took back are marked in every viewer's
+log. It always equals ``Tables.log`` for the same viewer (tested).
 """
 
 from __future__ import annotations
 
-from domain.log import describe_event
+from domain.log import describe_event, table_log
 from domain.table import Table
 from projections.base import Batch, Projection, Step, viewer_key, viewers
 
@@ -17,12 +18,20 @@ def log_key(table_id: object, version: int) -> str:
 
 
 class AuditLog(Projection):
-    """One document per event holding each viewer's entry (one row per event, not per viewer)."""
+    """One document per event holding each viewer's entry (one row per event, not per viewer).
+
+    While a game runs each event is rendered as it happens, hiding what each viewer may not know.
+    When it ends (``GameFinished``) the whole table log is rendered again with the game over, as
+    ``Tables.log`` does: moves and chance outcomes are then shown in full to everyone.
+    """
 
     name = "log"
 
     def on_event(self, step: Step, batch: Batch) -> None:
         event, table = step.event, step.table
+        if isinstance(event, Table.GameFinished):
+            self._render_finished(step, batch)
+            return
         version = event.originator_version
         entries = {}
         for viewer in viewers(table):
@@ -38,6 +47,20 @@ class AuditLog(Projection):
                 row = batch.lookup(self.name, str(table.id), log_key(table.id, v))
                 if row is not None and not row["undone"]:
                     batch.put(self.name, log_key(table.id, v), str(table.id), {**row, "undone": True})
+
+    def _render_finished(self, step: Step, batch: Batch) -> None:
+        table = step.table
+        events = list(step.history())
+        rows: dict[int, dict] = {}
+        for viewer in viewers(table):
+            for entry in table_log(events, viewer, limit=len(events)):
+                row = rows.setdefault(entry.version, {
+                    "version": entry.version, "event": entry.event, "undone": entry.undone,
+                    "timestamp": entry.timestamp, "entries": {},
+                })
+                row["entries"][viewer_key(viewer)] = {"seat": entry.seat, "text": entry.text, "action": entry.action}
+        for version, row in rows.items():
+            batch.put(self.name, log_key(table.id, version), str(table.id), row)
 
 
 def entry_for(row: dict, viewer: int | None) -> dict | None:

@@ -7,6 +7,7 @@ game-specific, so hidden information is stripped in the same single place as eve
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,12 +59,17 @@ class Batch:
 
 @dataclass
 class Step:
-    """One table event with the table right after it and what it looked like just before."""
+    """One table event with the table right after it and what it looked like just before.
+
+    ``history()`` reads the table's events up to and including this one from the store (for
+    the rare read model that must re-render a whole table, e.g. the log when a game ends).
+    """
 
     event: Any
     table: Any
     before_state: Any
     before_players: list
+    history: Callable[[], Iterable[Any]]
 
 
 class Projection:

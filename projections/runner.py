@@ -101,7 +101,7 @@ class Projector:
             before_players = list(before.players) if before is not None else []
             table = event.mutate(before)
             self._remember(table)
-            step = Step(event, table, before_state, before_players)
+            step = Step(event, table, before_state, before_players, self._history(event))
             for p in due:
                 p.on_event(step, batch)
                 touched.setdefault(p.name, {})[table.id] = table
@@ -112,6 +112,10 @@ class Projector:
         if advanced:
             self.store.commit({m: expected[m] for m in advanced}, advanced, batch.writes)
         return applied
+
+    def _history(self, event: Any) -> Callable[[], Any]:
+        table_id, version = event.originator_id, event.originator_version
+        return lambda: self.tables.events.get(table_id, lte=version)
 
     def _table_before(self, event: Any) -> Table | None:
         version = event.originator_version
@@ -166,7 +170,7 @@ class PollingSource:
         self.wake = wake or threading.Event()
 
     def next(self, stop: threading.Event, limit: int = BATCH) -> list[Any]:
-        while not stop.is_set():
+        while not stop.is_set() and not self.tables.closing.is_set():
             self.wake.clear()
             items = self.tables.recorder.select_notifications(start=self.after, limit=limit, inclusive_of_start=False)
             if items:
@@ -243,7 +247,7 @@ def follow(projector: Projector, stop: threading.Event, on_batch: Callable[[int]
     """
     source = None
     backoff = 0.1
-    while not stop.is_set():
+    while not stop.is_set() and not projector.tables.closing.is_set():  # ends with its application
         try:
             if source is None:
                 source = open_source(projector.tables, projector.position(), wake, interval)
@@ -257,6 +261,8 @@ def follow(projector: Projector, stop: threading.Event, on_batch: Callable[[int]
             log.info("read models moved under this runner (%s); reloading", error)
             source = _close(source)
         except Exception:  # noqa: BLE001 - a projection worker keeps going; the batch is retried
+            if projector.tables.closing.is_set():
+                break
             log.exception("projection batch failed; retrying in %.1f s", backoff)
             source = _close(source)
             stop.wait(backoff)
@@ -298,6 +304,11 @@ class EmbeddedProjections:
         self._stop.set()
         self._wake.set()
         self._thread.join(timeout=5)
+
+    def join(self, timeout: float) -> bool:
+        """Wait for the thread to end (it ends with ``stop`` or when its application closes)."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
 
 
 # -- settings, the worker and rebuild ----------------------------------------------------------

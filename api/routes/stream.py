@@ -31,7 +31,7 @@ from flask import Blueprint, Response, current_app, request
 
 from api.fanout import GAP, Broker, Subscription
 from domain.application import Tables
-from domain.log import table_log
+from domain.log import describe_event
 
 HEARTBEAT_S = 15.0
 MAX_AGE_S = 300.0
@@ -84,7 +84,8 @@ class FrameSource:
         with self._lock:
             have = all((table_id, viewer, v) in self._entries for v in range(after + 1, upto + 1))
         if not have:
-            self._once((table_id, viewer, "entries", upto), lambda: self._render_entries(table_id, viewer, after, upto))
+            self._once((table_id, viewer, "entries", after, upto),
+                       lambda: self._render_entries(table_id, viewer, after, upto))
         parts, last = [], after
         with self._lock:
             for v in range(after + 1, upto + 1):
@@ -111,14 +112,22 @@ class FrameSource:
         return blob
 
     def _render_entries(self, table_id: UUID, viewer: int | None, after: int, upto: int) -> None:
-        for entry in table_log(self.tables.events.get(table_id, lte=upto), viewer, after=after, limit=upto - after):
-            # An entry is sent as recorded: which versions are undone is told by the ``Undone``
-            # entries and by the view's ``table.undone`` ranges, never by a flag that would depend
-            # on how far the store had been read when the frame was rendered.
-            data = entry.to_dict()
-            del data["undone"]
-            self._store(self._entries, (table_id, viewer, entry.version),
-                        _frame("entry", entry.version, data).encode())
+        # Each entry is rendered as it was when recorded (the game still running), whatever came
+        # later: the frame for a version is then the same in every process and cache. Which
+        # versions were undone is told by the ``Undone`` entries and the view's ``table.undone``;
+        # the full reveal after the end is in the log (``GET .../log``).
+        table = None
+        for event in self.tables.events.get(table_id, lte=upto):
+            before = table.state if table is not None else None
+            players = list(table.players) if table is not None else []
+            table = event.mutate(table)
+            version = event.originator_version
+            if version <= after:
+                continue
+            seat, action, text = describe_event(table, event, before, players, viewer)
+            data = {"version": version, "event": type(event).__name__, "seat": seat, "text": text,
+                    "action": action, "timestamp": event.timestamp.isoformat()}
+            self._store(self._entries, (table_id, viewer, version), _frame("entry", version, data).encode())
 
     def _store(self, cache: OrderedDict, key: tuple, blob: Any, size: int | None = None) -> None:
         with self._lock:

@@ -10,6 +10,7 @@ import pytest
 
 from api import create_app
 from api.config import Settings
+from api.reads import wait_target
 from projections.runner import Projector, open_store
 from tests.api.conftest import SECRET, Table
 from tests.fanout.sse import parse
@@ -93,3 +94,9 @@ def test_a_client_waits_for_the_position_its_command_returned(tmp_path):
     assert client.get("/api/tables?position=0").status_code == 422
     store.close()
     tables.close()
+
+
+def test_a_read_never_waits_for_a_position_past_the_end_of_the_log():
+    assert wait_target(999_999, head=7) == 7
+    assert wait_target(5, head=7) == 5
+    assert wait_target(None, head=7) == 7

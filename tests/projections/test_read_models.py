@@ -168,3 +168,28 @@ def test_the_embedded_thread_follows_saves_and_reads_wait_for_them(tables, store
         assert reads.view(receipt.table_id, 0)["table"]["seats"][0]["name"] == "ann"
     finally:
         embedded.stop()
+
+
+def test_the_embedded_thread_ends_with_its_application(store):
+    from domain.application import Tables
+
+    app = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    embedded = EmbeddedProjections(app, store).start()
+    app.close()
+    assert embedded.join(timeout=5)
+
+
+def test_when_a_game_ends_the_log_reveals_what_tables_log_reveals(tables, store):
+    projector = Projector(tables, store)
+    table_id = seated(tables, names=("ann", "bob"))
+    tables.start(table_id)
+    play_first_legal(tables, table_id, 0)  # ann's secret bid
+    projector.catch_up()
+    reads = ReadModels(store)
+    hidden = [e["text"] for e in reads.log(table_id, 1, limit=1000)]
+    play_to_end(tables, table_id)
+    projector.catch_up()
+    for viewer in (None, 0, 1):
+        assert reads.log(table_id, viewer, limit=1000) == [e.to_dict() for e in tables.log(table_id, viewer, limit=1000)]
+    revealed = [e["text"] for e in reads.log(table_id, 1, limit=1000)][: len(hidden)]
+    assert revealed != hidden  # bob now reads ann's bid, which he could not during the game
