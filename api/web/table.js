@@ -18,9 +18,18 @@ function describe(error) {
 /** Run fn (which re-renders `box`) and give focus back to the control that had it, found by data-key. */
 function keepingFocus(box, fn) {
   const active = document.activeElement;
-  const key = active && box.contains(active) ? active.dataset.key : null;
+  const inside = Boolean(active && box.contains(active));
+  const key = inside ? active.dataset.key : null;
   fn();
-  if (key) box.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
+  if (!inside || box.contains(document.activeElement)) return;
+  // The focused control was replaced: focus its successor, else the first control here, else the box,
+  // so a keyboard player is never thrown back to the top of the page.
+  const next = (key && box.querySelector(`[data-key="${CSS.escape(key)}"]`)) || box.querySelector('button, input, select');
+  if (next) next.focus();
+  else {
+    box.tabIndex = -1;
+    box.focus();
+  }
 }
 
 export async function showTable(main, ctx, tableId) {

@@ -108,6 +108,7 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
     ann.get_by_role("button", name=f"bid card={ann_bid}").focus()
     ann.keyboard.press("Enter")
     expect(ann.locator("#log")).to_contain_text(f"Seat 0 bid card {ann_bid}.")
+    assert ann.evaluate("Boolean(document.activeElement.closest('#moves'))")  # focus stays with the moves
     # Bob sees that Ann bid, live, but not what she bid.
     expect(bob.locator("#log")).to_contain_text("Seat 0 placed a secret bid.")
     assert_hidden(bob, ann_hand, other_bid=ann_bid)
