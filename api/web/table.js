@@ -432,7 +432,7 @@ export async function showTable(main, ctx, tableId) {
     else if (t.status === 'finished') message = 'The game is over.';
     else if (!moves.length) message = t.undo_request ? 'Waiting for the undo vote.' : 'Nothing to play right now.';
     if (message) {
-      fill(moveList, h('p', {class: 'muted'}, message));
+      keepingFocus(moveList, () => fill(moveList, h('p', {class: 'muted'}, message)));
       return;
     }
     const needle = moveFilter.hidden ? '' : moveFilter.value.trim().toLowerCase();
