@@ -20,13 +20,13 @@ import tests.conftest  # noqa: F401  (registers Tiny Duel)
 from api import create_app
 from api.config import Settings
 from domain.games import GAMES
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, QuietHandler, with_stream
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, QuietHandler
 
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 4
 
 
 def serve():
-    app = with_stream(create_app(Settings(store="memory", testing=True, secret="bench-secret-not-for-production")))
+    app = create_app(Settings(store="memory", testing=True, secret="bench-secret-not-for-production"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{httpd.server_port}"

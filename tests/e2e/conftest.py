@@ -32,29 +32,11 @@ class QuietHandler(WSGIRequestHandler):
         pass
 
 
-STREAM_RULE = "/api/tables/<uuid:table_id>/stream"
-
-
-def with_stream(app):
-    """The app with its live stream. Until the app factory registers the stream itself, wire it here
-    as the embedded default will: the in-process broker fed by ``Tables.on_saved``, spectator viewer."""
-    if any(rule.rule == STREAM_RULE for rule in app.url_map.iter_rules()):
-        return app
-    from api.fanout import LocalBroker
-    from api.routes import stream
-
-    tables = app.extensions["tabletop.tables"]
-    broker = LocalBroker()
-    tables.on_saved.append(broker.after_save)
-    app.extensions["live"] = stream.Live(tables, broker, viewer=lambda table_id: None, max_age=60)
-    app.register_blueprint(stream.bp)
-    return app
-
-
 @pytest.fixture(scope="module")
 def server():
-    """The base URL of a running app (in-memory store, Tiny Duel registered by tests/conftest.py)."""
-    app = with_stream(create_app(Settings(store="memory", testing=True, secret="e2e-secret-not-for-production")))
+    """The base URL of a running app (in-memory store, its live stream and in-process broker, Tiny Duel
+    registered by tests/conftest.py)."""
+    app = create_app(Settings(store="memory", testing=True, secret="e2e-secret-not-for-production"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     thread = threading.Thread(target=httpd.serve_forever, name="e2e-server", daemon=True)
     thread.start()
