@@ -63,6 +63,7 @@ export async function showTable(main, ctx, tableId) {
   const replayForm = h('form', {class: 'inline'}, field('Show version', replayInput));
   const scoreBox = h('div', {id: 'scores'});
   const logList = h('ol', {id: 'log', class: 'log', reversed: true});
+  const auditBox = h('div', {id: 'audit', 'aria-live': 'polite'});
 
   fill(main, h('section', {class: 'table-page', 'aria-labelledby': 'table-title'},
     h('div', {class: 'card head'}, title, facts, turn, notice, undoBox),
@@ -85,7 +86,10 @@ export async function showTable(main, ctx, tableId) {
             h('button', {type: 'button', class: 'small', onclick: () => foldAll(false)}, 'Collapse all')),
           viewBox),
         h('section', {class: 'card', 'aria-labelledby': 'scores-title'}, h('h2', {id: 'scores-title'}, 'Scores'), scoreBox),
-        h('section', {class: 'card', 'aria-labelledby': 'log-title'}, h('h2', {id: 'log-title'}, 'Table log'), logList)))));
+        h('section', {class: 'card', 'aria-labelledby': 'log-title'}, h('h2', {id: 'log-title'}, 'Table log'), logList),
+        h('section', {class: 'card', 'aria-labelledby': 'audit-title'}, h('h2', {id: 'audit-title'}, 'Fairness audit'),
+          h('p', {class: 'hint'}, 'Re-plays the table from its events: hash chain, seed commitment, dice and shuffles, moves, scores.'),
+          h('button', {type: 'button', onclick: () => runAudit()}, 'Run the audit'), auditBox)))));
 
   // Replay: the view as this viewer saw it right after any version (the API filters it the same way).
   async function replayTo(version) {
@@ -126,6 +130,24 @@ export async function showTable(main, ctx, tableId) {
     fill(viewBox, view === null || view === undefined
       ? h('p', {class: 'muted'}, replay ? 'The game had not started yet.' : 'The game has not started.')
       : tree(view, s.openPaths));
+  }
+
+  async function runAudit() {
+    fill(auditBox, h('p', {class: 'muted'}, 'Auditing…'));
+    try {
+      const audit = await api('GET', `${base}/audit`);
+      const mark = (ok) => (ok === true ? '✓ ok' : ok === false ? '✗ FAILED' : '– not yet');
+      fill(auditBox,
+        h('p', {class: audit.ok ? 'ok' : 'error'}, audit.ok
+          ? `All checks pass over ${audit.events} events.`
+          : `A check fails${audit.first_bad_version ? ` at version ${audit.first_bad_version}` : ''}.`),
+        h('ul', {class: 'checks'}, audit.checks.map((c) => h('li', {class: c.ok === false ? 'bad' : null},
+          h('strong', {}, c.name.replaceAll('_', ' ')), `: ${mark(c.ok)}`,
+          c.version ? ` (version ${c.version})` : '', c.detail ? ` · ${c.detail}` : ''))),
+        h('p', {class: 'muted small'}, `head hash ${audit.head_hash}`));
+    } catch (error) {
+      fill(auditBox, h('p', {class: 'error'}, `The audit could not run: ${describe(error)}`));
+    }
   }
 
   function foldAll(open) {
@@ -329,7 +351,10 @@ export async function showTable(main, ctx, tableId) {
     title.textContent = t.title;
     fill(facts,
       h('span', {class: `badge status-${t.status}`}, t.status), ` version ${t.version} · undo ${t.undo_policy}`,
-      ` · rules ${t.rules_version}`, Object.keys(t.options || {}).length ? ` · options ${JSON.stringify(t.options)}` : '');
+      ` · rules ${t.rules_version}`, Object.keys(t.options || {}).length ? ` · options ${JSON.stringify(t.options)}` : '',
+      t.forked_from ? [` · forked from version ${t.forked_from.version} of `,
+        h('a', {href: `#/tables/${encodeURIComponent(t.forked_from.table)}`}, 'its source table')] : '',
+      h('br'), h('span', {class: 'small'}, `seed commitment ${t.seed_commitment}`, t.seed ? ` · seed revealed: ${t.seed}` : ''));
     renderTurn();
     keepingFocus(undoBox, renderUndo);
     keepingFocus(seatList.parentElement, renderSeats);

@@ -158,6 +158,12 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
         expect(page.locator("#scores caption")).to_have_text("Final scores")
         expect(page.locator("#moves")).to_contain_text("The game is over.")
 
+    # The seed is revealed and the audit re-derives the whole game from its events.
+    expect(ann.locator("#table-facts")).to_contain_text("seed revealed:")
+    ann.get_by_role("button", name="Run the audit").click()
+    expect(ann.locator("#audit")).to_contain_text("All checks pass")
+    expect(ann.locator("#audit li")).to_contain_text(["hash chain: ✓ ok", "seed: ✓ ok"])
+
     # Replay: Ann steps back to just after the deal and sees her own dealt hand, never Bob's.
     dealt = int(ann.locator("#log li", has_text="hands were dealt").locator(".v").inner_text().lstrip("v"))
     ann.get_by_label("Show version", exact=True).fill(str(dealt))

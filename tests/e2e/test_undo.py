@@ -92,5 +92,6 @@ def test_a_rejected_undo_changes_nothing_and_a_finished_table_can_be_forked(new_
     expect(ann).not_to_have_url(url)
     expect(ann).to_have_url(re.compile(r"#/tables/[0-9a-f-]{36}$"))
     expect(ann.locator("#turn")).to_have_text(re.compile(r"^Waiting for players"))
+    expect(ann.locator("#table-facts")).to_contain_text("forked from version")
     expect(ann.get_by_role("button", name="Take seat 0")).to_be_visible()
     assert ann.errors == [] and bob.errors == []
