@@ -80,7 +80,7 @@ export function scoreTable(scores, seatName, finished) {
       h('th', {scope: 'col'}, 'Total'),
       h('th', {scope: 'col'}, 'Rank'))),
     h('tbody', {}, seats.map((seat) => h('tr', {class: finished && winners.has(seat) ? 'winner' : null},
-      h('th', {scope: 'row'}, seatName(seat), finished && winners.has(seat) ? ' 🏆' : ''),
+      h('th', {scope: 'row'}, seatName(seat), finished && winners.has(seat) ? ' (winner)' : ''),
       sources.map((s) => h('td', {}, scalar(scores.breakdown[seat]?.[s] ?? 0))),
       h('td', {class: 'total'}, scalar(scores.totals[seat])),
       h('td', {}, rank.has(seat) ? String(rank.get(seat)) : '')))),
