@@ -41,7 +41,7 @@ ACTION_FIELD = {
 
 def move_type(move: Any) -> str:
     kind = move.get("type") if isinstance(move, Mapping) else None
-    if kind not in MOVE_TYPES:
+    if not isinstance(kind, str) or kind not in MOVE_TYPES:
         raise IllegalMove("WG-G07", f"unknown move type {kind!r}")
     return kind
 

@@ -275,3 +275,19 @@ def test_a_draw_must_come_from_the_bag():
             GAME.resolve_chance(state, outcome)
     with pytest.raises(IllegalMove):
         GAME.chance(table())
+
+
+@pytest.mark.parametrize("kind", [["place_figures"], {"a": 1}, {}])
+def test_wg_g07_an_unhashable_move_type_is_an_unknown_move_type(kind):
+    """WG-G07: a JSON list or object as ``type`` is refused like any unknown type (it once
+    escaped as a TypeError from the move-type lookup)."""
+    refused(SITUATIONS["winter"], P1, {"type": kind}, "WG-G07")
+
+
+@pytest.mark.parametrize("slot", ["barn:²", "barn:¹", "barn:١"])
+def test_wg_r71_r46_barn_slot_numbers_are_ascii_digits(slot):
+    """WG-R71 / WG-R46: ``barn:²`` (a Unicode digit ``int`` cannot read, once a ValueError) and
+    ``barn:١`` (one it can) are not barn slot ids."""
+    refused(SITUATIONS["winter"], P1, {"type": "discard_from_barn", "barn_slots": [slot]}, "WG-R71")
+    move = {"type": "resolve_coin_overflow", "keep": ["c20"], "discard": [slot]}
+    refused(SITUATIONS["overflow"], P1, move, "WG-R46")
