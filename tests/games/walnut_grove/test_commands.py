@@ -411,13 +411,34 @@ def test_wg_r75_confirming_only_in_final_adjustments_and_once():
 
 def test_wg_r13_rotation_turns_quadrants_fences_and_storage_together():
     """WG-R13 (WG-D04, §5.0): L38 (PPMM, fences north/east, slot SE) turned 180°: MMPP, fences
-    south/west, its slot in the table's NW (mountain) quadrant, named ``L38:NW``."""
+    south/west, its slot in the table's NW (mountain) quadrant, still named ``L38:SE`` (§5.0:
+    "slot id ``<tile_id>:<printed quadrant>``")."""
     from domain.games.walnut_grove.farm import rotated_tile
 
     turned = rotated_tile("L38", 180)
-    assert (turned.types, turned.fence, turned.slots) == ("MMPP", "00001111", (("L38:NW", 0),))
+    assert (turned.types, turned.fence, turned.slots) == ("MMPP", "00001111", (("L38:SE", 0),))
     # L31 (PGGP, west pasture, fences south and west, slots NW and SE) turned 90° clockwise:
-    # the pasture is on top, the fences run west and north, the slots sit NE and SW
+    # the pasture is on top, the fences run west and north, the slots sit in the table's NE
+    # and SW quadrants and keep their printed names
     quarter = rotated_tile("L31", 90)
     assert (quarter.types, quarter.fence) == ("PPGG", "11000011")
-    assert [slot for slot, _ in quarter.slots] == ["L31:NE", "L31:SW"]
+    assert quarter.slots == (("L31:NW", 1), ("L31:SE", 3))
+
+
+def test_wg_r66_a_turned_tiles_storage_slot_keeps_its_printed_quadrant_id():
+    """WG-R66 (§5.0 "slot id ``<tile_id>:<printed quadrant>``"): L38 (PPMM, slot SE) turned 90°
+    above PB1's mountain is MPPM; its slot lies in the table's SW quadrant, in the mountain
+    area, and is ``L38:SE`` in the farm, in production and in ``move_goods_to_barn``; the
+    table-orientation name ``L38:SW`` is no slot."""
+    from domain.games.walnut_grove.farm import area_at
+
+    tiles = (("L38", 3, 1, 90),)
+    mountain = area_at("PB1", tiles, 3, 0, 0)
+    assert mountain.size == 2 and mountain.slots == ("board:3:1", "board:3:2", "L38:SE")
+    p1 = farmer("PB1", tiles=tiles, storage={"L38:SE": "stone"}, barn=("c01", "", "", ""))
+    state = table(_with(f3_players(), P1, p1), phase="summer")
+    refused(state, P1, {"type": "move_goods_to_barn", "from_slot": "L38:SW"}, "WG-R66")
+    after = GAME.play(state, P1, {"type": "move_goods_to_barn", "from_slot": "L38:SE"})
+    assert barn_of(after, P1) == ("c01", "stone", "", "") and storage_of(after, P1) == {}
+    produced = GAME.play(state, P1, work(("farmer", 3, 0, "NW"), ("y1", 0, 0, "NW")))
+    assert storage_of(produced, P1)["board:3:1"] == "stone" and "L38:SW" not in storage_of(produced, P1)
