@@ -83,9 +83,7 @@ def rotated_tile(tile_id: str, rotation: int) -> FarmCell:
     k = rotation // 90
     types = "".join(tile.q[(p - k) % 4] for p in range(4))
     fence = "".join(tile.fence[(h - 2 * k) % 8] for h in range(8))
-    slots = tuple(
-        (f"{tile_id}:{QUADRANTS[i]}", (i + k) % 4) for i in range(4) if tile.store[i] == "1"
-    )
+    slots = tuple((f"{tile_id}:{QUADRANTS[i]}", (i + k) % 4) for i in range(4) if tile.store[i] == "1")
     return FarmCell(types, fence, tuple(sorted(slots, key=lambda s: s[1])))
 
 
