@@ -442,3 +442,27 @@ def test_wg_r66_a_turned_tiles_storage_slot_keeps_its_printed_quadrant_id():
     assert barn_of(after, P1) == ("c01", "stone", "", "") and storage_of(after, P1) == {}
     produced = GAME.play(state, P1, work(("farmer", 3, 0, "NW"), ("y1", 0, 0, "NW")))
     assert storage_of(produced, P1)["board:3:1"] == "stone" and "L38:SW" not in storage_of(produced, P1)
+
+
+def test_wg_r32_an_arriving_figure_takes_the_lowest_free_slot_of_a_two_slot_shop():
+    """WG-R32 (§5.5 step 1, WG-D28): an empty Svenson's gives slot 1; with slot 1 taken, slot 2;
+    with slot 2 taken (slot 1 left by its figure), slot 1 again."""
+    p1 = replace(f3_players()[P1], barn=("c01", "stone", "stone", ""))
+    players = _with(f3_players(), P1, p1)
+    move = fall_turn("svensons", ["help"], ["c01"], [("stone", "barn", 2)], upgrade_id="U01")
+    state = table(players, stock={"svensons": ("U01",)})
+    assert GAME.play(state, P1, move).player(P1).place == "svensons:1"
+    for other, free in (("svensons:1", "svensons:2"), ("svensons:2", "svensons:1")):
+        crowded = table(_with(players, P2, replace(players[P2], place=other)), stock={"svensons": ("U01",)})
+        assert GAME.play(crowded, P1, move).player(P1).place == free
+
+
+def test_wg_r62_returning_a_help_tile_takes_three_goods_not_more():
+    """WG-R62: exactly 3 goods units: 4 goods are refused like 2."""
+    p1 = farmer("PB1", help_returnable=True, barn=("grain", "grain", "fish", "wood"))
+    state = table((p1,), phase="winter")
+    four = [{"good": "grain", "source": "barn", "count": 2}, {"good": "fish", "source": "barn", "count": 1}]
+    four.append({"good": "wood", "source": "barn", "count": 1})
+    refused(state, P1, {"type": "return_neighbour_help_tile", "goods": four}, "WG-R62")
+    after = GAME.play(state, P1, {"type": "return_neighbour_help_tile", "goods": four[:2]})
+    assert barn_of(after, P1) == ("", "", "", "wood") and not after.player(P1).help_returnable
