@@ -466,3 +466,77 @@ def test_wg_r62_returning_a_help_tile_takes_three_goods_not_more():
     refused(state, P1, {"type": "return_neighbour_help_tile", "goods": four}, "WG-R62")
     after = GAME.play(state, P1, {"type": "return_neighbour_help_tile", "goods": four[:2]})
     assert barn_of(after, P1) == ("", "", "", "wood") and not after.player(P1).help_returnable
+
+
+def test_wg_r21_a_figure_listed_twice_is_refused_even_with_every_figure_named():
+    """WG-R21: every figure exactly once: farmer, y1 and y1 again name everyone but y1 twice."""
+    state = table(phase="summer")
+    move = work(("farmer", 0, 0, "NW"), ("y1", 1, 0, "NW"), ("y1", 2, 0, "NW"))
+    refused(state, P1, move, "WG-R21")
+
+
+def test_wg_r36_the_post_office_gives_exactly_two_goods():
+    """WG-R36: one good (or three) is refused; two goods, the same twice, are taken."""
+    state = table(cursor=1)  # p3 on church:2: the Post Office passes the Town Hall
+    refused(state, P3, fall_turn("post_office", ["help"], goods=["fish"]), "WG-R36")
+    refused(state, P3, fall_turn("post_office", ["help"], goods=["fish", "fish", "wood"]), "WG-R36")
+    assert barn_of(GAME.play(state, P3, fall_turn("post_office", ["help"], goods=["wood", "wood"])), P3)[
+        2:
+    ] == (
+        "wood",
+        "wood",
+    )
+
+
+def test_wg_r36_an_upgrade_leaves_the_shop_and_a_barn_tile_adds_two_slots():
+    """WG-R36 effects (§5.5 step 4): the bought upgrade and building tile leave the town; a barn
+    tile adds its two barn slots at once (§11.5)."""
+    p2 = replace(
+        f3_players()[P2],
+        barn=("c03", "c04", "wood", "wood"),
+        storage=(("board:2:1", "stone"), ("board:4:1", "wood")),
+    )
+    state = table(
+        _with(f3_players(), P2, p2), stock={"soebucks": ("U01", "U14"), "carpenter": ("barn_2",)}, order=(P2,)
+    )
+    upgrade = fall_turn("soebucks", ["help"], ["c03", "c04"], [("stone", "board:2:1", 1)], upgrade_id="U14")
+    assert GAME.play(state, P2, upgrade).stock_at("soebucks") == ("U01",)
+    barn = GAME.play(
+        state, P2, fall_turn("carpenter", ["help"], ["c03"], [("wood", "barn", 2)], building_tile_id="barn_2")
+    )
+    assert barn.stock_at("carpenter") == () and barn.player(P2).barn_tiles == ("barn_2",)
+    assert barn_of(barn, P2) == ("", "c04", "", "", "", "")
+
+
+def _field_farm():
+    """PB1 with L03 (all field, slots NW/SE) at (0,1) and L04 (all field, slot NE) at (1,1): the
+    field area holds cells (1,0), (0,1), (1,1); its lowest-then-leftmost sub-cell is (2,0)."""
+    return (("L03", 0, 1, 0), ("L04", 1, 1, 0))
+
+
+def test_wg_r23_production_fills_the_areas_storage_in_canonical_slot_order():
+    """WG-R23 / §5.4 step 2 (§5.0 canonical order: cell y, then x, then quadrant): 3 grain go to
+    board:1:1, board:1:2 (row 0) and L03:NW (row 1, x 0) before L03:SE and L04:NE."""
+    tiles = _field_farm()
+    from domain.games.walnut_grove.farm import area_at
+
+    field = area_at("PB1", tiles, 1, 0, 0)
+    assert field.key == "area:2,0" and field.size == 3
+    assert field.slots == ("board:1:1", "board:1:2", "L03:NW", "L03:SE", "L04:NE")
+    p1 = farmer("PB1", tiles=tiles, barn=("c01", "", "", ""))
+    state = table(_with(f3_players(), P1, p1), phase="summer")  # A1: bonus dairy, not grain
+    after = GAME.play(state, P1, work(("farmer", 0, 1, "NW"), ("y1", 4, 0, "NW")))
+    grain = sorted(slot for slot, good in storage_of(after, P1).items() if good == "grain")
+    assert grain == ["L03:NW", "board:1:1", "board:1:2"]
+
+
+def test_wg_r52_the_default_takes_stored_goods_in_canonical_slot_order():
+    """WG-R52: with no grain in the barn, y1's grain comes from board:1:1 (row 0) before L03:NW
+    (row 1, although x 0 is further left)."""
+    p1 = farmer(
+        "PB1",
+        tiles=_field_farm(),
+        storage={"L03:NW": "grain", "board:1:1": "grain", "board:4:1": "wood", "board:4:2": "wood"},
+    )
+    after = GAME.play(table(_with(f3_players(), P1, p1), phase="winter"), P1, {"type": "resolve_winter"})
+    assert storage_of(after, P1) == {"L03:NW": "grain"}
