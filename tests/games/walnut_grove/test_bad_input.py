@@ -54,7 +54,7 @@ json_leaf = st.one_of(
     st.floats(allow_nan=False),
     st.text(max_size=12),
     st.sampled_from(
-        ["barn", "barn:1", "board:4:1", "c01", "help", "coin:c01", "grain", "NW", "L05", "hotel"]
+        ["barn", "barn:1", "barn:²", "board:4:1", "c01", "help", "coin:c01", "grain", "NW", "L05", "hotel"]
     ),
 )
 json_value = st.recursive(
@@ -92,7 +92,7 @@ moves = st.one_of(
     json_value,
     st.builds(
         lambda kind, extra: {"type": kind, **extra},
-        st.sampled_from([*MOVE_TYPES, "", "PLACE_FIGURES", 7]),
+        st.one_of(st.sampled_from([*MOVE_TYPES, "", "PLACE_FIGURES", 7]), json_value),
         st.dictionaries(field_names, json_value, max_size=5),
     ),
 )
