@@ -540,3 +540,30 @@ def test_wg_r52_the_default_takes_stored_goods_in_canonical_slot_order():
     )
     after = GAME.play(table(_with(f3_players(), P1, p1), phase="winter"), P1, {"type": "resolve_winter"})
     assert storage_of(after, P1) == {"L03:NW": "grain"}
+
+
+def test_wg_r35_paying_more_than_the_cost_or_two_goods_from_one_slot_is_refused():
+    """WG-R35: Johansen's Mill costs exactly 2 wood + 1 stone: 3 wood is too much; a storage slot
+    holds one good, so it cannot give 2 wood."""
+    p2 = replace(
+        f3_players()[P2],
+        barn=("c03", "wood", "wood", "stone"),
+        storage=(("board:4:1", "wood"),),
+    )
+    state = table(_with(f3_players(), P2, p2), stock={"johansens_mill": ("cabin_1",)}, order=(P2,))
+    too_much = [("wood", "barn", 2), ("wood", "board:4:1", 1), ("stone", "barn", 1)]
+    refused(state, P2, fall_turn("johansens_mill", [], [], too_much, building_tile_id="cabin_1"), "WG-R35")
+    one_slot = [("wood", "board:4:1", 2), ("stone", "barn", 1)]
+    refused(state, P2, fall_turn("johansens_mill", [], [], one_slot, building_tile_id="cabin_1"), "WG-R35")
+
+
+def test_wg_r51_food_sources_pay_food_only():
+    """WG-R51: wood named among the food sources is refused (it would be paid on top of the heat)."""
+    state = _winter()
+    p1 = state.player(P1)
+    state = state.with_player(P1, replace(p1, storage=p1.storage + (("board:4:2", "wood"),)))
+    food = [
+        {"good": "grain", "source": "board:1:1", "count": 1},
+        {"good": "wood", "source": "board:4:2", "count": 1},
+    ]
+    refused(state, P1, {"type": "resolve_winter", "food_sources": food}, "WG-R51")
