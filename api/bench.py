@@ -97,6 +97,34 @@ def table_commands(env: dict[str, str], n: int) -> tuple[float, float, float]:
     return _percentiles(samples)
 
 
+def game_moves(env: dict[str, str], n: int, game_name: str) -> tuple[float, float, float, float]:
+    """A person's moves at a table with bots: each command also plays chance and bot turns.
+
+    Returns (commands/s, p50 ms, p99 ms, events per command).
+    """
+    tables = Tables(env=env)
+    game = GAMES[game_name]
+    samples: list[float] = []
+    events = 0
+    while len(samples) < n:
+        table_id = tables.open_table(game.name, game.max_players).table_id
+        tables.take_seat(table_id, "ann")
+        for seat in range(1, game.max_players):
+            tables.take_seat(table_id, f"bot{seat}", bot=True)
+        start = tables.start(table_id).version
+        while len(samples) < n:
+            moves = tables.legal_moves(table_id, 0)
+            if not moves:
+                break
+            t0 = time.perf_counter()
+            receipt = tables.play_move(table_id, 0, moves[0])
+            samples.append(time.perf_counter() - t0)
+            events += receipt.version - start
+            start = receipt.version
+    tables.close()
+    return (*_percentiles(samples), events / len(samples))
+
+
 def long_table(env: dict[str, str], events: int) -> tuple[float, float]:
     """Median load time (ms) of an ``events``-long table without, then with, a snapshot."""
     plain = TablesWithoutSnapshots(env=env)
@@ -177,6 +205,10 @@ def main(what: str = "core", quick: bool = False) -> int:
             print(f"{kind:<9} {'bare eventsourcing append (1 event)':<40} {base[0]:>8.0f} {base[1]:>8.2f} {base[2]:>8.2f}")
             print(f"{kind:<9} {'Tables command (seat taken/left)':<40} {cmd[0]:>8.0f} {cmd[1]:>8.2f} {cmd[2]:>8.2f}")
             print(f"{kind:<9} {'ratio command p50 / bare append p50':<40} {cmd[1] / base[1]:>8.2f}")
+            if "bunny_kingdom" in GAMES:
+                mv = game_moves(_env(kind, extra, folder, "moves", cache=True), n // 4, "bunny_kingdom")
+                label = f"Bunny Kingdom move, 3 bots ({mv[3]:.1f} ev/cmd)"
+                print(f"{kind:<9} {label:<40} {mv[0]:>8.0f} {mv[1]:>8.2f} {mv[2]:>8.2f}")
             without, with_snapshot = long_table(_env(kind, extra, folder, "long", cache=False), length)
             print(f"{kind:<9} {f'load {length}-event table, no snapshot (ms)':<40} {without:>8.1f}")
             print(f"{kind:<9} {f'load {length}-event table, snapshot (ms)':<40} {with_snapshot:>8.2f}")

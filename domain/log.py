@@ -2,7 +2,10 @@
 
 Moves and chance outcomes pass through the game's ``action_view`` and ``describe`` (its
 ``views.py``, the one place a game strips secrets); table events are described here and never
-show the seed before ``GameFinished`` reveals it. Undone events stay in the log, marked.
+show the seed before ``GameFinished`` reveals it. Once the game is over nothing is secret any
+more (the seed is public, so every outcome is re-derivable): the whole log shows every move and
+outcome as recorded, each move described from its actor's viewpoint. Undone events stay in the
+log, marked.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ def undone_versions(events: list[Any]) -> set[int]:
 def table_log(events: Iterable[Any], viewer: int | None, after: int = 0, limit: int = 100) -> list[LogEntry]:
     events = list(events)
     undone = undone_versions(events)
+    over = any(isinstance(event, Table.GameFinished) for event in events)
     entries: list[LogEntry] = []
     table: Table | None = None
     for event in events:
@@ -51,7 +55,7 @@ def table_log(events: Iterable[Any], viewer: int | None, after: int = 0, limit: 
         version = event.originator_version
         if version <= after:
             continue
-        seat, action, text = _describe(table, event, before, players, viewer)
+        seat, action, text = _describe(table, event, before, players, viewer, over)
         entries.append(
             LogEntry(version, type(event).__name__, seat, text, action, version in undone, event.timestamp.isoformat())
         )
@@ -65,9 +69,13 @@ def _name(players: list[dict | None], seat: int) -> str:
     return f"{player['name']} (seat {seat})" if player else f"seat {seat}"
 
 
-def _describe(table: Table, event: Any, before: Any, players: list, viewer: int | None) -> tuple[Any, Any, str]:
+def _describe(
+    table: Table, event: Any, before: Any, players: list, viewer: int | None, over: bool
+) -> tuple[Any, Any, str]:
     game = table.game
     if isinstance(event, Table.MovePlayed):
+        if over:
+            return event.seat, event.move, game.describe(before, event.seat, event.move, event.seat)
         return (
             event.seat,
             game.action_view(before, event.seat, event.move, viewer),
@@ -75,6 +83,8 @@ def _describe(table: Table, event: Any, before: Any, players: list, viewer: int 
         )
     if isinstance(event, Table.ChanceResolved):
         action = chance_action(ChanceRequest.from_dict(event.request), event.outcome)
+        if over:
+            return CHANCE, action, game.describe(before, CHANCE, action, viewer)
         return CHANCE, game.action_view(before, CHANCE, action, viewer), game.describe(before, CHANCE, action, viewer)
     if isinstance(event, Table.Opened):
         text = f"A {game.title} table opened with {event.seats} seats; seed commitment {event.seed_commitment}."

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from domain.errors import UnknownGame
 from domain.games.bunny_kingdom import GAME as BUNNY_KINGDOM
+from domain.games.fantasy_ranch import GAME as FANTASY_RANCH
 from domain.games.game import Game
 from domain.games.homesteaders import GAME as HOMESTEADERS
 from domain.games.walnut_grove import GAME as WALNUT_GROVE
 
-_PRODUCT: tuple[Game, ...] = (BUNNY_KINGDOM, HOMESTEADERS, WALNUT_GROVE)
+_PRODUCT: tuple[Game, ...] = (BUNNY_KINGDOM, FANTASY_RANCH, HOMESTEADERS, WALNUT_GROVE)
 
 GAMES: dict[str, Game] = {game.name: game for game in _PRODUCT}
 

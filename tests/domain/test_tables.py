@@ -414,3 +414,16 @@ def test_every_save_is_announced_once_and_a_failing_listener_fails_nothing(table
     with pytest.raises(IllegalMove):
         tables.play_move(table_id, 0, {"type": "bid", "card": 99})
     assert heard[-1] == (table_id, receipt.version)
+
+
+def test_after_the_end_the_whole_log_is_public(tables):
+    table_id = seated(tables, names=("ann", "bob"))
+    tables.start(table_id)
+    _seat, bid, _ = play_first_legal(tables, table_id, 0)
+    assert tables.log(table_id, 1)[-1].action == {"type": "bid"}  # secret while the game runs
+    play_to_end(tables, table_id)
+    log = tables.log(table_id, 1, limit=1000)
+    first_bid = next(e for e in log if e.event == "MovePlayed" and e.seat == 0)
+    assert first_bid.action == bid and str(bid["card"]) in first_bid.text
+    shuffle = next(e for e in log if e.event == "ChanceResolved")
+    assert sorted(shuffle.action["outcome"]) == list(range(1, 13))

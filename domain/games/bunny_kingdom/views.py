@@ -20,8 +20,16 @@ from domain.games.bunny_kingdom.scoring import scores
 from domain.games.bunny_kingdom.state import State
 
 
+def _seat(state: State, viewer: Any) -> int | None:
+    """BK-R131: the viewer's seat, or None (a spectator) for anything that is not a seat number."""
+    if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < state.players:
+        return viewer
+    return None
+
+
 def player_view(state: State, viewer: int | None) -> dict[str, Any]:
     """BK-R130-R131: public state, plus the viewer's own private data; all of it after the end."""
+    viewer = _seat(state, viewer)
     over = state.phase == "over"
     revealed = state.phase in ("copy", "over")
     seats = []
@@ -67,7 +75,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
     }
     if over:
         view["deck"] = list(state.deck)
-    if viewer is not None and 0 <= viewer < state.players:
+    if viewer is not None:
         selection = state.selections[viewer]
         view["you"] = {
             "seat": viewer,
@@ -111,6 +119,7 @@ def action_view(
     before: State, actor: int, action: dict[str, Any], viewer: int | None
 ) -> dict[str, Any] | None:
     """The move as the viewer may see it: hidden choices only for their author, never the deck."""
+    viewer = _seat(before, viewer)
     kind = action.get("type")
     if kind == "chance":
         return {
@@ -124,6 +133,7 @@ def action_view(
 
 def describe(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> str:
     """One plain English sentence for the table log, from the viewer's side of the table."""
+    viewer = _seat(before, viewer)
     kind = action.get("type")
     if kind == "chance":
         return "The 182 exploration cards were shuffled into one face-down deck."

@@ -55,6 +55,8 @@ def parse(move: Any) -> dict[str, Any]:
     if not isinstance(kind, str) or kind not in SHAPES:
         raise IllegalMove("HS-R03", f"{kind!r} is not a Homesteaders command")
     rule, fields = SHAPES[kind]
+    if not all(isinstance(key, str) for key in move):  # JSON objects only have string keys
+        raise IllegalMove(rule, f"every field name of a {kind!r} move must be a string")
     if kind == "choose_rail_reward" and move.get("reward") == "resource":
         return require_fields(move, rule, reward=str, resource=str)
     return require_fields(move, rule, **fields)

@@ -18,6 +18,9 @@ from domain.games.homesteaders.rounds import income_lines
 from domain.games.homesteaders.rules import to_act
 from domain.games.homesteaders.state import DUMMY, NOBODY, SCREENED, State
 
+#: Player colours in seat order (HS-SET-01; the lobby supplies none).
+COLOURS = ("red", "green", "blue", "yellow")
+
 
 def _sees_holdings(state: State, seat: int, viewer: int | None) -> bool:
     return viewer == seat or state.visibility == "open" or state.phase == "over"
@@ -36,6 +39,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
     for s, p in enumerate(state.seats):
         entry: dict[str, Any] = {
             "seat": s,
+            "colour": COLOURS[s],  # HS-SET-01, HS-H01: assigned in seat order
             "workers": list(p.workers),
             "buildings": list(p.buildings),
             "track": p.track,
@@ -56,6 +60,17 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
             entry["next_income"] = [[source, gained] for source, gained in income_lines(p)]
         seats.append(entry)
     groups = {"settlement": 4, "town": 4, "city": 2}
+    # HS-H01: the set of tiles in each era group of stacks 2/3 is public (never their order, HS-H03),
+    # and so is every tile revealed so far.
+    shown_rounds = min(state.round, c.ROUNDS)
+    random_stacks = {
+        str(k): {
+            "groups": groups,
+            "tiles": {g: sorted(tiles) for g, tiles in zip(groups, c.tile_groups(k))},
+            "revealed": list((state.stack2, state.stack3)[k - 2][:shown_rounds]),
+        }
+        for k in ((2, 3) if state.players == 4 else (2,))
+    }
     return {
         "round": state.round,
         "era": c.era_of(state.round) if state.round else None,
@@ -66,7 +81,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         "start_player": state.start if state.start >= 0 else None,
         "options": {"resource_visibility": state.visibility, "worker_assignment_mode": state.mode},
         "stack_1": [c.stack_1_tile(r) for r in range(1, 11)],
-        "random_stacks": {str(k): {"groups": groups} for k in ((2, 3) if state.players == 4 else (2,))},
+        "random_stacks": random_stacks,
         "slots": [
             {"slot": i + 1, "tile": t, "bid": {"holder": _holder(h), "value": v} if h != NOBODY else None}
             for i, (t, (h, v)) in enumerate(zip(state.slots, state.bids))
@@ -138,6 +153,26 @@ def _reward(before: State, actor: int, view: dict[str, Any]) -> str:
     return f"took {what.get(view['reward'], '1 ' + str(view.get('resource')))} as railroad reward"
 
 
+def _built(before: State, actor: int, view: dict[str, Any]) -> str:
+    """The building and its automatic gains: build bonuses and the Forge point are public (HS-H01, HS-A32, HS-A33)."""
+    instance = find_instance(before, view["building"])
+    if instance is None:
+        return f"built {view['building']}"
+    player = before.seat(actor)
+    gains = []
+    if player.owns("forge"):
+        gains.append("scored 1 VP with the Forge")
+    bonus = c.building(instance)["build_bonus"]
+    if bonus == "pay_off_debt_or_2_silver":
+        gains.append("discarded a debt" if player.debt else "gained 2 silver")
+    elif bonus == "gain_trade":
+        gains.append("gained a trade token")
+    elif bonus == "gain_track_and_extra_build":
+        gains.append("gained a rail line")
+    tail = "".join(f", {g}" for g in gains[:-1]) + (f" and {gains[-1]}" if gains else "")
+    return f"built {_name(instance)}{tail}"
+
+
 _SENTENCES = {
     "assign_worker": lambda b, a, v: f"put worker {v['worker']} on slot {v['slot']} of {_name(v['building'])}",
     "unassign_worker": lambda b, a, v: f"left worker {v['worker']} idle",
@@ -148,7 +183,7 @@ _SENTENCES = {
     "pass_bidding": lambda b, a, v: f"passed and advanced to railroad space {min(b.seat(a).rail + 1, c.RAIL_MAX)}",
     "choose_rail_reward": _reward,
     "pay_auction": lambda b, a, v: f"paid {b.bids[b.cur_slot - 1][1]} silver for auction tile {b.tile()}{_gold(v)}",
-    "build_building": lambda b, a, v: f"built {_name(find_instance(b, v['building']) or v['building'])}",
+    "build_building": _built,
     "decline_build": lambda b, a, v: "chose not to build",
     "accept_bonus_worker": lambda b, a, v: f"{'took' if v['accept'] else 'declined'} the bonus worker from {b.source}",
     "take_auction_bonus": lambda b, a, v: f"took the bonus of auction tile {b.tile()}",

@@ -8,6 +8,7 @@ from domain.games.bunny_kingdom.components import (
     ALL_CARDS,
     BUILDING_CARDS,
     CORNER,
+    CORNERS,
     EDGE,
     GRID,
     LAVA_EDGES,
@@ -69,3 +70,44 @@ def test_board_terrain_counts_lava_and_edges():
     assert len(LAVA_EDGES) == 8
     assert all(TERRAIN_CODES[GRID[x[0]][int(x[1:]) - 1]] == "mountain" for edge in LAVA_EDGES for x in edge)
     assert (len(EDGE), len(CORNER)) == (36, 4)
+
+
+def _spec_json() -> list:
+    """The JSON blocks of the spec's section 11: board, building cards, parchments."""
+    import json
+    import re
+    from pathlib import Path
+
+    spec = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "bunny_kingdom.md").read_text()
+    return [json.loads(block) for block in re.findall(r"```json\n(.*?)```", spec, re.S)]
+
+
+def test_board_is_transcribed_exactly_from_the_spec():
+    """BK-R03, BK-R07 (§11.1): every square, lava edge and printed city as the spec lists them."""
+    board = _spec_json()[0]
+    assert {row: tuple(codes) for row, codes in board["grid"].items()} == GRID
+    assert [tuple(edge) for edge in board["lava_edges"]] == list(LAVA_EDGES)
+    assert tuple(board["printed_cities"]) == PRINTED_CITIES
+    assert tuple(board["corners"]) == CORNERS
+
+
+def test_building_cards_are_transcribed_exactly_from_the_spec():
+    """BK-R40, BK-R42 (§11.4): strengths, products, terrain requirements and camp priorities."""
+    expected = {}
+    for entry in _spec_json()[1]["building_cards"]:
+        data = {k: v for k, v in entry.items() if k not in ("id", "id_prefix", "copies")}
+        if str(data.get("produces", "")).startswith("choice:"):
+            data["produces"] = None  # a trading post's resource is chosen each Harvest
+        ids = (
+            [entry["id"]]
+            if "id" in entry
+            else [f"{entry['id_prefix']}{n}" for n in range(1, entry["copies"] + 1)]
+        )
+        expected.update({card: data for card in ids})
+    assert BUILDING_CARDS == expected
+
+
+def test_parchments_are_transcribed_exactly_from_the_spec():
+    """BK-R147-R152 (§11.5): every parchment's type and scoring rule, values included."""
+    listed = {p["id"]: (p["type"], p["rule"]) for p in _spec_json()[2]["parchments"]}
+    assert PARCHMENTS == listed

@@ -117,3 +117,15 @@ def test_bk_r155_everything_is_public_once_the_game_is_over():
     view = GAME.player_view(run.final, None)
     assert all("parchments" in s and "removed" in s for s in view["seats"])
     assert view["deck"] == list(run.final.deck)
+
+
+@pytest.mark.parametrize("odd", [True, 1.0, "1", -1, 7])
+def test_bk_r131_a_viewer_that_is_not_a_seat_sees_only_what_a_spectator_sees(odd):
+    """BK-R131: only a real seat number unlocks private fields; anything else is a spectator."""
+    before, actor, action, after = next(
+        step for step in walk(3, 2) if step[2].get("type") == "submit_pick" and step[1] == 1
+    )
+    spectator = GAME.player_view(after, None)
+    assert GAME.player_view(after, odd) == spectator
+    assert GAME.action_view(before, actor, action, odd) == GAME.action_view(before, actor, action, None)
+    assert GAME.describe(before, actor, action, odd) == GAME.describe(before, actor, action, None)

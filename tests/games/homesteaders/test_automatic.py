@@ -62,7 +62,8 @@ def test_hs_h01_public_information_in_the_spectator_view():
     state = own(holding(new_game(4, start=B), C, track=2, rail=3), C, "farm#1")
     view = GAME.player_view(state, None)
     assert view["start_player"] == B and view["options"]["resource_visibility"] == "screened"
-    assert view["random_stacks"] == {"2": {"groups": {"settlement": 4, "town": 4, "city": 2}}, "3": {"groups": {"settlement": 4, "town": 4, "city": 2}}}
+    groups = {"settlement": 4, "town": 4, "city": 2}
+    assert {k: v["groups"] for k, v in view["random_stacks"].items()} == {"2": groups, "3": groups}
     assert [s["tile"] for s in view["slots"]] == list(state.slots)
     assert "farm#1" not in view["supply"] and "church#1" in view["set_aside"]["town"]
     seat = view["seats"][C]
@@ -211,3 +212,20 @@ def test_hs_e04_wood_food_steel_silver_and_trade_score_nothing():
         "livestock_vp": 0,
         "debt_penalty": 0,
     }
+
+
+def test_hs_h01_tile_sets_of_the_random_stacks_and_every_revealed_tile_are_public():
+    """HS-H01, HS-H03: the set of tiles of each era group (never the order) and the tiles revealed so far."""
+    state = in_round(new_game(4), 3)
+    for viewer in (None, A, D):
+        stacks = GAME.player_view(state, viewer)["random_stacks"]
+        assert stacks["2"]["tiles"] == {
+            "settlement": ["A11", "A12", "A13", "A14"],
+            "town": ["A15", "A16", "A17", "A18"],
+            "city": ["A19", "A20"],
+        }
+        assert stacks["3"]["tiles"]["city"] == ["A29", "A30"]
+        assert stacks["2"]["revealed"] == list(state.stack2[:3]) and stacks["3"]["revealed"] == list(state.stack3[:3])
+    final = GAME.player_view(in_round(state, 11), None)["random_stacks"]
+    assert final["2"]["revealed"] == list(state.stack2) and len(final["3"]["revealed"]) == 10
+    assert set(GAME.player_view(new_game(3), None)["random_stacks"]) == {"2"}

@@ -38,7 +38,7 @@ STATES = _states_by_phase()
 
 json_scalar = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=True) | st.text(max_size=12)
 json_value = st.recursive(json_scalar, lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=6), kids, max_size=3), max_leaves=6)
-field_names = st.sampled_from(sorted({f for _, fields in SHAPES.values() for f in fields} | {"resource", "extra", "type"}))
+field_names = st.sampled_from(sorted({f for _, fields in SHAPES.values() for f in fields} | {"resource", "extra", "type"})) | st.sampled_from([0, None, 1.5])
 move_types = st.sampled_from(sorted(SHAPES)) | st.text(max_size=10) | json_scalar
 
 
@@ -97,3 +97,22 @@ def test_out_of_turn_and_wrong_phase():
     refused(state, B, {"type": "pass_bidding"}, "HS-R22")
     refused(state, A, {"type": "pay_auction", "gold_used": 0, "take_debt_for_shortfall": False}, "HS-R30")
     refused(resolving(new_game(3), 1, A, 3), A, {"type": "pass_bidding"}, "HS-R22")
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        {"type": "pass_bidding", 1: 2, "x": 3},
+        {"type": "place_bid", "slot": 1, "value": 3, None: 1, "a": 1},
+        {"type": "take_debt", "count": 1, (1, 2): 0, 2.5: 1},
+        {"type": "confirm_workers", 7: "seven"},
+    ],
+)
+def test_hs_r03_moves_with_non_string_keys_are_refused_not_crashed(move):
+    """HS-R03: a move object whose keys are not all strings is refused with a rule (never a TypeError)."""
+    state = bidding(new_game(3), active=A)
+    before = GAME.to_dict(state)
+    with pytest.raises(IllegalMove) as info:
+        GAME.play(state, A, move)
+    assert RULE_ID.match(info.value.rule)
+    assert GAME.to_dict(state) == before

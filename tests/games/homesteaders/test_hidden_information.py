@@ -15,6 +15,7 @@ import pytest
 
 from domain.games.game import CHANCE
 from domain.games.homesteaders import GAME
+from domain.games.homesteaders.components import tile_groups
 from domain.games.homesteaders.moves import PRIVATE
 from domain.games.homesteaders.state import SCREENED, State
 
@@ -61,7 +62,10 @@ def test_no_secret_reaches_another_viewer(players, options, seed):
             shuffled = with_other_stack_order(state)
             for viewer in viewers:
                 view = GAME.player_view(state, viewer)
-                text = json.dumps(view)
+                # the era groups' tile sets are public (HS-H01); their order is not, nor any later tile
+                groups = {k: stack["tiles"] for k, stack in view["random_stacks"].items()}
+                assert groups == {str(k): dict(zip(("settlement", "town", "city"), map(sorted, tile_groups(k)))) for k in map(int, groups)}
+                text = json.dumps({**view, "random_stacks": {k: {**v, "tiles": None} for k, v in view["random_stacks"].items()}})
                 assert not any(f'"{tile}"' in text for tile in hidden), "HS-H03: a later tile leaked"
                 assert GAME.player_view(shuffled, viewer) == view
                 for seat in range(players):

@@ -60,3 +60,28 @@ def test_hs_h01_income_collected_is_public():
         {"source": "homestead#1/1", "gained": {"wood": 1}},
     ]
     assert {"source": "bank#1", "gained": {"debt": -1}} in seats[B]["last_income"]
+
+
+def test_hs_h01_seat_colours_are_public():
+    """HS-H01, HS-SET-01: every viewer sees the colours, red, green, blue, yellow in seat order."""
+    state = new_game(4)
+    for viewer in (None, A, B):
+        seats = GAME.player_view(state, viewer)["seats"]
+        assert [s["colour"] for s in seats] == ["red", "green", "blue", "yellow"]
+
+
+def test_hs_h01_build_bonuses_and_the_forge_point_are_named_in_the_log():
+    """HS-H01, HS-A32, HS-A33: build bonuses are public, so every viewer's sentence names them."""
+    from .helpers import build, in_round, pay, resolving
+
+    state = play(resolving(holding(new_game(3), A, wood=2, silver=3), 1, A, 3), A, pay())
+    move = build("boarding_house")
+    for viewer in (None, A, B):
+        assert GAME.describe(state, A, move, viewer) == "Seat 0 built the Boarding House (boarding_house#1) and gained 2 silver."
+    indebted = holding(state, A, debt=2)
+    assert GAME.describe(indebted, A, move, C).endswith("(boarding_house#1) and discarded a debt.")
+    forge = play(resolving(own(holding(in_round(new_game(3), 9), A, copper=1, wood=1, silver=9), A, "forge#1"), 1, A, 3), A, pay())
+    assert GAME.describe(forge, A, build("train_station#1"), B) == (
+        "Seat 0 built the Train Station (train_station#1), scored 1 VP with the Forge and gained a rail line."
+    )
+    assert GAME.describe(forge, A, build("dude_ranch#1"), B) == "Seat 0 built the Dude Ranch (dude_ranch#1) and scored 1 VP with the Forge."

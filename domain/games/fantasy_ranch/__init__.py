@@ -1,0 +1,31 @@
+"""Fantasy Ranch, levels 1 to 3 (spec: docs/rules/fantasy_ranch.md), behind the common game protocol."""
+
+from domain.games.fantasy_ranch import bots, legal, rules, scoring, state, views
+from domain.games.game import Game, Option
+
+GAME = Game(
+    name="fantasy_ranch",
+    title="Fantasy Ranch",
+    min_players=2,
+    max_players=4,
+    rules_version="1",
+    options={
+        "level": Option(default=1, choices=(1, 2, 3), description="rules level (FR §3.2)"),
+        "community_side": Option(default="B", choices=("A", "B"), description="level-3 board side (FR-D27)"),
+    },
+    setup=rules.setup,
+    to_act=rules.to_act,
+    legal_moves=legal.legal_moves,
+    play=rules.play,
+    chance=rules.chance,
+    resolve_chance=rules.resolve_chance,
+    player_view=views.player_view,
+    action_view=views.action_view,
+    describe=views.describe,
+    scores=scoring.scores,
+    is_over=rules.is_over,
+    bot_move=bots.bot_move,
+    to_dict=state.to_dict,
+    from_dict=state.from_dict,
+    state_type=state.State,
+)

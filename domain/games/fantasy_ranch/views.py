@@ -1,0 +1,269 @@
+"""What each viewer may see (§7): the one place where Fantasy Ranch strips secrets.
+
+Public to all (FR-R300): goods, horses and where they stand, locations and owners, upgrade
+tokens, market, discard pile, deck sizes, dice, rankings, prizes, employees, fate cards in
+the open, tournament cards on T1-T8, the community. Secret (FR-R301..FR-R303): deck orders,
+draft hands and (level 3) picks until revealed, the 8 removed tournament cards, Tessa's cards.
+A seat's own secrets sit under ``private`` and nowhere else, so the rest of the view is the
+spectator's view (FR-R304).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.games.fantasy_ranch import tournaments
+from domain.games.fantasy_ranch.components import (
+    COLOURS,
+    EMPLOYEE_NAMES,
+    EMPLOYEES,
+    FATE_CARDS,
+    HORSES,
+    SLOT_NAMES,
+    TOURNAMENT_CARDS,
+)
+from domain.games.fantasy_ranch.rules import to_act
+from domain.games.fantasy_ranch.state import State, Work
+from domain.games.game import CHANCE
+
+#: Chance steps whose outcome is a secret order (FR-R301, FR-R305).
+SECRET_SHUFFLES = ("shuffle_horses", "shuffle_fate", "reshuffle")
+
+
+def name(seat: int) -> str:
+    return COLOURS[seat].capitalize()
+
+
+def player_view(state: State, viewer: int | None) -> dict[str, Any]:
+    w = Work(state)
+    n = state.players
+    view: dict[str, Any] = {
+        "level": state.level,
+        "phase": state.phase,
+        "round": state.round,
+        "start_player": state.start,
+        "colours": list(COLOURS[:n]),
+        "goods": [{"carrots": c, "boots": b} for c, b in state.goods],
+        "horses": [[{"card_id": c, "place": w.place[c]} for c in w.horses_of(s)] for s in range(n)],
+        "horse_deck_size": len(state.horse_deck),
+        "discard": list(state.discard),
+        "market": list(state.market),
+        "ranches": [list(r) if r else None for r in state.ranches],
+        "community": [list(row) for row in state.grid],
+        "owners": dict(state.owners),
+        "upgrades": {loc: list(v) for loc, v in state.upgrades},
+        "competed": list(state.competed),
+        "fate_deck_size": len(state.fate_deck),
+        "pending_fate": [list(p) for p in state.pending_fate],
+        "kept_fate": [list(k) for k in state.kept_fate],
+        "display": list(state.display),
+        "employees": list(state.employees),
+        "employee_pool": [e for e in EMPLOYEES if e not in state.employees] if state.level == 3 else [],
+        "tournament_cards": list(state.tournament_cards),
+        "turn": {
+            "limited_used": state.limited_used,
+            "claims": state.claims,
+            "claim_limit": state.claim_limit,
+            "employee_used": state.employee_used,
+        },
+        "tessa_cards": len(state.tessa),
+        "awaiting": sorted(s for s in to_act(state) if s != CHANCE),
+        "tournament": tournament_view(w),
+        "draft": draft_view(state),
+        "private": private_view(state, viewer),
+    }
+    return view
+
+
+def tournament_view(w: Work) -> dict[str, Any] | None:
+    if not w.phase.startswith("tournament"):
+        return None
+    return {
+        "slot": SLOT_NAMES[w.slot],
+        "skill": tournaments.skill(w),
+        "entries": [{"seat": s, "card_id": c, "dice": d, "kind": k} for s, c, d, k in w.entries],
+        "standings": [list(g) for g in w.standings],
+        "ranking": list(w.ranking),
+        "prizes": [{"seat": s, "place": p, "item_index": i, "item": item} for s, p, i, item in w.prizes],
+    }
+
+
+def draft_view(state: State) -> dict[str, Any] | None:
+    """FR-R302: hand sizes and pick counts for all; level-2 picks of finished steps are public."""
+    if state.phase != "draft":
+        return None
+    return {
+        "step": state.draft_step,
+        "hand_sizes": [len(h) for h in state.hands],
+        "picked_this_step": [p is not None for p in state.step_picks],
+        "pick_counts": [len(p) for p in state.picks],
+        "picks": [list(p) for p in state.picks] if state.level == 2 else None,
+    }
+
+
+def private_view(state: State, viewer: int | None) -> dict[str, Any] | None:
+    """The viewer's own secrets: draft hand, picks, every card seen in the draft, Tessa's cards."""
+    if viewer is None or not 0 <= viewer < state.players:
+        return None
+    active = state.phase == "tessa_choice" and Work(state).active == viewer
+    return {
+        "hand": list(state.hands[viewer]),
+        "picks": list(state.picks[viewer]),
+        "pending_pick": state.step_picks[viewer] if state.step_picks else None,
+        "seen_in_draft": list(state.seen[viewer]),
+        "tessa_cards": list(state.tessa) if active else [],
+    }
+
+
+def chance_kind(before: State) -> str:
+    return "reshuffle" if before.reshuffle_due else before.phase
+
+
+def action_view(
+    before: State, actor: int, action: dict[str, Any], viewer: int | None
+) -> dict[str, Any] | None:
+    """The move or chance outcome as ``viewer`` may see it (FR-R305)."""
+    if actor == CHANCE:
+        kind = chance_kind(before)
+        if kind in SECRET_SHUFFLES:
+            return {
+                "type": "chance",
+                "request": {"label": action.get("request", {}).get("label", "")},
+                "outcome": None,
+            }
+        if kind == "shuffle_tournament_cards":
+            return {
+                "type": "chance",
+                "request": {"label": action.get("request", {}).get("label", "")},
+                "outcome": action["outcome"][:8],
+            }
+        return action
+    if action.get("type") == "draft_pick" and viewer != actor:
+        return {"type": "draft_pick"}
+    return action
+
+
+def describe(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> str:
+    """One plain sentence for the table log, from ``viewer``'s side of the table."""
+    if actor == CHANCE:
+        return describe_chance(before, action)
+    who = name(actor)
+    kind = action.get("type")
+    a = action
+    if kind == "draft_pick":
+        if viewer == actor:
+            return f"{who} picked {horse(a['card_id'])} in draft step {before.draft_step}."
+        return f"{who} picked a card in draft step {before.draft_step}."
+    sentences = {
+        "choose_ranch_board": lambda: f"{who} chose ranch board {a.get('board')} side {a.get('side')}.",
+        "choose_starting_employee": lambda: (
+            f"{who} hired {EMPLOYEE_NAMES.get(a.get('employee'), a.get('employee'))}."
+        ),
+        "choose_home_territory": lambda: f"{who} settled on home {a.get('territory_id')}.",
+        "buy_horse": lambda: f"{who} bought {horse(a['card_id'])} and placed it on {a['destination']}.",
+        "buy_location": lambda: f"{who} bought location {a['location_id']}.",
+        "produce_goods": lambda: f"{who} produced {a['carrots']} carrots and {a['boots']} boots.",
+        "move_horse": lambda: f"{who} moved {horse(a['card_id'])} to {a['destination']}.",
+        "sell_horse": lambda: f"{who} sold {horse(a['card_id'])} for {HORSES[a['card_id']].cost} carrots.",
+        "trade_goods": lambda: (
+            f"{who} traded {2 * a['units']} {a['give']} for {a['units']} "
+            f"{'boots' if a['give'] == 'carrots' else 'carrots'}."
+        ),
+        "claim_free_territory": lambda: f"{who} claimed {a['territory_id']} free with {horse(a['card_id'])}.",
+        "end_turn": lambda: (
+            f"{who} ended the turn"
+            + (f", taking {EMPLOYEE_NAMES[a['new_employee']]} from the pool." if "new_employee" in a else ".")
+        ),
+        "claim_fate_card": lambda: (
+            f"{who} claimed fate card {FATE_CARDS[a['card_id']].name} ({a['card_id']})."
+        ),
+        "use_employee": lambda: employee_text(before, who, a),
+        "tessa_choose": lambda: (
+            f"{who} bought {horse(a['card_id'])} from Tessa's cards."
+            if a.get("card_id")
+            else f"{who} bought none of Tessa's cards."
+        ),
+        "enter_tournament": lambda: f"{who} entered {horse(a['card_id'])} in {SLOT_NAMES[before.slot]}.",
+        "enter_final_paid": lambda: f"{who} paid 4 goods to ride in {SLOT_NAMES[before.slot]} with one die.",
+        "decline_tournament": lambda: f"{who} stayed out of {SLOT_NAMES[before.slot]}.",
+        "claim_prize": lambda: (
+            f"{who} took a prize in {SLOT_NAMES[before.slot]}: {prize_text(a.get('choice', {}))}."
+        ),
+        "decline_prize": lambda: f"{who} declined a prize in {SLOT_NAMES[before.slot]}.",
+    }
+    try:
+        return sentences[kind]()
+    except (KeyError, TypeError):
+        return f"{who} made a move."
+
+
+def employee_text(before: State, who: str, a: dict[str, Any]) -> str:
+    """``UseEmployee`` in one sentence: whose employee, the fee, and what the ability did."""
+    employee, p = a["employee"], a.get("params", {})
+    holder = before.employees.index(employee) if employee in before.employees else None
+    fee = a.get("fee")
+    paying = (
+        f", paying {name(holder)} {fee['carrots']} carrots and {fee['boots']} boots,"
+        if fee and holder is not None
+        else ""
+    )
+    did = {
+        "tom": lambda: (
+            f"swap {horse(p['give_card_id'])} for {horse(p['take_card_id'])} on {p['destination']}"
+        ),
+        "alex": lambda: f"buy {horse(p['card_id'])} onto {p['destination']}",
+        "gail": lambda: (
+            "claim two bonus cards this turn" if p["mode"] == "take_two" else "refresh the bonus display"
+        ),
+        "ryan": lambda: f"buy territory {p['location_id']}",
+        "tessa": lambda: "look at the top three horse cards",
+        "megan": lambda: f"place upgrade tokens on {', '.join(p['territories'])}",
+    }[employee]()
+    return f"{who} used {EMPLOYEE_NAMES[employee]}{paying} to {did}."
+
+
+def horse(card: str) -> str:
+    return f"{HORSES[card].name} ({card})" if card in HORSES else str(card)
+
+
+def prize_text(choice: dict) -> str:
+    if "card_id" in choice:
+        return f"{horse(choice['card_id'])} to {choice['destination']}"
+    if "kind" in choice:
+        return choice["kind"]
+    return f"an upgrade token on {choice.get('territory_id')}"
+
+
+def describe_chance(before: State, action: dict[str, Any]) -> str:
+    kind = chance_kind(before)
+    outcome = action.get("outcome")
+    if kind == "draw_start_player":
+        return f"{name(outcome[0])} is the start player."
+    if kind == "shuffle_horses":
+        return "The horse deck was shuffled."
+    if kind == "shuffle_fate":
+        if before.level == 3:  # FR-R006: the top 4 go face up, so naming them reveals nothing
+            return f"The fate deck was shuffled; the bonus display shows {', '.join(outcome[:4])}."
+        return "The fate deck was shuffled."
+    if kind == "reshuffle":
+        return "The horse discard pile was shuffled into a new deck."
+    if kind == "shuffle_tournament_cards":
+        cards = ", ".join(
+            f"{TOURNAMENT_CARDS[c].sponsor} ({TOURNAMENT_CARDS[c].skill}) on T{i + 1}"
+            for i, c in enumerate(outcome[:8])
+        )
+        return f"Tournament cards dealt: {cards}."
+    if kind == "lay_out_community":
+        rows = 2
+        cols = 3 if before.players == 4 else 2
+        grid = " / ".join(", ".join(str(b) for b in outcome[r * cols : (r + 1) * cols]) for r in range(rows))
+        return f"The ranch community was laid out: boards {grid}."
+    w = Work(before)
+    index, group = tournaments.rolling_group(w)
+    rolls = tournaments.split_rolls(w, list(outcome))
+    parts = "; ".join(f"{name(s)} rolled {'+'.join(map(str, r))} = {sum(r)}" for s, r in rolls.items())
+    entrants = sum(1 for e in before.entries if e[3] in tournaments.ENTERED)
+    if len(group) == entrants:
+        return f"{SLOT_NAMES[before.slot]}: {parts}."
+    first = sum(len(g) for g in w.standings[:index]) + 1  # FR-R205: the tied group's own places
+    return f"{SLOT_NAMES[before.slot]} tie roll-off for places {first}-{first + len(group) - 1}: {parts}."
