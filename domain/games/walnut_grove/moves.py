@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.errors import IllegalMove
-from domain.games.game import require_fields
+from domain.games.game import require_fields as _require_fields
 from domain.games.walnut_grove.components import QUADRANTS
 
 #: move type -> the rule its phase/turn check cites (used for unknown-phase refusals too).
@@ -37,6 +37,14 @@ ACTION_FIELD = {
     "upgrade": ("upgrade_id", str),
     "store": ("sell", list),
 }
+
+
+def require_fields(value: Any, rule: str, **kinds: type) -> dict:
+    """The shared ``require_fields``, after refusing non-string field names (JSON objects only
+    have string keys; the shared guard would fail sorting them with a TypeError)."""
+    if isinstance(value, Mapping) and not all(isinstance(key, str) for key in value):
+        raise IllegalMove(rule, "every field name must be a string")
+    return _require_fields(value, rule, **kinds)
 
 
 def move_type(move: Any) -> str:

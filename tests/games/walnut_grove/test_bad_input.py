@@ -291,3 +291,44 @@ def test_wg_r71_r46_barn_slot_numbers_are_ascii_digits(slot):
     refused(SITUATIONS["winter"], P1, {"type": "discard_from_barn", "barn_slots": [slot]}, "WG-R71")
     move = {"type": "resolve_coin_overflow", "keep": ["c20"], "discard": [slot]}
     refused(SITUATIONS["overflow"], P1, move, "WG-R46")
+
+
+@pytest.mark.parametrize(
+    ("situation", "move", "rule"),
+    [
+        ("winter", {"type": "resolve_winter", 1: 2, "a": 3}, "WG-R51"),
+        ("winter", {"type": "discard_from_barn", "barn_slots": ["barn:1"], None: 1}, "WG-R71"),
+        (
+            "winter",
+            {
+                "type": "resolve_winter",
+                "food_sources": [{"good": "grain", "source": "barn", "count": 1, 5: 1}],
+            },
+            "WG-R51",
+        ),
+        ("summer", work(("farmer", 0, 0, "NW"), ("y1", 1, 0, "NW")) | {(1,): "x"}, "WG-R21"),
+        (
+            "summer",
+            {
+                "type": "place_figures",
+                "assignments": [{"figure_id": "farmer", "anchor": {"x": 0, "y": 0, "q": "NW", 0: 1}}],
+            },
+            "WG-R22",
+        ),
+        (
+            "spring",
+            {"type": "place_landscape_tiles", "placements": [{**tile("L05", 0, 1), 2: 0}, tile("L12", 1, 1)]},
+            "WG-R12",
+        ),
+        (
+            "fall",
+            fall_turn("general_store_1", ["help"], sell=[{"good": "wood", "source": "board:4:1", 9: 9}]),
+            "WG-R36",
+        ),
+    ],
+)
+def test_wg_g07_a_move_with_a_non_string_field_name_is_refused(situation, move, rule):
+    """WG-G07 (bad input): JSON objects only have string keys; a dict with an int, None or tuple
+    key among string keys is refused with the command's rule (it once escaped as a TypeError
+    from sorting the unexpected field names)."""
+    refused(SITUATIONS[situation], P1, move, rule)
