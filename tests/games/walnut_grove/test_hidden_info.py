@@ -192,3 +192,12 @@ def test_wg_h01_a_viewer_that_is_not_a_seat_sees_only_what_a_spectator_sees(odd)
     toll = fall_turn("post_office", ["coin:c03"], goods=["fish", "fish"])
     assert GAME.action_view(lodge, P2, toll, odd) == GAME.action_view(lodge, P2, toll, None)
     assert GAME.describe(lodge, P2, toll, odd) == GAME.describe(lodge, P2, toll, None)
+
+
+@pytest.mark.parametrize("odd", [True, 1.0, "1", -1, 7, None])
+def test_wg_h01_legal_moves_are_listed_only_for_a_real_seat_number(odd):
+    """WG-H01: the legal fall moves name the seat's own coin ids (tolls, payments), so only a real
+    seat number gets a list; ``True`` once got seat 1's list."""
+    state = table(cursor=2)  # p2's fall turn; its moves name c03 / c04
+    assert any("coin:c03" in move.get("tolls", []) for move in GAME.legal_moves(state, P2))
+    assert GAME.legal_moves(state, odd) == []
