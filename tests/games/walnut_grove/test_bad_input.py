@@ -59,7 +59,10 @@ json_leaf = st.one_of(
 )
 json_value = st.recursive(
     json_leaf,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.one_of(st.text(max_size=8), st.integers(0, 3)), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 field_names = st.sampled_from(
@@ -91,9 +94,10 @@ field_names = st.sampled_from(
 moves = st.one_of(
     json_value,
     st.builds(
-        lambda kind, extra: {"type": kind, **extra},
+        lambda kind, extra, odd: {"type": kind, **extra, **odd},
         st.one_of(st.sampled_from([*MOVE_TYPES, "", "PLACE_FIGURES", 7]), json_value),
         st.dictionaries(field_names, json_value, max_size=5),
+        st.dictionaries(st.integers(0, 3), json_leaf, max_size=1),
     ),
 )
 
