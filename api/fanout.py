@@ -198,8 +198,8 @@ class RedisBroker(Broker):
     """Redis pub/sub as a doorbell, one pattern subscription (the hub) per worker process.
 
     redis-py 8's defaults are set explicitly: short socket timeouts and one retry so a publish
-    fails fast while Redis is down (a command must not wait on the doorbell), a bounded pool, and
-    a health check on the hub's connection.
+    fails fast while Redis is down (a command must not wait on the doorbell), a bounded blocking
+    pool for publishers, and health checks on idle connections.
     """
 
     def __init__(self, url: str, prefix: str = "", *, socket_timeout: float = 1.0, pool_size: int = 20,
@@ -220,7 +220,12 @@ class RedisBroker(Broker):
             "health_check_interval": 10,
         }
         self._redis_module = redis
-        self._client = redis.Redis.from_url(url, **options)
+        # Publishers wait (briefly) for a free connection rather than fail when many greenlets
+        # publish at once; the hub has its own client so a busy pool never starves it.
+        pool = redis.BlockingConnectionPool.from_url(
+            url, max_connections=pool_size, timeout=socket_timeout, socket_timeout=socket_timeout,
+            socket_connect_timeout=socket_timeout, health_check_interval=10)
+        self._client = redis.Redis(connection_pool=pool, retry=options["retry"])
         self._hub_client = redis.Redis.from_url(url, **{**options, "max_connections": 2})
         self._hub_thread: threading.Thread | None = None
         self._hub_lock = threading.Lock()
@@ -238,9 +243,12 @@ class RedisBroker(Broker):
         if time.monotonic() < self._down_until:
             return False
         notice = Notice(str(table_id), int(version))
+        errors = self._redis_module.exceptions
         try:
             self._client.publish(self.channel(table_id), notice.to_json())
-        except Exception:
+        except (errors.ConnectionError, errors.TimeoutError):
+            # Redis is unreachable: every hub has lost it too and makes its streams poll the store,
+            # so skipping publishes for a moment loses nothing and keeps commands fast.
             self._down_until = time.monotonic() + self._skip_after_failure
             raise
         return True

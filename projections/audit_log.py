@@ -8,7 +8,7 @@ log. It always equals ``Tables.log`` for the same viewer (tested).
 
 from __future__ import annotations
 
-from domain.log import describe_event, table_log
+from domain.log import describe_event, undone_versions
 from domain.table import Table
 from projections.base import Batch, Projection, Step, viewer_key, viewers
 
@@ -49,18 +49,24 @@ class AuditLog(Projection):
                     batch.put(self.name, log_key(table.id, v), str(table.id), {**row, "undone": True})
 
     def _render_finished(self, step: Step, batch: Batch) -> None:
-        table = step.table
+        """Every entry again with the game over: one replay of the table for all viewers."""
         events = list(step.history())
-        rows: dict[int, dict] = {}
-        for viewer in viewers(table):
-            for entry in table_log(events, viewer, limit=len(events)):
-                row = rows.setdefault(entry.version, {
-                    "version": entry.version, "event": entry.event, "undone": entry.undone,
-                    "timestamp": entry.timestamp, "entries": {},
-                })
-                row["entries"][viewer_key(viewer)] = {"seat": entry.seat, "text": entry.text, "action": entry.action}
-        for version, row in rows.items():
-            batch.put(self.name, log_key(table.id, version), str(table.id), row)
+        undone = undone_versions(events)
+        table_id = str(step.table.id)
+        table = None
+        for event in events:
+            before = table.state if table is not None else None
+            players = list(table.players) if table is not None else []
+            table = event.mutate(table)
+            version = event.originator_version
+            entries = {}
+            for viewer in viewers(table):
+                seat, action, text = describe_event(table, event, before, players, viewer, over=True)
+                entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action}
+            batch.put(self.name, log_key(table_id, version), table_id, {
+                "version": version, "event": type(event).__name__, "undone": version in undone,
+                "timestamp": event.timestamp.isoformat(), "entries": entries,
+            })
 
 
 def entry_for(row: dict, viewer: int | None) -> dict | None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
-from projections.audit_log import entry_for
+from projections.audit_log import entry_for, log_key
 from projections.base import viewer_key
 from projections.runner import NAMES
 from projections.stores import ReadStore
@@ -67,12 +67,5 @@ class ReadModels:
 
     def log(self, table_id: UUID | str, viewer: int | None, after: int = 0, limit: int = 100) -> list[dict[str, Any]]:
         """The table log as ``viewer`` may read it: entries after version ``after``, at most ``limit``."""
-        entries = []
-        for _, row in self.store.group("log", str(table_id)):
-            if row["version"] > after:
-                entry = entry_for(row, viewer)
-                if entry is not None:
-                    entries.append(entry)
-                    if len(entries) >= limit:
-                        break
-        return entries
+        rows = self.store.group("log", str(table_id), after_key=log_key(table_id, after), limit=limit)
+        return [entry for _, row in rows if (entry := entry_for(row, viewer)) is not None]

@@ -46,8 +46,10 @@ class ReadStore(ABC):
     def get(self, model: str, key: str) -> dict | None: ...
 
     @abstractmethod
-    def group(self, model: str, grp: str) -> list[tuple[str, dict]]:
-        """Every ``(key, body)`` of one group, ordered by key."""
+    def group(self, model: str, grp: str, after_key: str | None = None,
+              limit: int | None = None) -> list[tuple[str, dict]]:
+        """The ``(key, body)`` of one group ordered by key (byte order), keys after ``after_key``
+        only, at most ``limit`` of them."""
 
     @abstractmethod
     def all(self, model: str) -> list[tuple[str, str, dict]]:
@@ -96,10 +98,12 @@ class MemoryStore(ReadStore):
             found = self._docs.get(model, {}).get(key)
         return json.loads(found[1]) if found else None
 
-    def group(self, model: str, grp: str) -> list[tuple[str, dict]]:
+    def group(self, model: str, grp: str, after_key: str | None = None,
+              limit: int | None = None) -> list[tuple[str, dict]]:
         with self._lock:
-            rows = [(k, body) for k, (g, body) in self._docs.get(model, {}).items() if g == grp]
-        return [(k, json.loads(body)) for k, body in sorted(rows)]
+            rows = sorted((k, body) for k, (g, body) in self._docs.get(model, {}).items()
+                          if g == grp and (after_key is None or k > after_key))
+        return [(k, json.loads(body)) for k, body in rows[:limit]]
 
     def all(self, model: str) -> list[tuple[str, str, dict]]:
         with self._lock:
@@ -157,9 +161,11 @@ class SQLiteStore(ReadStore):
         row = self._conn().execute("SELECT body FROM docs WHERE model = ? AND key = ?", (model, key)).fetchone()
         return json.loads(row[0]) if row else None
 
-    def group(self, model: str, grp: str) -> list[tuple[str, dict]]:
+    def group(self, model: str, grp: str, after_key: str | None = None,
+              limit: int | None = None) -> list[tuple[str, dict]]:
         rows = self._conn().execute(
-            "SELECT key, body FROM docs WHERE model = ? AND grp = ? ORDER BY key", (model, grp)
+            "SELECT key, body FROM docs WHERE model = ? AND grp = ? AND key > ? ORDER BY key LIMIT ?",
+            (model, grp, after_key or "", -1 if limit is None else limit),
         ).fetchall()
         return [(k, json.loads(b)) for k, b in rows]
 
@@ -246,11 +252,13 @@ class PostgresStore(ReadStore):
                                (model, key)).fetchone()
         return json.loads(row[0]) if row else None
 
-    def group(self, model: str, grp: str) -> list[tuple[str, dict]]:
+    def group(self, model: str, grp: str, after_key: str | None = None,
+              limit: int | None = None) -> list[tuple[str, dict]]:
         with self._pool.connection() as conn:
             rows = conn.execute(
-                self._sql.SQL("SELECT key, body FROM {} WHERE model = %s AND grp = %s ORDER BY key").format(self.docs),
-                (model, grp)).fetchall()
+                self._sql.SQL("SELECT key, body FROM {} WHERE model = %s AND grp = %s AND key COLLATE \"C\" > %s "
+                              "ORDER BY key COLLATE \"C\" LIMIT %s").format(self.docs),
+                (model, grp, after_key or "", limit)).fetchall()
         return [(k, json.loads(b)) for k, b in rows]
 
     def all(self, model: str) -> list[tuple[str, str, dict]]:

@@ -170,11 +170,11 @@ def test_the_embedded_thread_follows_saves_and_reads_wait_for_them(tables, store
         embedded.stop()
 
 
-def test_the_embedded_thread_ends_with_its_application(store):
+def test_the_embedded_thread_ends_with_its_application():
     from domain.application import Tables
 
     app = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
-    embedded = EmbeddedProjections(app, store).start()
+    embedded = EmbeddedProjections(app, MemoryStore()).start()
     app.close()
     assert embedded.join(timeout=5)
 

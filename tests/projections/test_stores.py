@@ -35,3 +35,11 @@ def test_waiting_for_a_position_is_bounded(store):
     assert store.wait(["m"], 1, timeout=0.01) is False
     store.commit({"m": 0}, {"m": 1}, {})
     assert store.wait(["m"], 1, timeout=0.01) is True
+
+
+def test_a_group_reads_a_key_range_in_byte_order(store):
+    keys = ["t:000000009", "t:000000010", "t:000000011", "t:000000100"]
+    store.commit({"m": 0}, {"m": 1}, {("m", k): ("t", {"k": k}) for k in reversed(keys)})
+    assert [k for k, _ in store.group("m", "t")] == keys
+    assert [k for k, _ in store.group("m", "t", after_key="t:000000009", limit=2)] == keys[1:3]
+    assert store.group("m", "t", after_key="t:000000100") == []
