@@ -54,7 +54,9 @@ export async function showTable(main, ctx, tableId) {
   const moveList = h('div', {id: 'moves', class: 'moves', role: 'group', 'aria-label': 'Legal moves'});
   const rawMove = h('textarea', {name: 'move', rows: '3', spellcheck: false, placeholder: '{"type": "..."}'});
   const rawVersion = h('input', {type: 'number', name: 'expected_version', min: '1', inputmode: 'numeric', placeholder: 'current'});
+  const rawStart = h('select', {name: 'start-from'});
   const rawForm = h('form', {class: 'raw'},
+    field('Start from a legal move', rawStart),
     field('Move (JSON)', rawMove), field('Expected version', rawVersion),
     h('button', {type: 'submit'}, 'Send move'));
   const viewBox = h('div', {id: 'view', class: 'tree'});
@@ -322,6 +324,21 @@ export async function showTable(main, ctx, tableId) {
     });
   }
 
+  // A legal move (or a game's move template) copied into the box, to edit before sending.
+  rawStart.addEventListener('change', () => {
+    const move = (s.legal?.moves || [])[Number(rawStart.value)];
+    if (move !== undefined) rawMove.value = JSON.stringify(move, null, 1);
+  });
+
+  function renderRawStart() {
+    const moves = s.legal?.moves || [];
+    const key = JSON.stringify(moves);
+    if (rawStart.dataset.moves === key) return; // unchanged: keep the player's choice
+    rawStart.dataset.moves = key;
+    fill(rawStart, h('option', {value: ''}, moves.length ? `— ${moves.length} legal moves —` : '— none now —'),
+      moves.map((move, i) => h('option', {value: String(i)}, moveText(move))));
+  }
+
   rawForm.addEventListener('submit', (event) => {
     event.preventDefault();
     if (s.viewer === null) {
@@ -347,7 +364,8 @@ export async function showTable(main, ctx, tableId) {
 
   function render() {
     const t = s.summary;
-    document.title = `${t.title} · Tabletop`;
+    const myTurn = t.status === 'running' && s.viewer !== null && t.to_act.includes(s.viewer);
+    document.title = `${myTurn ? '▶ Your turn · ' : ''}${t.title} · Tabletop`; // seen from another tab
     title.textContent = t.title;
     fill(facts,
       h('span', {class: `badge status-${t.status}`}, t.status), ` version ${t.version} · undo ${t.undo_policy}`,
@@ -451,6 +469,7 @@ export async function showTable(main, ctx, tableId) {
     const moves = s.legal?.moves || [];
     moveFilter.hidden = moves.length < MOVE_FILTER_AT;
     rawForm.parentElement.hidden = s.viewer === null || t.status !== 'running';
+    renderRawStart();
     let message = null;
     if (s.viewer === null) message = t.status === 'finished' ? 'The game is over.' : 'You are watching. Take a free seat to play.';
     else if (t.status === 'open') message = 'Moves appear once the game starts.';

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.test_two_players import assert_labelled, open_table
+from tests.e2e.test_two_players import assert_labelled, open_table, take_seat
 
 
 def test_the_lobby_offers_each_game_with_its_options_and_seat_range(new_page):
@@ -45,6 +45,13 @@ def test_a_refused_table_shows_the_reason_and_an_opened_one_is_listed(new_page):
     row = page.locator("li.table-row", has=page.locator(f'a[href="#/tables/{table_id}"]'))
     expect(row).to_contain_text(re.compile(r"Tiny Duel\s*open"))
     expect(row).to_contain_text("3 seats · 3 free")
+    expect(row).not_to_contain_text("your seat")
+
+    # The browser that sits at the table finds it marked in its lobby.
+    take_seat(other, "ann", 1)
+    other.get_by_role("link", name="Lobby").click()
+    other_row = other.locator("li.table-row", has=other.locator(f'a[href="#/tables/{table_id}"]'))
+    expect(other_row).to_contain_text("your seat 1")
     row.get_by_role("link").click()
     expect(page.locator("#table-title")).to_have_text("Tiny Duel")
     assert page.errors == [] and other.errors == []

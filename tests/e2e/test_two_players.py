@@ -122,7 +122,8 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
 
     # A stale move (an old expected_version) is refused with the table's current version.
     bob.locator("details.advanced summary").click()
-    bob.get_by_label("Move (JSON)").fill(json.dumps({"type": "bid", "card": bob_hand[0]}))
+    bob.get_by_label("Start from a legal move").select_option(index=1)  # copies the first legal move
+    assert json.loads(bob.get_by_label("Move (JSON)").input_value()) == {"type": "bid", "card": bob_hand[0]}
     bob.get_by_label("Expected version").fill("1")
     bob.get_by_role("button", name="Send move").click()
     expect(bob.locator("#notice")).to_contain_text("stale_version")
