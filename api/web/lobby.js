@@ -65,8 +65,9 @@ export async function showLobby(main, ctx) {
   const listError = h('p', {class: 'error', role: 'alert'});
   const formError = h('p', {class: 'error', role: 'alert'});
   const filter = h('select', {name: 'status'},
-    h('option', {value: ''}, 'all'), h('option', {value: 'open'}, 'open'),
-    h('option', {value: 'running'}, 'running'), h('option', {value: 'finished'}, 'finished'));
+    h('option', {value: 'open,running'}, 'open or running'), h('option', {value: 'open'}, 'open'),
+    h('option', {value: 'running'}, 'running'), h('option', {value: 'finished'}, 'finished'),
+    h('option', {value: ''}, 'all'));
   const form = h('form', {class: 'card', 'aria-labelledby': 'open-title'});
   fill(main,
     h('section', {class: 'lobby'},
@@ -79,12 +80,16 @@ export async function showLobby(main, ctx) {
 
   async function refresh() {
     if (ctx.disposed) return;
-    const query = filter.value ? `&status=${encodeURIComponent(filter.value)}` : '';
+    // The API lists in opening order and caps a page at 200, so one request per status keeps the
+    // tables a player looks for (open to join, running to watch) from being crowded out by old ones.
+    const statuses = filter.value ? filter.value.split(',') : [''];
     try {
-      const tables = await api('GET', `/api/tables?limit=200${query}`);
+      const pages = await Promise.all(statuses.map((status) =>
+        api('GET', `/api/tables?limit=200${status ? `&status=${encodeURIComponent(status)}` : ''}`)));
+      const tables = pages.flatMap((page) => [...page].reverse()); // newest first within each status
       listError.textContent = '';
       if (!tables.length) fill(list, h('li', {class: 'muted'}, 'No tables yet: open one.'));
-      else fill(list, [...tables].reverse().map(tableRow));
+      else fill(list, tables.map(tableRow));
     } catch (error) {
       listError.textContent = `Could not list the tables: ${error instanceof ApiError ? error.describe() : error}`;
     }
