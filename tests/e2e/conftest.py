@@ -54,6 +54,9 @@ def browser():
         unavailable("Playwright for Python", error)
     if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
         unavailable("Chromium", FileNotFoundError(CHROMIUM))
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=10_000)  # a shared, busy CI machine: waits are bounds, not measurements
     with sync_playwright() as playwright:
         try:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
