@@ -212,21 +212,16 @@ class RedisBroker(Broker):
         self.url = url
         self.prefix = prefix
         self._reconnect_every = reconnect_every
-        options: dict[str, Any] = {
-            "socket_timeout": socket_timeout,
-            "socket_connect_timeout": socket_timeout,
-            "retry": Retry(ExponentialBackoff(cap=0.05, base=0.01), 1),
-            "max_connections": pool_size,
-            "health_check_interval": 10,
-        }
+        retry = Retry(ExponentialBackoff(cap=0.05, base=0.01), 1)
+        timeouts = {"socket_timeout": socket_timeout, "socket_connect_timeout": socket_timeout,
+                    "health_check_interval": 10}
         self._redis_module = redis
         # Publishers wait (briefly) for a free connection rather than fail when many greenlets
         # publish at once; the hub has its own client so a busy pool never starves it.
-        pool = redis.BlockingConnectionPool.from_url(
-            url, max_connections=pool_size, timeout=socket_timeout, socket_timeout=socket_timeout,
-            socket_connect_timeout=socket_timeout, health_check_interval=10)
-        self._client = redis.Redis(connection_pool=pool, retry=options["retry"])
-        self._hub_client = redis.Redis.from_url(url, **{**options, "max_connections": 2})
+        self._pool = redis.BlockingConnectionPool.from_url(url, max_connections=pool_size, timeout=socket_timeout,
+                                                           **timeouts)
+        self._client = redis.Redis(connection_pool=self._pool, retry=retry)
+        self._hub_client = redis.Redis.from_url(url, retry=retry, max_connections=2, **timeouts)
         self._hub_thread: threading.Thread | None = None
         self._hub_lock = threading.Lock()
         self._stop = threading.Event()
@@ -319,7 +314,7 @@ class RedisBroker(Broker):
         if self._hub_thread is not None:
             self._hub_thread.join(timeout=3)
         super().close()
-        self._client.close()
+        self._pool.disconnect()
         self._hub_client.close()
 
 

@@ -8,6 +8,9 @@ log. It always equals ``Tables.log`` for the same viewer (tested).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from domain.log import describe_event, undone_versions
 from domain.table import Table
 from projections.base import Batch, Projection, Step, viewer_key, viewers
@@ -23,15 +26,28 @@ class AuditLog(Projection):
     While a game runs each event is rendered as it happens, hiding what each viewer may not know.
     When it ends (``GameFinished``) the whole table log is rendered again with the game over, as
     ``Tables.log`` does: moves and chance outcomes are then shown in full to everyone.
+
+    Rendering waits for the end of the batch: a game that starts and ends within one batch (the
+    usual case in a rebuild) is then rendered once, revealed, from the steps already replayed.
     """
 
     name = "log"
 
     def on_event(self, step: Step, batch: Batch) -> None:
+        batch.scratch.setdefault((self.name, step.table.id), []).append(step)
+
+    def on_table(self, table: Any, batch: Batch) -> None:
+        steps = batch.scratch.pop((self.name, table.id), [])
+        if not any(isinstance(s.event, Table.GameFinished) for s in steps):
+            for step in steps:
+                self._render(step, batch)
+        elif steps[0].event.originator_version == 1:  # the whole game is in this batch
+            self._render_all(table, [(s.event, s.before_state, s.before_players) for s in steps], batch)
+        else:
+            self._render_all(table, self._replay(steps[-1].history()), batch)
+
+    def _render(self, step: Step, batch: Batch) -> None:
         event, table = step.event, step.table
-        if isinstance(event, Table.GameFinished):
-            self._render_finished(step, batch)
-            return
         version = event.originator_version
         entries = {}
         for viewer in viewers(table):
@@ -48,16 +64,21 @@ class AuditLog(Projection):
                 if row is not None and not row["undone"]:
                     batch.put(self.name, log_key(table.id, v), str(table.id), {**row, "undone": True})
 
-    def _render_finished(self, step: Step, batch: Batch) -> None:
-        """Every entry again with the game over: one replay of the table for all viewers."""
-        events = list(step.history())
-        undone = undone_versions(events)
-        table_id = str(step.table.id)
-        table = None
+    @staticmethod
+    def _replay(events: Iterable[Any]) -> list[tuple[Any, Any, list]]:
+        """``(event, state before, seats before)`` for every event of a table, from the store."""
+        replayed, table = [], None
         for event in events:
-            before = table.state if table is not None else None
-            players = list(table.players) if table is not None else []
+            replayed.append((event, table.state if table is not None else None,
+                             list(table.players) if table is not None else []))
             table = event.mutate(table)
+        return replayed
+
+    def _render_all(self, table: Any, replayed: list[tuple[Any, Any, list]], batch: Batch) -> None:
+        """Every entry of a finished table, revealed (``describe`` reads only ``table.game`` here)."""
+        undone = undone_versions([event for event, _, _ in replayed])
+        table_id = str(table.id)
+        for event, before, players in replayed:
             version = event.originator_version
             entries = {}
             for viewer in viewers(table):

@@ -21,6 +21,8 @@ class Batch:
         self.store = store
         self.writes: dict[tuple[str, str], tuple[str, dict] | None] = {}
         self._groups: dict[tuple[str, str], dict[str, dict]] = {}
+        #: Per-batch working space a projection may use between ``on_event`` and ``on_table``.
+        self.scratch: dict[Any, Any] = {}
 
     def get(self, model: str, key: str) -> dict | None:
         if (model, key) in self.writes:

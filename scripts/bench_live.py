@@ -94,12 +94,12 @@ def wait_port(port: int, timeout: float = 20) -> None:
     raise RuntimeError(f"nothing listens on port {port}")
 
 
-def start_gunicorn(sqlite: str, redis_url: str) -> tuple[subprocess.Popen, int]:
+def start_gunicorn(sqlite: str, redis_url: str, workers: int = 1) -> tuple[subprocess.Popen, int]:
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TABLETOP_STORE": "sqlite",
            "TABLETOP_DATA_DIR": str(Path(sqlite).parent), "TABLETOP_REDIS_URL": redis_url,
            "TABLETOP_PROJECTIONS": "off", "TABLETOP_CREATE_TABLES": "n", "TABLETOP_SECRET": "bench",
-           "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1", "WORKER_CONNECTIONS": "2000"}
+           "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers), "WORKER_CONNECTIONS": "2000"}
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py"),
                              "scripts.bench_live:sse_app()"], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -186,7 +186,7 @@ def bid_and_take_back(tables: Tables, table_id) -> None:
 
 
 def fanout(label: str, sqlite: str, redis_url: str, table_count: int, per_table: int, commands: int,
-           interval: float) -> None:
+           interval: float, workers: int = 1) -> None:
     from api.fanout import RedisBroker
 
     broker = RedisBroker(redis_url)
@@ -199,7 +199,7 @@ def fanout(label: str, sqlite: str, redis_url: str, table_count: int, per_table:
     Path(sqlite).parent.mkdir(parents=True, exist_ok=True)
     tables = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": sqlite})
     ids = prepare_tables(tables, table_count)
-    server, port = start_gunicorn(sqlite, redis_url)
+    server, port = start_gunicorn(sqlite, redis_url, workers)
     clients = subprocess.Popen([sys.executable, __file__, "clients", str(port), str(per_table),
                                 ",".join(map(str, ids))], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
@@ -212,7 +212,7 @@ def fanout(label: str, sqlite: str, redis_url: str, table_count: int, per_table:
             time.sleep(interval)
         elapsed = time.monotonic() - started
         time.sleep(1.0)  # let the last frames arrive
-        cpu = {name: _cpu_seconds(pid) for name, pid in (("server", _child(server.pid)), ("clients", clients.pid))}
+        cpu = {"server": sum(_cpu_seconds(pid) for pid in _children(server.pid)), "clients": _cpu_seconds(clients.pid)}
         clients.stdin.write("STOP\n")
         clients.stdin.flush()
         receipts = json.loads(clients.stdout.readline())
@@ -225,14 +225,13 @@ def fanout(label: str, sqlite: str, redis_url: str, table_count: int, per_table:
     latencies = [t - published[(table, v)] for table, v, t in receipts if (table, v) in published]
     expected = len(published) * per_table
     print(f"  {label}: {ms(latencies)}   delivered {len(latencies)}/{expected}, "
-          f"{len(published) / elapsed:.0f} commands/s; CPU s: worker {cpu['server']:.1f}, "
+          f"{len(published) / elapsed:.0f} commands/s; CPU s: {workers} worker(s) {cpu['server']:.1f}, "
           f"clients {cpu['clients']:.1f}, over {elapsed:.1f} s")
 
 
-def _child(pid: int) -> int:
-    """gunicorn's (only) worker process."""
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    return int(children[0]) if children else pid
+def _children(pid: int) -> list[int]:
+    """gunicorn's worker processes."""
+    return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()] or [pid]
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -385,8 +384,10 @@ def main() -> None:
                 print("fan-out (create_app on one gunicorn gevent worker, Redis hub, SQLite store, spectator streams):")
                 raw_redis(redis_url, 500 if quick else 2000, 0.002)
                 one = (100, 60) if quick else (500, 200)
-                fanout(f"{one[0]} clients on 1 table", str(Path(tmp) / "one" / "tables.db"), redis_url, 1, one[0], one[1],
-                       args.interval)
+                for workers in (1, 2):
+                    fanout(f"{one[0]} clients on 1 table, {workers} worker(s)",
+                           str(Path(tmp) / f"one{workers}" / "tables.db"), redis_url, 1, one[0], one[1],
+                           args.interval, workers)
                 spread = (4, 60) if quick else (20, 300)
                 fanout(f"{50 * spread[0]} clients over 50 tables", str(Path(tmp) / "spread" / "tables.db"), redis_url, 50,
                        spread[0], spread[1], 0.02)
