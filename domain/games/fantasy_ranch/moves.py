@@ -65,7 +65,7 @@ def exact(
     """
     if not isinstance(obj, Mapping):
         raise IllegalMove(rule, "expected a JSON object")
-    extra = sorted(set(obj) - set(types) - set(ignore))
+    extra = sorted(map(str, set(obj) - set(types) - set(ignore)))  # JSON names are strings; others must not crash
     if extra:
         raise IllegalMove(rule, f"unexpected field(s) {', '.join(map(str, extra))}")
     for name, kind in types.items():
