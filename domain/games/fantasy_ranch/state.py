@@ -64,6 +64,7 @@ class State:
     prizes: tuple[tuple[int, int, int, str], ...] = ()  # unresolved (seat, place, item_index, item)
     last_winner: int = -1  # [L3] 1st of the round's second tournament (FR-R060)
     reshuffle_due: bool = False  # FR-R257: the discard must be shuffled into the empty deck
+    home_draw: int = -1  # FR-R257: seat whose fate reward waits for that shuffle to draw into its home
 
 
 def to_dict(state: State) -> dict[str, Any]:
@@ -133,6 +134,7 @@ class Work:
         self.prizes = list(s.prizes)
         self.last_winner = s.last_winner
         self.reshuffle_due = s.reshuffle_due
+        self.home_draw = s.home_draw
 
     def freeze(self) -> State:
         return State(
@@ -177,6 +179,7 @@ class Work:
             prizes=tuple(self.prizes),
             last_winner=self.last_winner,
             reshuffle_due=self.reshuffle_due,
+            home_draw=self.home_draw,
         )
 
     # --- small queries every module needs -------------------------------------------------

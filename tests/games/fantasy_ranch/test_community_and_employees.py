@@ -214,6 +214,24 @@ def test_fr_r165_r257_tessa_looks_at_three_even_when_the_deck_runs_out():
     assert GAME.to_act(state) == {YELLOW} and state.phase == "tessa_choice"
 
 
+def test_fr_r150_r257_spare_stall_from_an_empty_deck_waits_for_the_reshuffle():
+    """FR-R150e / FR-R257: the deck is empty but the discard is not: the card is drawn after the shuffle."""
+    state = ex1(
+        deck=(),
+        discard=("H05", "H27"),
+        horses={"H01": (YELLOW, "2B-H")},
+        display=("TF01", "TF03", "TF05", "TF06"),
+        fate_deck=("TF17",),
+    )
+    state = play(state, YELLOW, {"type": "claim_fate_card", "card_id": "TF01"})
+    assert GAME.to_act(state) == {CHANCE} and GAME.chance(state).items == ("H05", "H27")
+    state = GAME.resolve_chance(state, ["H27", "H05"])
+    assert place_of(state, "H27") == "2B-H" and state.horse_deck == ("H05",)
+    assert GAME.to_act(state) == {YELLOW} and state.phase == "turn" and state.claims == 1
+    both_empty = ex1(deck=(), horses={"H01": (YELLOW, "2B-H")}, display=("TF01", "TF03", "TF05", "TF06"))
+    refused(both_empty, YELLOW, {"type": "claim_fate_card", "card_id": "TF01"}, "FR-R150e")
+
+
 def test_fr_r143_buying_a_horse_can_board_it_and_take_the_territory():
     """FR-R143 / FR-R145 / FR-R112c: a bought horse may go straight onto Red's empty paddock next door."""
     market = ("H13",) + tuple(f"H4{i}" for i in range(7))

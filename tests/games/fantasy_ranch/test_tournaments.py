@@ -176,14 +176,22 @@ def test_fr_r224_a_final_prize_horse_may_board_next_to_an_owned_territory():
 
 
 def test_fr_r257_an_empty_deck_is_rebuilt_from_the_discard_by_chance():
-    """FR-R257 / FR-R255: the last card bought, a sale fills the discard, chance shuffles, the slot refills."""
+    """FR-R257 / FR-R255 / FR-D34: both piles empty, the slot waits; a sale is no refill moment, the next buy is.
+
+    Only when a card must be drawn from the empty deck is the discard shuffled (chance); then every
+    empty slot is refilled in ascending order while cards last.
+    """
     market = ("H01", "H41", "H42", "H43", "H44", "H45", "H46", "H47")
     state = table(1, ranches=RANCHES, market=market, deck=(), horses={"H31": (YELLOW, "1A-H")})
     state = play(state, YELLOW, {"type": "buy_horse", "card_id": "H01", "destination": "1A-H"})
     assert state.market[0] is None and GAME.to_act(state) == {YELLOW}  # both piles empty: the slot waits
     state = play(state, YELLOW, {"type": "sell_horse", "card_id": "H31"})
-    assert GAME.to_act(state) == {CHANCE}
-    refused(state, YELLOW, {"type": "end_turn"}, "FR-R090")
+    assert GAME.to_act(state) == {YELLOW}  # no card must be drawn: no reshuffle, the slot stays empty
+    assert state.market[0] is None and state.discard == ("H31",) and state.horse_deck == ()
+    state = play(state, YELLOW, {"type": "end_turn"})
+    state = play(state, RED, {"type": "buy_horse", "card_id": "H41", "destination": "2A-H"})
+    assert GAME.to_act(state) == {CHANCE}  # the refill must draw from the empty deck
+    refused(state, RED, {"type": "end_turn"}, "FR-R090")
     request = GAME.chance(state)
     assert request.kind == "shuffle" and request.items == ("H31",)
     action = {"type": "chance", "request": request.to_dict(), "outcome": ["H31"]}
@@ -192,7 +200,24 @@ def test_fr_r257_an_empty_deck_is_rebuilt_from_the_discard_by_chance():
         GAME.describe(state, CHANCE, action, None) == "The horse discard pile was shuffled into a new deck."
     )
     state = GAME.resolve_chance(state, ["H31"])
-    assert state.market[0] == "H31" and state.discard == () and GAME.to_act(state) == {YELLOW}
+    assert state.market[:2] == ("H31", None) and state.discard == () and GAME.to_act(state) == {RED}
+
+
+def test_fr_r257_the_discard_is_shuffled_only_when_a_card_must_be_drawn():
+    """FR-R257: the deck's last card refills the market; horses sold before the next draw join the reshuffle."""
+    market = ("H01", "H41", "H42", "H43", "H44", "H45", "H46", "H47")
+    state = table(
+        1, ranches=RANCHES, market=market, deck=("H30",), discard=("H05",), horses={"H31": (YELLOW, "1A-H")}
+    )
+    state = play(state, YELLOW, {"type": "buy_horse", "card_id": "H01", "destination": "1A-H"})
+    assert state.market[0] == "H30" and state.horse_deck == ()
+    assert GAME.to_act(state) == {YELLOW}  # the deck is empty but nothing must be drawn yet
+    state = play(state, YELLOW, {"type": "sell_horse", "card_id": "H31"})
+    state = play(state, YELLOW, {"type": "end_turn"})
+    state = play(state, RED, {"type": "buy_horse", "card_id": "H41", "destination": "2A-H"})
+    assert GAME.chance(state).items == ("H05", "H31")  # the whole discard pile, the later sale included
+    state = GAME.resolve_chance(state, ["H31", "H05"])
+    assert state.market[1] == "H31" and state.horse_deck == ("H05",) and state.discard == ()
 
 
 def test_fr_r255_market_refills_outside_finals_at_once():
