@@ -39,6 +39,8 @@ def check_private(state: State, viewer: int | None, private: dict | None) -> Non
     if viewer is None:
         assert private is None
         return
+    assert set(private) == {"hand", "picks", "pending_pick", "seen_in_draft", "tessa_cards"}  # nothing else
+    assert private["pending_pick"] == state.step_picks[viewer]  # the own pick of this step, no other seat's
     assert private["hand"] == list(state.hands[viewer])
     assert private["picks"] == list(state.picks[viewer])
     assert set(private["seen_in_draft"]) == set(state.seen[viewer])
