@@ -60,6 +60,7 @@ class State:
     slot: int = 0  # 0..7 = T1..T8, 8..10 = F1..F3
     entries: tuple[tuple[int, str | None, int, str], ...] = ()  # (seat, card, dice, kind) in entry order
     standings: tuple[tuple[int, ...], ...] = ()  # groups of still-tied entrants in place order
+    rolls: int = 0  # dice rolls resolved in the current tournament: after the first, tie roll-offs (FR-R205)
     ranking: tuple[int, ...] = ()
     prizes: tuple[tuple[int, int, int, str], ...] = ()  # unresolved (seat, place, item_index, item)
     last_winner: int = -1  # [L3] 1st of the round's second tournament (FR-R060)
@@ -130,6 +131,7 @@ class Work:
         self.slot = s.slot
         self.entries = list(s.entries)
         self.standings = list(s.standings)
+        self.rolls = s.rolls
         self.ranking = s.ranking
         self.prizes = list(s.prizes)
         self.last_winner = s.last_winner
@@ -175,6 +177,7 @@ class Work:
             slot=self.slot,
             entries=tuple(self.entries),
             standings=tuple(self.standings),
+            rolls=self.rolls,
             ranking=self.ranking,
             prizes=tuple(self.prizes),
             last_winner=self.last_winner,

@@ -56,6 +56,18 @@ def test_fr_r204_results_are_dice_sums():
     assert log == "T1: Yellow rolled 2+2 = 4; Red rolled 1+1+1 = 3."
 
 
+def test_fr_r205_a_tie_of_the_whole_field_is_logged_as_a_roll_off():
+    """FR-R205: both entrants tie, so their re-roll is a tie roll-off for places 1-2, not a second first roll."""
+    state = entries(slot=0, horses={"H01": (YELLOW, "1A-H"), "H05": (RED, "2A-H")})
+    state = play(state, YELLOW, {"type": "enter_tournament", "card_id": "H01"})
+    state = play(state, RED, {"type": "enter_tournament", "card_id": "H05"})
+    state = roll(state, [1, 2, 1, 1, 1])  # Yellow 3, Red 3
+    assert state.standings == ((YELLOW, RED),)
+    log = GAME.describe(state, CHANCE, {"type": "chance", "outcome": [6, 6, 1, 1, 1]}, None)
+    assert log == "T1 tie roll-off for places 1-2: Yellow rolled 6+6 = 12; Red rolled 1+1+1 = 3."
+    assert roll(state, [6, 6, 1, 1, 1]).ranking == (YELLOW, RED)
+
+
 def test_fr_r207_impossible_prizes_are_forfeited_automatically():
     """FR-R207 / FR-R171: a horse prize with an empty market, an upgrade without tokens: both skipped."""
     state = entries(slot=0, market=(None,) * 8, deck=(), horses={"H01": (YELLOW, "1A-H")})
