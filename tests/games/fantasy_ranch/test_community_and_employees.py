@@ -153,6 +153,15 @@ def test_fr_r150_requirements_home_full_own_territories_and_boards_count_the_hom
     refused(ex1(owners={"2B-4": YELLOW}, display=display), YELLOW, claim26, "FR-R150d")  # one board only
 
 
+def test_fr_r150_three_skill_horse_needs_a_horse_with_three_skills():
+    """FR-R150d / §11.7 TF21 All-Rounder: Acorn (one skill) is not enough, Aspen (three skills) is."""
+    claim = {"type": "claim_fate_card", "card_id": "TF21"}
+    display = ("TF21", "TF03", "TF05", "TF06")
+    refused(ex1(horses={"H01": (YELLOW, "2B-H")}, display=display), YELLOW, claim, "FR-R150d")
+    state = play(ex1(horses={"H03": (YELLOW, "2B-H")}, display=display), YELLOW, claim)
+    assert state.goods[YELLOW] == (7, 4)
+
+
 def test_fr_r160_another_players_employee_costs_exactly_two_goods_to_its_holder():
     """FR-R160: no fee, a wrong fee, or an unaffordable one are refused; the pool's employees are unusable."""
     state = ex1(employees={YELLOW: "tom", RED: "megan"}, goods={YELLOW: (1, 0)})
