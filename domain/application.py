@@ -274,6 +274,7 @@ class Tables(Application):
     def view(self, table_id: UUID, viewer: int | None, version: int | None = None) -> dict[str, Any]:
         """What ``viewer`` (a seat, or None for a spectator) may see, now or at ``version``."""
         table = self._get(table_id, version)
+        _check_viewer(table, viewer)
         result = {"table": summarise(table), "view": None}
         if table.state is not None:
             result["view"] = table.game.player_view(table.state, viewer)
@@ -296,7 +297,7 @@ class Tables(Application):
 
     def log(self, table_id: UUID, viewer: int | None, after: int = 0, limit: int = 100) -> list[LogEntry]:
         """The table's events as ``viewer`` may see them: one entry and one sentence per event."""
-        self._get(table_id)
+        _check_viewer(self._get(table_id), viewer)
         return table_log(self.events.get(table_id), viewer, after=after, limit=limit)
 
     def audit(self, table_id: UUID) -> AuditReport:
@@ -442,6 +443,12 @@ def _check_seated(table: Table, seat: Any) -> None:
         raise SeatNotTaken(f"there is no seat {seat!r} at this table")
     if table.players[seat] is None:
         raise SeatNotTaken(f"seat {seat} is not taken")
+
+
+def _check_viewer(table: Table, viewer: Any) -> None:
+    """A viewer is a seat number at this table or None (a spectator); nothing else unlocks secrets."""
+    if viewer is not None and (not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < table.seats):
+        raise SeatNotTaken(f"there is no seat {viewer!r} at this table")
 
 
 def _check_name(name: Any) -> str:

@@ -187,6 +187,8 @@ def require_fields(move: Any, rule: str, **fields: type | tuple[type, ...]) -> d
 
     if not isinstance(move, Mapping):
         raise IllegalMove(rule, "a move must be a JSON object")
+    if not all(isinstance(key, str) for key in move):
+        raise IllegalMove(rule, "a move's field names must be strings")
     extra = sorted(set(move) - set(fields) - {"type"})
     if extra:
         raise IllegalMove(rule, f"unexpected field(s) {', '.join(extra)} in {move.get('type')!r} move")

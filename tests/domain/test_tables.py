@@ -427,3 +427,13 @@ def test_after_the_end_the_whole_log_is_public(tables):
     assert first_bid.action == bid and str(bid["card"]) in first_bid.text
     shuffle = next(e for e in log if e.event == "ChanceResolved")
     assert sorted(shuffle.action["outcome"]) == list(range(1, 13))
+
+
+def test_only_a_real_seat_number_is_a_viewer(tables):
+    table_id = seated(tables, names=("ann", "bob"))
+    tables.start(table_id)
+    for viewer in (True, 1.0, "1", -1, 2):
+        with pytest.raises(SeatNotTaken):
+            tables.view(table_id, viewer)
+        with pytest.raises(SeatNotTaken):
+            tables.log(table_id, viewer)

@@ -7,10 +7,10 @@ sub-cells of one landscape type, fences never splitting it. Its size counts dist
 fenced. Everything here is a pure function of ``(board, tiles)``, cached because summer,
 scoring and the bot ask the same farm many times.
 
-Storage slot ids name the quadrant *as the tile lies on the table* (``L38:NW`` for L38's
-printed SE slot when it is turned 180°). The spec's ids (``<id>:<quadrant>``) are only ever
-shown at rotation 0, where both readings agree; table orientation keeps a slot id, its
-anchor and the canonical slot order (§5.0) in one frame.
+Storage slot ids name the *printed* quadrant (§5.0: "slot id ``<tile_id>:<printed
+quadrant>``"), so a slot keeps its id however the tile is turned (``L38:SE`` for L38's slot,
+which lies in the table's NW quadrant when the tile is turned 180°). Anchors, areas and the
+canonical slot order use table orientation; each slot carries its table position for them.
 """
 
 from __future__ import annotations
@@ -83,9 +83,7 @@ def rotated_tile(tile_id: str, rotation: int) -> FarmCell:
     k = rotation // 90
     types = "".join(tile.q[(p - k) % 4] for p in range(4))
     fence = "".join(tile.fence[(h - 2 * k) % 8] for h in range(8))
-    slots = tuple(
-        (f"{tile_id}:{QUADRANTS[(i + k) % 4]}", (i + k) % 4) for i in range(4) if tile.store[i] == "1"
-    )
+    slots = tuple((f"{tile_id}:{QUADRANTS[i]}", (i + k) % 4) for i in range(4) if tile.store[i] == "1")
     return FarmCell(types, fence, tuple(sorted(slots, key=lambda s: s[1])))
 
 

@@ -27,7 +27,8 @@ def barn_index(slot_id: str) -> int | None:
     if not isinstance(slot_id, str) or not slot_id.startswith("barn:"):
         return None
     number = slot_id[5:]
-    return int(number) - 1 if number.isdigit() and not number.startswith("0") else None
+    ascii_digits = number.isascii() and number.isdigit()
+    return int(number) - 1 if ascii_digits and not number.startswith("0") else None
 
 
 def coins(player: Player) -> list[str]:

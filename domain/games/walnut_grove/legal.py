@@ -51,7 +51,8 @@ Move = dict
 
 
 def legal_moves(state: WalnutGroveState, seat: int) -> list[Move]:
-    if state.chance_step or state.phase == "ended" or not isinstance(seat, int) or not 0 <= seat < state.n:
+    not_a_seat = isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n
+    if state.chance_step or state.phase == "ended" or not_a_seat:
         return []
     result: list[Move] = []
     if seat in to_act(state):

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.errors import IllegalMove
-from domain.games.game import require_fields
+from domain.games.game import require_fields as _require_fields
 from domain.games.walnut_grove.components import QUADRANTS
 
 #: move type -> the rule its phase/turn check cites (used for unknown-phase refusals too).
@@ -39,9 +39,17 @@ ACTION_FIELD = {
 }
 
 
+def require_fields(value: Any, rule: str, **kinds: type) -> dict:
+    """The shared ``require_fields``, after refusing non-string field names (JSON objects only
+    have string keys; the shared guard would fail sorting them with a TypeError)."""
+    if isinstance(value, Mapping) and not all(isinstance(key, str) for key in value):
+        raise IllegalMove(rule, "every field name must be a string")
+    return _require_fields(value, rule, **kinds)
+
+
 def move_type(move: Any) -> str:
     kind = move.get("type") if isinstance(move, Mapping) else None
-    if kind not in MOVE_TYPES:
+    if not isinstance(kind, str) or kind not in MOVE_TYPES:
         raise IllegalMove("WG-G07", f"unknown move type {kind!r}")
     return kind
 

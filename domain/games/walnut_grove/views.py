@@ -18,6 +18,14 @@ from domain.games.walnut_grove.winter import resolve_winter, winter_needs
 COIN = "coin"
 
 
+def _seat(state: WalnutGroveState, viewer: Any) -> int | None:
+    """WG-H01: the viewer's seat, or None (a spectator) for anything that is not a seat number
+    (``True`` and ``1.0`` equal seat 1 by value and must not see its coins)."""
+    if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < state.n:
+        return viewer
+    return None
+
+
 def _sees_coins(state: WalnutGroveState, seat: int, viewer: int | None) -> bool:
     return viewer == seat or state.phase == "ended"
 
@@ -48,6 +56,7 @@ def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict
 
 
 def player_view(state: WalnutGroveState, viewer: int | None) -> dict[str, Any]:
+    viewer = _seat(state, viewer)
     disc = asdict(YEAR_DISCS[state.disc]) if state.disc else None
     overflow: Any = len(state.overflow)
     if state.overflow and viewer == state.order[state.cursor]:
@@ -79,6 +88,7 @@ def _coin_step_seat(before: WalnutGroveState) -> int:
 def action_view(
     before: WalnutGroveState, actor: int, action: dict[str, Any], viewer: int | None
 ) -> dict[str, Any] | None:
+    viewer = _seat(before, viewer)
     kind = action.get("type")
     if kind == "chance":
         step = before.chance_step
@@ -120,6 +130,7 @@ def _name(seat: int) -> str:
 
 
 def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewer: int | None) -> str:
+    viewer = _seat(before, viewer)
     kind = action.get("type")
     if kind == "chance":
         return _describe_chance(before, action, viewer)

@@ -54,12 +54,15 @@ json_leaf = st.one_of(
     st.floats(allow_nan=False),
     st.text(max_size=12),
     st.sampled_from(
-        ["barn", "barn:1", "board:4:1", "c01", "help", "coin:c01", "grain", "NW", "L05", "hotel"]
+        ["barn", "barn:1", "barn:²", "board:4:1", "c01", "help", "coin:c01", "grain", "NW", "L05", "hotel"]
     ),
 )
 json_value = st.recursive(
     json_leaf,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.one_of(st.text(max_size=8), st.integers(0, 3)), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 field_names = st.sampled_from(
@@ -91,9 +94,10 @@ field_names = st.sampled_from(
 moves = st.one_of(
     json_value,
     st.builds(
-        lambda kind, extra: {"type": kind, **extra},
-        st.sampled_from([*MOVE_TYPES, "", "PLACE_FIGURES", 7]),
+        lambda kind, extra, odd: {"type": kind, **extra, **odd},
+        st.one_of(st.sampled_from([*MOVE_TYPES, "", "PLACE_FIGURES", 7]), json_value),
         st.dictionaries(field_names, json_value, max_size=5),
+        st.dictionaries(st.integers(0, 3), json_leaf, max_size=1),
     ),
 )
 
@@ -275,3 +279,60 @@ def test_a_draw_must_come_from_the_bag():
             GAME.resolve_chance(state, outcome)
     with pytest.raises(IllegalMove):
         GAME.chance(table())
+
+
+@pytest.mark.parametrize("kind", [["place_figures"], {"a": 1}, {}])
+def test_wg_g07_an_unhashable_move_type_is_an_unknown_move_type(kind):
+    """WG-G07: a JSON list or object as ``type`` is refused like any unknown type (it once
+    escaped as a TypeError from the move-type lookup)."""
+    refused(SITUATIONS["winter"], P1, {"type": kind}, "WG-G07")
+
+
+@pytest.mark.parametrize("slot", ["barn:²", "barn:¹", "barn:١"])
+def test_wg_r71_r46_barn_slot_numbers_are_ascii_digits(slot):
+    """WG-R71 / WG-R46: ``barn:²`` (a Unicode digit ``int`` cannot read, once a ValueError) and
+    ``barn:١`` (one it can) are not barn slot ids."""
+    refused(SITUATIONS["winter"], P1, {"type": "discard_from_barn", "barn_slots": [slot]}, "WG-R71")
+    move = {"type": "resolve_coin_overflow", "keep": ["c20"], "discard": [slot]}
+    refused(SITUATIONS["overflow"], P1, move, "WG-R46")
+
+
+@pytest.mark.parametrize(
+    ("situation", "move", "rule"),
+    [
+        ("winter", {"type": "resolve_winter", 1: 2, "a": 3}, "WG-R51"),
+        ("winter", {"type": "discard_from_barn", "barn_slots": ["barn:1"], None: 1}, "WG-R71"),
+        (
+            "winter",
+            {
+                "type": "resolve_winter",
+                "food_sources": [{"good": "grain", "source": "barn", "count": 1, 5: 1}],
+            },
+            "WG-R51",
+        ),
+        ("summer", work(("farmer", 0, 0, "NW"), ("y1", 1, 0, "NW")) | {(1,): "x"}, "WG-R21"),
+        (
+            "summer",
+            {
+                "type": "place_figures",
+                "assignments": [{"figure_id": "farmer", "anchor": {"x": 0, "y": 0, "q": "NW", 0: 1}}],
+            },
+            "WG-R22",
+        ),
+        (
+            "spring",
+            {"type": "place_landscape_tiles", "placements": [{**tile("L05", 0, 1), 2: 0}, tile("L12", 1, 1)]},
+            "WG-R12",
+        ),
+        (
+            "fall",
+            fall_turn("general_store_1", ["help"], sell=[{"good": "wood", "source": "board:4:1", 9: 9}]),
+            "WG-R36",
+        ),
+    ],
+)
+def test_wg_g07_a_move_with_a_non_string_field_name_is_refused(situation, move, rule):
+    """WG-G07 (bad input): JSON objects only have string keys; a dict with an int, None or tuple
+    key among string keys is refused with the command's rule (it once escaped as a TypeError
+    from sorting the unexpected field names)."""
+    refused(SITUATIONS[situation], P1, move, rule)

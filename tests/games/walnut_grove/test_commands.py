@@ -411,13 +411,159 @@ def test_wg_r75_confirming_only_in_final_adjustments_and_once():
 
 def test_wg_r13_rotation_turns_quadrants_fences_and_storage_together():
     """WG-R13 (WG-D04, §5.0): L38 (PPMM, fences north/east, slot SE) turned 180°: MMPP, fences
-    south/west, its slot in the table's NW (mountain) quadrant, named ``L38:NW``."""
+    south/west, its slot in the table's NW (mountain) quadrant, still named ``L38:SE`` (§5.0:
+    "slot id ``<tile_id>:<printed quadrant>``")."""
     from domain.games.walnut_grove.farm import rotated_tile
 
     turned = rotated_tile("L38", 180)
-    assert (turned.types, turned.fence, turned.slots) == ("MMPP", "00001111", (("L38:NW", 0),))
+    assert (turned.types, turned.fence, turned.slots) == ("MMPP", "00001111", (("L38:SE", 0),))
     # L31 (PGGP, west pasture, fences south and west, slots NW and SE) turned 90° clockwise:
-    # the pasture is on top, the fences run west and north, the slots sit NE and SW
+    # the pasture is on top, the fences run west and north, the slots sit in the table's NE
+    # and SW quadrants and keep their printed names
     quarter = rotated_tile("L31", 90)
     assert (quarter.types, quarter.fence) == ("PPGG", "11000011")
-    assert [slot for slot, _ in quarter.slots] == ["L31:NE", "L31:SW"]
+    assert quarter.slots == (("L31:NW", 1), ("L31:SE", 3))
+
+
+def test_wg_r66_a_turned_tiles_storage_slot_keeps_its_printed_quadrant_id():
+    """WG-R66 (§5.0 "slot id ``<tile_id>:<printed quadrant>``"): L38 (PPMM, slot SE) turned 90°
+    above PB1's mountain is MPPM; its slot lies in the table's SW quadrant, in the mountain
+    area, and is ``L38:SE`` in the farm, in production and in ``move_goods_to_barn``; the
+    table-orientation name ``L38:SW`` is no slot."""
+    from domain.games.walnut_grove.farm import area_at
+
+    tiles = (("L38", 3, 1, 90),)
+    mountain = area_at("PB1", tiles, 3, 0, 0)
+    assert mountain.size == 2 and mountain.slots == ("board:3:1", "board:3:2", "L38:SE")
+    p1 = farmer("PB1", tiles=tiles, storage={"L38:SE": "stone"}, barn=("c01", "", "", ""))
+    state = table(_with(f3_players(), P1, p1), phase="summer")
+    refused(state, P1, {"type": "move_goods_to_barn", "from_slot": "L38:SW"}, "WG-R66")
+    after = GAME.play(state, P1, {"type": "move_goods_to_barn", "from_slot": "L38:SE"})
+    assert barn_of(after, P1) == ("c01", "stone", "", "") and storage_of(after, P1) == {}
+    produced = GAME.play(state, P1, work(("farmer", 3, 0, "NW"), ("y1", 0, 0, "NW")))
+    assert storage_of(produced, P1)["board:3:1"] == "stone" and "L38:SW" not in storage_of(produced, P1)
+
+
+def test_wg_r32_an_arriving_figure_takes_the_lowest_free_slot_of_a_two_slot_shop():
+    """WG-R32 (§5.5 step 1, WG-D28): an empty Svenson's gives slot 1; with slot 1 taken, slot 2;
+    with slot 2 taken (slot 1 left by its figure), slot 1 again."""
+    p1 = replace(f3_players()[P1], barn=("c01", "stone", "stone", ""))
+    players = _with(f3_players(), P1, p1)
+    move = fall_turn("svensons", ["help"], ["c01"], [("stone", "barn", 2)], upgrade_id="U01")
+    state = table(players, stock={"svensons": ("U01",)})
+    assert GAME.play(state, P1, move).player(P1).place == "svensons:1"
+    for other, free in (("svensons:1", "svensons:2"), ("svensons:2", "svensons:1")):
+        crowded = table(_with(players, P2, replace(players[P2], place=other)), stock={"svensons": ("U01",)})
+        assert GAME.play(crowded, P1, move).player(P1).place == free
+
+
+def test_wg_r62_returning_a_help_tile_takes_three_goods_not_more():
+    """WG-R62: exactly 3 goods units: 4 goods are refused like 2."""
+    p1 = farmer("PB1", help_returnable=True, barn=("grain", "grain", "fish", "wood"))
+    state = table((p1,), phase="winter")
+    four = [{"good": "grain", "source": "barn", "count": 2}, {"good": "fish", "source": "barn", "count": 1}]
+    four.append({"good": "wood", "source": "barn", "count": 1})
+    refused(state, P1, {"type": "return_neighbour_help_tile", "goods": four}, "WG-R62")
+    after = GAME.play(state, P1, {"type": "return_neighbour_help_tile", "goods": four[:2]})
+    assert barn_of(after, P1) == ("", "", "", "wood") and not after.player(P1).help_returnable
+
+
+def test_wg_r21_a_figure_listed_twice_is_refused_even_with_every_figure_named():
+    """WG-R21: every figure exactly once: farmer, y1 and y1 again name everyone but y1 twice."""
+    state = table(phase="summer")
+    move = work(("farmer", 0, 0, "NW"), ("y1", 1, 0, "NW"), ("y1", 2, 0, "NW"))
+    refused(state, P1, move, "WG-R21")
+
+
+def test_wg_r36_the_post_office_gives_exactly_two_goods():
+    """WG-R36: one good (or three) is refused; two goods, the same twice, are taken."""
+    state = table(cursor=1)  # p3 on church:2: the Post Office passes the Town Hall
+    refused(state, P3, fall_turn("post_office", ["help"], goods=["fish"]), "WG-R36")
+    refused(state, P3, fall_turn("post_office", ["help"], goods=["fish", "fish", "wood"]), "WG-R36")
+    assert barn_of(GAME.play(state, P3, fall_turn("post_office", ["help"], goods=["wood", "wood"])), P3)[
+        2:
+    ] == (
+        "wood",
+        "wood",
+    )
+
+
+def test_wg_r36_an_upgrade_leaves_the_shop_and_a_barn_tile_adds_two_slots():
+    """WG-R36 effects (§5.5 step 4): the bought upgrade and building tile leave the town; a barn
+    tile adds its two barn slots at once (§11.5)."""
+    p2 = replace(
+        f3_players()[P2],
+        barn=("c03", "c04", "wood", "wood"),
+        storage=(("board:2:1", "stone"), ("board:4:1", "wood")),
+    )
+    state = table(
+        _with(f3_players(), P2, p2), stock={"soebucks": ("U01", "U14"), "carpenter": ("barn_2",)}, order=(P2,)
+    )
+    upgrade = fall_turn("soebucks", ["help"], ["c03", "c04"], [("stone", "board:2:1", 1)], upgrade_id="U14")
+    assert GAME.play(state, P2, upgrade).stock_at("soebucks") == ("U01",)
+    barn = GAME.play(
+        state, P2, fall_turn("carpenter", ["help"], ["c03"], [("wood", "barn", 2)], building_tile_id="barn_2")
+    )
+    assert barn.stock_at("carpenter") == () and barn.player(P2).barn_tiles == ("barn_2",)
+    assert barn_of(barn, P2) == ("", "c04", "", "", "", "")
+
+
+def _field_farm():
+    """PB1 with L03 (all field, slots NW/SE) at (0,1) and L04 (all field, slot NE) at (1,1): the
+    field area holds cells (1,0), (0,1), (1,1); its lowest-then-leftmost sub-cell is (2,0)."""
+    return (("L03", 0, 1, 0), ("L04", 1, 1, 0))
+
+
+def test_wg_r23_production_fills_the_areas_storage_in_canonical_slot_order():
+    """WG-R23 / §5.4 step 2 (§5.0 canonical order: cell y, then x, then quadrant): 3 grain go to
+    board:1:1, board:1:2 (row 0) and L03:NW (row 1, x 0) before L03:SE and L04:NE."""
+    tiles = _field_farm()
+    from domain.games.walnut_grove.farm import area_at
+
+    field = area_at("PB1", tiles, 1, 0, 0)
+    assert field.key == "area:2,0" and field.size == 3
+    assert field.slots == ("board:1:1", "board:1:2", "L03:NW", "L03:SE", "L04:NE")
+    p1 = farmer("PB1", tiles=tiles, barn=("c01", "", "", ""))
+    state = table(_with(f3_players(), P1, p1), phase="summer")  # A1: bonus dairy, not grain
+    after = GAME.play(state, P1, work(("farmer", 0, 1, "NW"), ("y1", 4, 0, "NW")))
+    grain = sorted(slot for slot, good in storage_of(after, P1).items() if good == "grain")
+    assert grain == ["L03:NW", "board:1:1", "board:1:2"]
+
+
+def test_wg_r52_the_default_takes_stored_goods_in_canonical_slot_order():
+    """WG-R52: with no grain in the barn, y1's grain comes from board:1:1 (row 0) before L03:NW
+    (row 1, although x 0 is further left)."""
+    p1 = farmer(
+        "PB1",
+        tiles=_field_farm(),
+        storage={"L03:NW": "grain", "board:1:1": "grain", "board:4:1": "wood", "board:4:2": "wood"},
+    )
+    after = GAME.play(table(_with(f3_players(), P1, p1), phase="winter"), P1, {"type": "resolve_winter"})
+    assert storage_of(after, P1) == {"L03:NW": "grain"}
+
+
+def test_wg_r35_paying_more_than_the_cost_or_two_goods_from_one_slot_is_refused():
+    """WG-R35: Johansen's Mill costs exactly 2 wood + 1 stone: 3 wood is too much; a storage slot
+    holds one good, so it cannot give 2 wood."""
+    p2 = replace(
+        f3_players()[P2],
+        barn=("c03", "wood", "wood", "stone"),
+        storage=(("board:4:1", "wood"),),
+    )
+    state = table(_with(f3_players(), P2, p2), stock={"johansens_mill": ("cabin_1",)}, order=(P2,))
+    too_much = [("wood", "barn", 2), ("wood", "board:4:1", 1), ("stone", "barn", 1)]
+    refused(state, P2, fall_turn("johansens_mill", [], [], too_much, building_tile_id="cabin_1"), "WG-R35")
+    one_slot = [("wood", "board:4:1", 2), ("stone", "barn", 1)]
+    refused(state, P2, fall_turn("johansens_mill", [], [], one_slot, building_tile_id="cabin_1"), "WG-R35")
+
+
+def test_wg_r51_food_sources_pay_food_only():
+    """WG-R51: wood named among the food sources is refused (it would be paid on top of the heat)."""
+    state = _winter()
+    p1 = state.player(P1)
+    state = state.with_player(P1, replace(p1, storage=p1.storage + (("board:4:2", "wood"),)))
+    food = [
+        {"good": "grain", "source": "board:1:1", "count": 1},
+        {"good": "wood", "source": "board:4:2", "count": 1},
+    ]
+    refused(state, P1, {"type": "resolve_winter", "food_sources": food}, "WG-R51")

@@ -76,3 +76,25 @@ def test_json_data_is_the_spec_verbatim():
     assert json.loads(blocks[0])["year_discs"] == data["year_discs"]
     assert json.loads(blocks[1])["town"] == data["town"]
     assert json.loads(blocks[2]) == data["landscape_tiles"]
+
+
+def test_boards_and_upgrade_names_are_the_spec_tables_verbatim():
+    """§11.3 and §11.6 are tables (not JSON): the transcribed boards (landscape row, H1 colour)
+    and upgrade names and spaces equal the spec's rows."""
+    text = SPEC.read_text(encoding="utf-8")
+    boards = {
+        row[0]: ("".join(cell.split()[0] for cell in row[1:6]), row[6])
+        for row in (
+            [c.strip() for c in line.strip("|").split("|")]
+            for line in re.findall(r"^\| PB\d .*$", text, re.M)
+        )
+    }
+    assert boards == PLAYER_BOARDS
+    upgrades = {
+        row[0]: (row[1], row[2])
+        for row in (
+            [c.strip() for c in line.strip("|").split("|")]
+            for line in re.findall(r"^\| U\d\d .*$", text, re.M)
+        )
+    }
+    assert upgrades == {u.id: (u.name, u.space) for u in UPGRADES.values()}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -169,3 +170,34 @@ def test_describe_gives_one_sentence_per_step_for_every_viewer(players):
             if actor == CHANCE
             else GAME.play(state, actor, action)
         )
+
+
+@pytest.mark.parametrize("odd", [True, 1.0, "1", -1, 7])
+def test_wg_h01_a_viewer_that_is_not_a_seat_sees_only_what_a_spectator_sees(odd):
+    """WG-H01/WG-H03: only a real seat number unlocks a seat's coins; ``True`` or ``1.0`` (equal
+    to seat 1 by value) once saw p2's coin ids in the view, the overflow and the log."""
+    state = table(cursor=2)  # p2's fall turn; p2 holds c03, c04
+    assert GAME.player_view(state, odd) == GAME.player_view(state, None)
+    sale = fall_turn("general_store_1", sell=[{"good": "wood", "source": "board:4:1"}])
+    drawing = GAME.play(state, P2, sale)
+    action = {"type": "chance", "request": GAME.chance(drawing).to_dict(), "outcome": ["c12", "c23"]}
+    assert GAME.action_view(drawing, CHANCE, action, odd) == GAME.action_view(drawing, CHANCE, action, None)
+    assert GAME.describe(drawing, CHANCE, action, odd) == GAME.describe(drawing, CHANCE, action, None)
+    full = state.with_player(P2, replace(state.player(P2), barn=("c03", "c04", "grain", "fish")))
+    pending = GAME.resolve_chance(GAME.play(full, P2, sale), ["c12", "c23"])
+    assert pending.overflow and GAME.player_view(pending, odd) == GAME.player_view(pending, None)
+    lodge = replace(
+        state.with_player(P2, replace(state.player(P2), place="lodge")), order=(P2, P1, P3), cursor=0
+    )
+    toll = fall_turn("post_office", ["coin:c03"], goods=["fish", "fish"])
+    assert GAME.action_view(lodge, P2, toll, odd) == GAME.action_view(lodge, P2, toll, None)
+    assert GAME.describe(lodge, P2, toll, odd) == GAME.describe(lodge, P2, toll, None)
+
+
+@pytest.mark.parametrize("odd", [True, 1.0, "1", -1, 7, None])
+def test_wg_h01_legal_moves_are_listed_only_for_a_real_seat_number(odd):
+    """WG-H01: the legal fall moves name the seat's own coin ids (tolls, payments), so only a real
+    seat number gets a list; ``True`` once got seat 1's list."""
+    state = table(cursor=2)  # p2's fall turn; its moves name c03 / c04
+    assert any("coin:c03" in move.get("tolls", []) for move in GAME.legal_moves(state, P2))
+    assert GAME.legal_moves(state, odd) == []

@@ -128,3 +128,22 @@ def test_wg_e04_family_bible_pays_only_without_help_tiles():
     """WG-E04 context: U04 checks help tiles after final adjustments (4 VP with none)."""
     assert upgrade_points(farmer("PB1"), "U04") == 4
     assert GAME.scores(_ended(farmer("PB1", active=(), upgrades=(("home", "U04"),)))).totals[P1] == 4
+
+
+def test_wg_e02_the_board_frame_fences_the_forest_on_the_east():
+    """WG-E02 d (WG-D03: the board frame counts as fenced): L31 (fences south and west) above
+    PB1's forest (4,0) closes its top; the frame closes its east side: enclosed, 1 VP."""
+    p1 = farmer("PB1", tiles=(("L31", 4, 1, 0),), active=())
+    assert GAME.scores(_ended(p1)).breakdown[P1]["enclosures"] == 1
+
+
+def test_wg_e02_b_live_scores_count_pending_hires_as_owned_labourers():
+    """WG-E02 b: a labourer hired this fall is owned (it scores before it enters play)."""
+    p1 = farmer("PB1", active=("y1",), pending=("w2",))
+    assert GAME.scores(table((p1,), phase="winter")).breakdown[P1]["labourers"] == 2
+
+
+def test_wg_e02_e_family_bible_counts_a_returnable_tile_too():
+    """WG-E02 e / §11.6 U04: any help tile held, returnable or flipped, voids the Family Bible."""
+    assert upgrade_points(farmer("PB1", help_returnable=True), "U04") == 0
+    assert upgrade_points(farmer("PB1", help_flipped=1), "U04") == 0

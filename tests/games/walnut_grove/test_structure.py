@@ -223,6 +223,33 @@ def test_wg_a11_coins_owed_beyond_the_bag_are_not_received():
 
 
 def test_wg_g04_figures_keep_their_places_so_spring_and_fall_share_the_order():
-    """WG-G04: the order fixed at year start (from F3 places) is the fall order."""
-    state = table(f3_players())
-    assert year_order(state) == state.order == (P1, P3, P2)
+    """WG-G04: the order fixed at year start (from F3 places) is the fall order: play year 1's
+    spring and summer for real and watch who draws and who takes the fall turns."""
+    import random
+
+    assert year_order(table(f3_players())) == (P1, P3, P2)
+    state, rng, drawers = f3_from_setup(), random.Random(0), []
+    while state.phase != "fall":
+        if GAME.to_act(state) == {CHANCE}:
+            drawers.append(state.order[state.cursor])
+            request = GAME.chance(state)
+            state = GAME.resolve_chance(state, list(request.items[: request.count]))
+        else:
+            seat = min(GAME.to_act(state))
+            state = GAME.play(state, seat, GAME.bot_move(state, seat, rng))
+    turns = []
+    while state.phase == "fall":
+        (seat,) = GAME.to_act(state)
+        turns.append(seat)
+        state = GAME.play(state, seat, {"type": "pass_fall_turn"})
+    assert drawers == turns == [P1, P3, P2]
+
+
+def test_wg_a06_spare_cabins_never_lower_the_fires():
+    """WG-A06: wood = fires + max(0, active - cabins): two cabins for one labourer still burn the
+    disc's fires (B3: 3), not 2."""
+    from domain.games.walnut_grove.winter import winter_needs
+
+    player = farmer("PB1", active=("y1",), cabins=("cabin_1", "cabin_2"))
+    needs = winter_needs(table(phase="winter", disc="B3"), player)
+    assert (needs.fires, needs.wagons, needs.wood) == (3, 0, 3)
