@@ -232,6 +232,31 @@ def test_fr_r257_the_discard_is_shuffled_only_when_a_card_must_be_drawn():
     assert state.market[1] == "H31" and state.horse_deck == ("H05",) and state.discard == ()
 
 
+def test_fr_r256_r257_a_final_refill_from_an_empty_deck_waits_for_the_shuffle():
+    """FR-R256 / FR-R257: F1's prize slots stay empty; at its end the refill needs the discard shuffled."""
+    market = ("H40", "H41", "H42", "H43", "H44", "H45", "H46", "H47")
+    state = table(
+        1,
+        phase="tournament_prizes",
+        round=5,
+        slot=8,
+        ranches=RANCHES,
+        market=market,
+        deck=("H30",),
+        discard=("H05", "H06"),
+        ranking=(YELLOW, RED),
+        prizes=((YELLOW, 1, 0, "horse"), (YELLOW, 1, 1, "horse"), (RED, 2, 0, "horse")),
+    )
+    for seat, card, i in ((YELLOW, "H42", 0), (YELLOW, "H46", 1), (RED, "H40", 0)):
+        choice = {"card_id": card, "destination": "1A-H" if seat == YELLOW else "2A-H"}
+        assert GAME.to_act(state) == {seat}  # no reshuffle while the final's prizes are chosen
+        state = play(state, seat, {"type": "claim_prize", "item_index": i, "choice": choice})
+    assert state.market[:3] == ("H30", "H41", None) and GAME.to_act(state) == {CHANCE}
+    state = GAME.resolve_chance(state, ["H06", "H05"])
+    assert state.market == ("H30", "H41", "H06", "H43", "H44", "H45", "H05", "H47")
+    assert state.slot == 9 and state.phase == "tournament_entries"
+
+
 def test_fr_r255_market_refills_outside_finals_at_once():
     """FR-R255: a prize horse in T1 is replaced before the next item is chosen."""
     market = ("H40", "H41", "H42", "H43", "H44", "H45", "H46", "H47")
