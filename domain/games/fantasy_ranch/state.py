@@ -74,7 +74,8 @@ def to_dict(state: State) -> dict[str, Any]:
 
 
 def from_dict(data: Mapping[str, Any]) -> State:
-    return State(**{f.name: _tuplify(data[f.name]) for f in fields(State)})
+    """The inverse of ``to_dict``; a field added after a state was stored (``rolls``, ``home_draw``) takes its default."""
+    return State(**{f.name: _tuplify(data[f.name]) for f in fields(State) if f.name in data})
 
 
 def _listify(value: Any) -> Any:
