@@ -1,43 +1,76 @@
 """The read side the routes use: tables in the lobby, a table's scoreboard, its human-readable log.
 
-Each is one function that finds its own source through ``api.wiring``, so the projections (issue 4:
-lobby, scoreboards, audit log) replace one body each, and the wiring, without touching a route.
-Today every answer is computed from the event store through the process's ``Tables``.
+Each is one function that finds its own source through ``api.wiring``/``api.live``: the read
+models (projections) when they run, else the event store through the process's ``Tables``
+(``TABLETOP_PROJECTIONS=off``, and any answer the read models cannot give, such as a score at a past
+version or a table they have not seen yet, whose refusal then comes from the application).
+
+Read-your-writes: a client passes the ``position`` a command just returned and the read waits,
+bounded, until the read models have processed it. In the embedded mode (projections in a thread
+of this very process) every read waits for the log's head, so a single-process service reads its
+own writes without asking.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import islice
 from typing import Any
 from uuid import UUID
 
-from api import wiring
+from api import live, wiring
+from projections.queries import ReadModels
+
+#: How long a read waits for the read models to reach a position (seconds).
+WAIT_S = 2.0
+
+
+def _read_models(position: int | None) -> ReadModels | None:
+    models = live.read_models()
+    if models is None:
+        return None
+    if position is not None or live.embedded():
+        head = wiring.tables().recorder.max_notification_id() or 0
+        models.wait(wait_target(position, head), timeout=WAIT_S)
+    return models
+
+
+def wait_target(position: int | None, head: int) -> int:
+    """What a read waits for: the client's position, never past the log's head (it could not be
+    reached: a position from another store, or made up); the head itself when none is given."""
+    return head if position is None else min(position, head)
 
 
 def list_tables(*, status: str | None = None, game: str | None = None,
-                limit: int = 50) -> list[dict[str, Any]]:
+                limit: int = 50, position: int | None = None) -> list[dict[str, Any]]:
     """Public summaries of tables in opening order, filtered by status and game."""
+    models = _read_models(position)
+    if models is not None:
+        return models.tables(status, game, limit)
     tables = wiring.tables()
+    found = []
+    for table_id in tables.table_ids():
+        summary = tables.summary(table_id)
+        if (status is None or summary["status"] == status) and (game is None or summary["game"] == game):
+            found.append(summary)
+            if len(found) >= limit:
+                break
+    return found
 
-    def matching() -> Iterator[dict[str, Any]]:
-        for table_id in tables.table_ids():
-            summary = tables.summary(table_id)
-            if (status is None or summary["status"] == status) and (game is None or summary["game"] == game):
-                yield summary
 
-    return list(islice(matching(), limit))
-
-
-def scoreboard(table_id: UUID, version: int | None = None) -> dict[str, Any]:
+def scoreboard(table_id: UUID, version: int | None = None, position: int | None = None) -> dict[str, Any]:
     """Live (or final) totals with the per-source breakdown, now or at ``version``."""
+    models = _read_models(position) if version is None else None
+    board = models.scores(table_id) if models is not None else None
+    if board is not None:
+        return board["scores"]
     return wiring.tables().scores(table_id, version)
 
 
 def human_log(table_id: UUID, viewer: int | None, *, after: int = 0,
-              limit: int = 100) -> list[dict[str, Any]]:
+              limit: int = 100, position: int | None = None) -> list[dict[str, Any]]:
     """One sentence per event as ``viewer`` may read it; undone events are marked."""
-    return [
-        {"version": e.version, "text": e.text, "undone": e.undone}
-        for e in wiring.tables().log(table_id, viewer, after=after, limit=limit)
-    ]
+    models = _read_models(position)
+    if models is not None and models.table(table_id) is not None:
+        entries = models.log(table_id, viewer, after=after, limit=limit)
+    else:
+        entries = [e.to_dict() for e in wiring.tables().log(table_id, viewer, after=after, limit=limit)]
+    return [{"version": e["version"], "text": e["text"], "undone": e["undone"]} for e in entries]

@@ -14,6 +14,7 @@ from flask import Flask, current_app
 
 from api.config import Settings
 from domain.application import Tables
+from projections.runner import open_store
 
 TABLES = "tabletop.tables"
 SETTINGS = "tabletop.settings"
@@ -28,18 +29,22 @@ def build_tables(settings: Settings) -> Tables:
 def migrate(settings: Settings) -> None:
     """Create the event store tables once, before workers start with ``create_tables=False``."""
     build_tables(settings.with_(create_tables=True)).close()
+    open_store(settings).close()  # and the read models' tables
 
 
 def init_app(app: Flask, settings: Settings) -> Tables:
     """Build this process's ``Tables`` and the seat-token key, and keep them on the app.
 
-    The fan-out (issue 4) attaches here: ``tables.on_saved.append(broker.publish)``.
+    The fan-out and the read models (issue 4) attach here, through ``api.live``.
     """
     tables = build_tables(settings)
     app.extensions[SETTINGS] = settings
     app.extensions[SECRET] = settings.server_secret()
     app.extensions[TABLES] = tables
     atexit.register(tables.close)
+    from api import live
+
+    live.init_app(app, settings, tables)  # fan-out on every save, read models, the stream's needs
     return tables
 
 

@@ -119,3 +119,15 @@ def _describe(
             f"The game ended: {winners} won ({totals}). The seed was {event.seed}."
         )
     return None, None, type(event).__name__
+
+
+def describe_event(
+    table: Table, event: Any, before: Any, players: list, viewer: int | None, over: bool = False
+) -> tuple[Any, Any, str]:
+    """``(seat, action, sentence)`` of one event for ``viewer``; the log projection and the live
+    stream render with it, event by event.
+
+    ``table`` is the table right after ``event``; ``before``/``players`` its state and seats before;
+    ``over``: the game has finished, so moves and chance outcomes are shown in full.
+    """
+    return _describe(table, event, before, players, viewer, over)

@@ -32,7 +32,8 @@ def open_table(args):
 @blp.response(200, TableSchema(many=True))
 def list_tables(args):
     """List tables in opening order, by status and game."""
-    return reads.list_tables(status=args.get("status"), game=args.get("game"), limit=args["limit"])
+    return reads.list_tables(status=args.get("status"), game=args.get("game"), limit=args["limit"],
+                             position=args["position"])
 
 
 @blp.route("/<uuid:table_id>", methods=["GET"])

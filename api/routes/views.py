@@ -10,7 +10,7 @@ from uuid import UUID
 from flask_smorest import Blueprint
 
 from api import auth, reads, wiring
-from api.schemas.queries import LogQuery, VersionQuery
+from api.schemas.queries import LogLinesQuery, LogQuery, ScoresQuery, VersionQuery
 from api.schemas.views import AuditSchema, LogEntrySchema, LogLineSchema, ScoresSchema, ViewSchema
 
 blp = Blueprint("views", __name__, url_prefix="/api/tables/<uuid:table_id>",
@@ -44,21 +44,21 @@ def events(args, table_id: UUID):
 
 
 @blp.route("/log", methods=["GET"])
-@blp.arguments(LogQuery, location="query")
+@blp.arguments(LogLinesQuery, location="query")
 @blp.response(200, LogLineSchema(many=True))
 @blp.doc(**VIEWER)
 def log(args, table_id: UUID):
     """The human-readable log: one sentence per event, undone ones marked."""
     seat = _viewer(table_id)
-    return reads.human_log(table_id, seat, after=args["after"], limit=args["limit"])
+    return reads.human_log(table_id, seat, after=args["after"], limit=args["limit"], position=args["position"])
 
 
 @blp.route("/scores", methods=["GET"])
-@blp.arguments(VersionQuery, location="query")
+@blp.arguments(ScoresQuery, location="query")
 @blp.response(200, ScoresSchema)
 def scores(args, table_id: UUID):
     """Live (or final) scores with the per-source breakdown."""
-    return reads.scoreboard(table_id, args["version"])
+    return reads.scoreboard(table_id, args["version"], args["position"])
 
 
 @blp.route("/audit", methods=["GET"])

@@ -1,0 +1,233 @@
+"""``GET /api/tables/<id>/stream``: Server-Sent Events of one table, for one viewer.
+
+The order matters and is why nothing is lost: the stream subscribes to the broker FIRST, then
+catches up from the event store (so a notice that arrives during the catch-up is either covered
+by it or dropped by the ``version <= sent`` check). Every ``id:`` is a table version, so a
+reconnecting ``EventSource`` sends ``Last-Event-ID`` and resumes exactly after it. A notice that
+skips versions, or ``GAP`` (Redis reconnected, the inbox overflowed), re-reads the store, and so
+does every idle heartbeat that finds the store ahead (a publish that failed silently costs at
+most one heartbeat). Comments (``: hb``) keep proxies from closing an idle stream and reveal dead
+clients. A stream lives at
+most ``max_age`` seconds, then ends; ``retry:`` makes the browser come back (to any worker).
+
+What a frame carries is rendered from the store for that viewer only (the game's ``action_view``,
+``describe`` and ``player_view``): the broker's notice carries no game data at all. Rendering is
+memoized per process by (table, viewer, after, upto), which is a pure function of the
+append-only store, and encoded once: 500 spectators of one table cost one rendering per version
+and one socket write each.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from typing import Any
+from uuid import UUID
+
+from flask import Blueprint, Response, current_app, request
+
+from api.fanout import GAP, Broker, Subscription
+from domain.application import Tables
+from domain.log import describe_event
+
+HEARTBEAT_S = 15.0
+MAX_AGE_S = 300.0
+RETRY_MS = 2000
+
+
+def _frame(event: str, version: int, data: Any) -> str:
+    return f"id: {version}\nevent: {event}\ndata: {json.dumps(data, separators=(',', ':'), default=str)}\n\n"
+
+
+class FrameSource:
+    """Renders what one viewer may see of a table, from the event store, once per version.
+
+    Frames are cached per (table, viewer, version), already encoded: every stream of that viewer
+    shares them, whatever version it is at, so a stream that fell behind costs a concatenation,
+    not another replay. Versions are immutable facts of an append-only store, so the cache never
+    needs invalidating. Concurrent streams that miss the same frames wait for one rendering.
+    """
+
+    def __init__(self, tables: Tables, cache_size: int = 50_000) -> None:
+        self.tables = tables
+        self._entries: OrderedDict[tuple, bytes] = OrderedDict()
+        self._views: OrderedDict[tuple, bytes] = OrderedDict()
+        self._joined: OrderedDict[tuple, tuple[int, bytes]] = OrderedDict()
+        self._size = cache_size
+        self._lock = threading.Lock()
+        self._inflight: dict[tuple, threading.Event] = {}
+
+    def head(self, table_id: UUID) -> int:
+        """The table's current version in the store (0 when there is no such table)."""
+        stored = self.tables.recorder.select_events(table_id, desc=True, limit=1)
+        return stored[0].originator_version if stored else 0
+
+    def frames(self, table_id: UUID, viewer: int | None, after: int, upto: int) -> tuple[int, bytes]:
+        """``(last version, SSE bytes)``: an ``entry`` frame per version in ``(after, upto]`` that
+        the store has, then the ``view`` frame at the last one; empty when there is nothing new."""
+        if upto <= after:
+            return after, b""
+        key = (table_id, viewer, after, upto)
+        with self._lock:
+            joined = self._joined.get(key)  # the common case: every stream at the same point
+        if joined is not None:
+            return joined
+        joined = self._frames(table_id, viewer, after, upto)
+        if joined[0] == upto:  # complete: the store had every version, so the answer is final
+            self._store(self._joined, key, joined, size=2048)
+        return joined
+
+    def _frames(self, table_id: UUID, viewer: int | None, after: int, upto: int) -> tuple[int, bytes]:
+        with self._lock:
+            have = all((table_id, viewer, v) in self._entries for v in range(after + 1, upto + 1))
+        if not have:
+            self._once((table_id, viewer, "entries", after, upto),
+                       lambda: self._render_entries(table_id, viewer, after, upto))
+        parts, last = [], after
+        with self._lock:
+            for v in range(after + 1, upto + 1):
+                blob = self._entries.get((table_id, viewer, v))
+                if blob is None:
+                    break  # not in the store (yet): a notice ahead of it says nothing
+                self._entries.move_to_end((table_id, viewer, v))
+                parts.append(blob)
+                last = v
+        if last == after:
+            return after, b""
+        parts.append(self._view(table_id, viewer, last))
+        return last, b"".join(parts)
+
+    def _view(self, table_id: UUID, viewer: int | None, version: int) -> bytes:
+        key = (table_id, viewer, version)
+        with self._lock:
+            blob = self._views.get(key)
+        if blob is None:
+            self._once((table_id, viewer, "view", version), lambda: self._store(self._views, key, _frame(
+                "view", version, self.tables.view(table_id, viewer, version=version)).encode()))
+            with self._lock:
+                blob = self._views.get(key) or b""
+        return blob
+
+    def _render_entries(self, table_id: UUID, viewer: int | None, after: int, upto: int) -> None:
+        # Each entry is rendered as it was when recorded (the game still running), whatever came
+        # later: the frame for a version is then the same in every process and cache. Which
+        # versions were undone is told by the ``Undone`` entries and the view's ``table.undone``;
+        # the full reveal after the end is in the log (``GET .../log``).
+        table = None
+        for event in self.tables.events.get(table_id, lte=upto):
+            before = table.state if table is not None else None
+            players = list(table.players) if table is not None else []
+            table = event.mutate(table)
+            version = event.originator_version
+            if version <= after:
+                continue
+            seat, action, text = describe_event(table, event, before, players, viewer)
+            data = {"version": version, "event": type(event).__name__, "seat": seat, "text": text,
+                    "action": action, "timestamp": event.timestamp.isoformat()}
+            self._store(self._entries, (table_id, viewer, version), _frame("entry", version, data).encode())
+
+    def _store(self, cache: OrderedDict, key: tuple, blob: Any, size: int | None = None) -> None:
+        with self._lock:
+            cache[key] = blob
+            while len(cache) > (size or self._size):
+                cache.popitem(last=False)
+
+    def _once(self, key: tuple, work: Callable[[], None]) -> None:
+        """Run ``work`` unless another stream is already running it; then wait for that one."""
+        with self._lock:
+            waiting = self._inflight.get(key)
+            if waiting is None:
+                self._inflight[key] = threading.Event()
+        if waiting is not None:
+            waiting.wait(10)
+            return
+        try:
+            work()
+        finally:
+            with self._lock:
+                self._inflight.pop(key).set()
+
+
+def event_stream(
+    source: FrameSource,
+    sub: Subscription,
+    table_id: UUID,
+    viewer: int | None,
+    last: int,
+    *,
+    heartbeat: float = HEARTBEAT_S,
+    max_age: float = MAX_AGE_S,
+    retry_ms: int = RETRY_MS,
+    clock: Callable[[], float] = time.monotonic,
+) -> Iterator[bytes]:
+    """The SSE bytes of one stream. ``sub`` must already be subscribed (subscribe first!)."""
+    started = clock()
+    sent = last
+
+    def catch_up(upto: int) -> Iterator[bytes]:
+        nonlocal sent
+        last, blob = source.frames(table_id, viewer, sent, upto)
+        if blob:
+            yield blob
+            sent = last
+
+    try:
+        yield f"retry: {retry_ms}\n\n".encode()
+        head = source.head(table_id)
+        if sent > head:  # a Last-Event-ID from another history: start over
+            sent = 0
+        yield from catch_up(head)
+        while (left := max_age - (clock() - started)) > 0:
+            item = sub.get(timeout=min(heartbeat, left))
+            if item is None:  # idle: a lost doorbell is noticed here, at the latest
+                head = source.head(table_id)
+                if head > sent:
+                    yield from catch_up(head)
+                else:
+                    yield b": hb\n\n"
+            elif item == GAP:
+                yield from catch_up(source.head(table_id))
+            elif item.version > sent:  # a version gap is covered: the store is read up to it
+                yield from catch_up(item.version)
+    finally:
+        sub.close()
+
+
+def parse_last_event_id(raw: str | None) -> int:
+    """``Last-Event-ID`` (or ``?last_event_id=``) as a version; anything else means from the start."""
+    raw = (raw or "").strip()
+    return int(raw) if raw.isdigit() and len(raw) < 10 else 0
+
+
+bp = Blueprint("stream", __name__)
+
+
+@bp.get("/api/tables/<uuid:table_id>/stream")
+def stream(table_id: UUID) -> Response:
+    """Live table updates as Server-Sent Events, for the caller's seat or as a spectator."""
+    live = current_app.extensions["live"]
+    viewer = live.viewer(table_id)  # 401 for a bad token; None = spectator
+    live.tables.summary(table_id)  # 404 for an unknown table, before the stream starts
+    last = parse_last_event_id(request.headers.get("Last-Event-ID") or request.args.get("last_event_id"))
+    sub = live.broker.subscribe(table_id)  # subscribe BEFORE reading the store
+    body = event_stream(live.frames, sub, table_id, viewer, last, heartbeat=live.heartbeat,
+                        max_age=live.max_age, retry_ms=live.retry_ms)
+    return Response(body, mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+class Live:
+    """What the stream route needs, read once at app build (the generator runs outside the app context)."""
+
+    def __init__(self, tables: Tables, broker: Broker, viewer: Callable[[UUID], int | None],
+                 heartbeat: float = HEARTBEAT_S, max_age: float = MAX_AGE_S, retry_ms: int = RETRY_MS) -> None:
+        self.tables = tables
+        self.broker = broker
+        self.viewer = viewer
+        self.frames = FrameSource(tables)
+        self.heartbeat = heartbeat
+        self.max_age = max_age
+        self.retry_ms = retry_ms

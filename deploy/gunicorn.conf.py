@@ -1,0 +1,21 @@
+"""gunicorn for the API: gevent workers, so every SSE stream is a greenlet, not a thread.
+
+``worker_connections`` bounds the open streams per worker. ``preload_app`` stays off: each worker
+builds its app (and its PostgreSQL pool) after the fork, and the Redis fan-out hub starts lazily on
+a worker's first stream. A short ``graceful_timeout``: open streams end at a restart and clients
+come back with ``Last-Event-ID``. Settings come from the environment (``deploy/env.example``).
+"""
+
+import os
+
+bind = os.environ.get("BIND", "0.0.0.0:8000")
+worker_class = os.environ.get("WORKER_CLASS", "gevent")
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "1000"))
+threads = int(os.environ.get("THREADS", "64"))  # only used with WORKER_CLASS=gthread
+timeout = 30
+graceful_timeout = 10
+keepalive = 5
+preload_app = False
+wsgi_app = os.environ.get("WSGI_APP", "api.wsgi:app")
+accesslog = os.environ.get("ACCESS_LOG") or None

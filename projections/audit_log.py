@@ -1,0 +1,99 @@
+"""The human-readable table log: one sentence per event per viewer, undone ranges marked.
+
+Sentences come from ``domain.log`` (the game's ``describe``/``action_view`` for moves and
+chance), rendered once per viewer, so a seat's log never shows another seat's secret while the
+game runs. When an ``Undone`` event arrives, the entries it took back are marked in every viewer's
+log. It always equals ``Tables.log`` for the same viewer (tested).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from domain.log import describe_event, undone_versions
+from domain.table import Table
+from projections.base import Batch, Projection, Step, viewer_key, viewers
+
+
+def log_key(table_id: object, version: int) -> str:
+    return f"{table_id}:{version:09d}"
+
+
+class AuditLog(Projection):
+    """One document per event holding each viewer's entry (one row per event, not per viewer).
+
+    While a game runs each event is rendered as it happens, hiding what each viewer may not know.
+    When it ends (``GameFinished``) the whole table log is rendered again with the game over, as
+    ``Tables.log`` does: moves and chance outcomes are then shown in full to everyone.
+
+    Rendering waits for the end of the batch: a game that starts and ends within one batch (the
+    usual case in a rebuild) is then rendered once, revealed, from the steps already replayed.
+    """
+
+    name = "log"
+
+    def on_event(self, step: Step, batch: Batch) -> None:
+        batch.scratch.setdefault((self.name, step.table.id), []).append(step)
+
+    def on_table(self, table: Any, batch: Batch) -> None:
+        steps = batch.scratch.pop((self.name, table.id), [])
+        if not any(isinstance(s.event, Table.GameFinished) for s in steps):
+            for step in steps:
+                self._render(step, batch)
+        elif steps[0].event.originator_version == 1:  # the whole game is in this batch
+            self._render_all(table, [(s.event, s.before_state, s.before_players) for s in steps], batch)
+        else:
+            self._render_all(table, self._replay(steps[-1].history()), batch)
+
+    def _render(self, step: Step, batch: Batch) -> None:
+        event, table = step.event, step.table
+        version = event.originator_version
+        entries = {}
+        for viewer in viewers(table):
+            seat, action, text = describe_event(table, event, step.before_state, step.before_players, viewer)
+            entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action}
+        batch.put(self.name, log_key(table.id, version), str(table.id), {
+            "version": version, "event": type(event).__name__, "undone": False,
+            "timestamp": event.timestamp.isoformat(), "entries": entries,
+        })
+        if isinstance(event, Table.Undone):
+            first, last = event.undone
+            for v in range(first, last + 1):
+                row = batch.lookup(self.name, str(table.id), log_key(table.id, v))
+                if row is not None and not row["undone"]:
+                    batch.put(self.name, log_key(table.id, v), str(table.id), {**row, "undone": True})
+
+    @staticmethod
+    def _replay(events: Iterable[Any]) -> list[tuple[Any, Any, list]]:
+        """``(event, state before, seats before)`` for every event of a table, from the store."""
+        replayed, table = [], None
+        for event in events:
+            replayed.append((event, table.state if table is not None else None,
+                             list(table.players) if table is not None else []))
+            table = event.mutate(table)
+        return replayed
+
+    def _render_all(self, table: Any, replayed: list[tuple[Any, Any, list]], batch: Batch) -> None:
+        """Every entry of a finished table, revealed (``describe`` reads only ``table.game`` here)."""
+        undone = undone_versions([event for event, _, _ in replayed])
+        table_id = str(table.id)
+        for event, before, players in replayed:
+            version = event.originator_version
+            entries = {}
+            for viewer in viewers(table):
+                seat, action, text = describe_event(table, event, before, players, viewer, over=True)
+                entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action}
+            batch.put(self.name, log_key(table_id, version), table_id, {
+                "version": version, "event": type(event).__name__, "undone": version in undone,
+                "timestamp": event.timestamp.isoformat(), "entries": entries,
+            })
+
+
+def entry_for(row: dict, viewer: int | None) -> dict | None:
+    """One viewer's log entry out of an event's row (None when the viewer was not at the table yet)."""
+    mine = row["entries"].get(viewer_key(viewer))
+    if mine is None:
+        return None
+    return {"version": row["version"], "event": row["event"], "seat": mine["seat"], "text": mine["text"],
+            "action": mine["action"], "undone": row["undone"], "timestamp": row["timestamp"]}

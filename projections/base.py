@@ -1,0 +1,95 @@
+"""What every read model shares: the batch it writes into and the two hooks the runner calls.
+
+A projection is game-agnostic: it sees ``Table`` events and the table aggregate the runner keeps
+up to date beside them, and asks the game (``player_view``, ``scores``, ``describe``) for anything
+game-specific, so hidden information is stripped in the same single place as everywhere else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from projections.stores import ReadStore
+
+
+class Batch:
+    """The documents one batch of events changes; committed with the tracking rows at once."""
+
+    def __init__(self, store: ReadStore) -> None:
+        self.store = store
+        self.writes: dict[tuple[str, str], tuple[str, dict] | None] = {}
+        self._groups: dict[tuple[str, str], dict[str, dict]] = {}
+        #: Per-batch working space a projection may use between ``on_event`` and ``on_table``.
+        self.scratch: dict[Any, Any] = {}
+
+    def get(self, model: str, key: str) -> dict | None:
+        if (model, key) in self.writes:
+            value = self.writes[(model, key)]
+            return None if value is None else value[1]
+        return self.store.get(model, key)
+
+    def lookup(self, model: str, grp: str, key: str) -> dict | None:
+        """``get`` for documents that never change group: the group is read once per batch
+        (one query instead of one per document, which is what makes a rebuild fast on PostgreSQL)."""
+        if (model, key) in self.writes:
+            value = self.writes[(model, key)]
+            return None if value is None else value[1]
+        cached = self._groups.get((model, grp))
+        if cached is None:
+            cached = self._groups[(model, grp)] = dict(self.store.group(model, grp))
+        return cached.get(key)
+
+    def put(self, model: str, key: str, grp: str, body: dict) -> None:
+        self.writes[(model, key)] = (grp, body)
+
+    def delete(self, model: str, key: str) -> None:
+        self.writes[(model, key)] = None
+
+    def group(self, model: str, grp: str) -> list[tuple[str, dict]]:
+        rows = dict(self.store.group(model, grp))
+        for (m, key), value in self.writes.items():
+            if m != model:
+                continue
+            if value is not None and value[0] == grp:
+                rows[key] = value[1]
+            else:
+                rows.pop(key, None)
+        return sorted(rows.items())
+
+
+@dataclass
+class Step:
+    """One table event with the table right after it and what it looked like just before.
+
+    ``history()`` reads the table's events up to and including this one from the store (for
+    the rare read model that must re-render a whole table, e.g. the log when a game ends).
+    """
+
+    event: Any
+    table: Any
+    before_state: Any
+    before_players: list
+    history: Callable[[], Iterable[Any]]
+
+
+class Projection:
+    """A read model. ``on_event`` sees every event; ``on_table`` the latest table once per batch."""
+
+    name = ""
+
+    def on_event(self, step: Step, batch: Batch) -> None:
+        """Record what this event adds (log lines, finished games)."""
+
+    def on_table(self, table: Any, batch: Batch) -> None:
+        """Record the latest state of a table this batch touched (lists, views, live scores)."""
+
+
+def viewers(table: Any) -> list[int | None]:
+    """Every viewer of a table: the spectator, then each seat."""
+    return [None, *range(table.seats)]
+
+
+def viewer_key(viewer: int | None) -> str:
+    return "spectator" if viewer is None else str(viewer)

@@ -1,0 +1,71 @@
+"""Reading the read models: what the API's lists, scoreboards and logs answer from.
+
+``wait`` is read-your-writes: a client that just got ``position`` from a command passes it back,
+and the read waits (bounded) until every read model has processed it. A read that times out
+answers what is there and says it is behind (``caught_up=False``) rather than failing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from projections.audit_log import entry_for, log_key
+from projections.base import viewer_key
+from projections.runner import NAMES
+from projections.stores import ReadStore
+
+STATUSES = ("open", "running", "finished")
+MAX_WAIT_S = 5.0
+
+
+class ReadModels:
+    """Queries over the read models in one store."""
+
+    def __init__(self, store: ReadStore, models: Sequence[str] = NAMES) -> None:
+        self.store = store
+        self.models = list(models)
+
+    def position(self) -> int:
+        return min(self.store.positions(self.models).values(), default=0)
+
+    def wait(self, position: int | None, timeout: float = 2.0) -> bool:
+        """True once every read model has processed ``position`` (None: no wait)."""
+        if position is None or position <= 0:
+            return True
+        return self.store.wait(self.models, position, max(0.0, min(timeout, MAX_WAIT_S)))
+
+    def tables(self, status: str | None = None, game: str | None = None, limit: int | None = None) -> list[dict[str, Any]]:
+        """Table summaries in opening order, optionally one status (open/running/finished) and one game."""
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+        rows = [body for s in ([status] if status else STATUSES) for _, body in self.store.group("lobby", s)]
+        if game is not None:
+            rows = [r for r in rows if r["game"] == game]
+        rows.sort(key=lambda r: (r["opened"], r["id"]))
+        return rows if limit is None else rows[:limit]
+
+    def lobby(self, game: str | None = None) -> list[dict[str, Any]]:
+        """Tables a player can join or watch: open and running ones."""
+        return [r for r in self.tables(game=game) if r["status"] != "finished"]
+
+    def table(self, table_id: UUID | str) -> dict[str, Any] | None:
+        return self.store.get("lobby", str(table_id))
+
+    def scores(self, table_id: UUID | str) -> dict[str, Any] | None:
+        """The live scoreboard of one table (None before the game starts)."""
+        return self.store.get("scores", str(table_id))
+
+    def standings(self, game: str) -> list[dict[str, Any]]:
+        """Per player name: finished games played, wins and best total; most wins first."""
+        rows = [body for _, body in self.store.group("standings", game)]
+        return sorted(rows, key=lambda r: (-r["wins"], -(r["best"] or 0), r["name"]))
+
+    def view(self, table_id: UUID | str, viewer: int | None) -> dict[str, Any] | None:
+        return self.store.get("views", f"{table_id}:{viewer_key(viewer)}")
+
+    def log(self, table_id: UUID | str, viewer: int | None, after: int = 0, limit: int = 100) -> list[dict[str, Any]]:
+        """The table log as ``viewer`` may read it: entries after version ``after``, at most ``limit``."""
+        rows = self.store.group("log", str(table_id), after_key=log_key(table_id, after), limit=limit)
+        return [entry for _, row in rows if (entry := entry_for(row, viewer)) is not None]

@@ -1,0 +1,386 @@
+"""Follows the ``Tables`` notification log and keeps every read model up to date, exactly once.
+
+``Projector.process`` applies one batch of notifications to each read model whose tracking row
+is behind it, and commits the documents and the new tracking positions in one transaction (see
+``projections.stores``). The runner keeps the table aggregates it has seen in an LRU cache and
+mutates them event by event; a table it has not seen is loaded from the event store as of the
+version just before (snapshots keep that cheap), so a restart needs no warm-up.
+
+How new notifications are noticed: PostgreSQL with the library's subscription (LISTEN/NOTIFY and
+a pull thread); SQLite (no subscriptions) and the in-memory store by polling.
+
+Three ways to run it: ``run(settings)`` (the ``tabletop projections run`` worker, until SIGTERM),
+``EmbeddedProjections`` (a background thread in the embedded single-process service), and
+``Projector.catch_up()`` (synchronously, in tests and ``rebuild``).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import signal
+import sys
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
+
+from domain.application import Tables
+from domain.table import Table
+from projections.audit_log import AuditLog
+from projections.base import Batch, Projection, Step
+from projections.lobby import Lobby
+from projections.player_views import PlayerViews
+from projections.scoreboards import Standings, TableScores
+from projections.stores import Concurrent, MemoryStore, PostgresStore, ReadStore, SQLiteStore
+
+log = logging.getLogger(__name__)
+
+BATCH = 500
+
+
+def all_projections() -> list[Projection]:
+    return [Lobby(), TableScores(), Standings(), PlayerViews(), AuditLog()]
+
+
+NAMES = tuple(p.name for p in all_projections())
+
+
+class SettingsLike(Protocol):
+    """The parts of ``api.config.Settings`` this package reads (projections never import ``api``)."""
+
+    store: str
+    data_dir: Any
+    postgres_host: str
+    postgres_port: int
+    postgres_user: str
+    postgres_password: str
+    postgres_dbname: str
+
+    def eventsourcing_env(self, name: str = "tables") -> dict[str, str]: ...
+
+
+class Projector:
+    """Applies notifications of the ``Tables`` log to read models, batch by batch."""
+
+    def __init__(self, tables: Tables, store: ReadStore, projections: Sequence[Projection] | None = None,
+                 cache_size: int = 2000) -> None:
+        self.tables = tables
+        self.store = store
+        self.projections = list(projections if projections is not None else all_projections())
+        self.names = [p.name for p in self.projections]
+        self._cache: OrderedDict[Any, Table] = OrderedDict()
+        self._cache_size = cache_size
+
+    def position(self) -> int:
+        """The position every read model has reached (the slowest one's)."""
+        return min(self.store.positions(self.names).values(), default=0)
+
+    def head(self) -> int:
+        return self.tables.recorder.max_notification_id() or 0
+
+    def process(self, notifications: Sequence[Any]) -> int:
+        """Apply one batch; returns how many events some model applied. Raises ``Concurrent``."""
+        expected = self.store.positions(self.names)
+        advanced: dict[str, int] = {}
+        batch = Batch(self.store)
+        touched: dict[str, dict[Any, Table]] = {}
+        applied = 0
+        for notification in notifications:
+            due = [p for p in self.projections if expected[p.name] < notification.id]
+            if not due:
+                continue
+            for p in due:
+                advanced[p.name] = notification.id
+            event = self.tables.mapper.to_domain_event(notification)
+            if not isinstance(event, Table.Event | Table.Opened):
+                continue  # not a table's event: the position still advances
+            before = self._table_before(event)
+            before_state = before.state if before is not None else None
+            before_players = list(before.players) if before is not None else []
+            table = event.mutate(before)
+            self._remember(table)
+            step = Step(event, table, before_state, before_players, self._history(event))
+            for p in due:
+                p.on_event(step, batch)
+                touched.setdefault(p.name, {})[table.id] = table
+            applied += 1
+        for p in self.projections:
+            for table in touched.get(p.name, {}).values():
+                p.on_table(table, batch)
+        if advanced:
+            self.store.commit({m: expected[m] for m in advanced}, advanced, batch.writes)
+        return applied
+
+    def _history(self, event: Any) -> Callable[[], Any]:
+        table_id, version = event.originator_id, event.originator_version
+        return lambda: self.tables.events.get(table_id, lte=version)
+
+    def _table_before(self, event: Any) -> Table | None:
+        version = event.originator_version
+        if version == 1:
+            return None
+        cached = self._cache.get(event.originator_id)
+        if cached is not None and cached.version == version - 1:
+            return cached
+        return self.tables.table(event.originator_id, version=version - 1)
+
+    def _remember(self, table: Table) -> None:
+        self._cache[table.id] = table
+        self._cache.move_to_end(table.id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def catch_up(self, progress: Callable[[int, int], None] | None = None, batch_size: int = BATCH) -> int:
+        """Apply everything recorded so far; returns the number of events applied."""
+        total = 0
+        head = self.head()
+        while True:
+            start = self.position()
+            items = self.tables.recorder.select_notifications(start=start, limit=batch_size,
+                                                              inclusive_of_start=False)
+            if not items:
+                return total
+            try:
+                total += self.process(items)
+            except Concurrent:
+                self._cache.clear()
+                continue
+            if progress:
+                progress(items[-1].id, head)
+
+    def rebuild(self, names: Iterable[str], progress: Callable[[int, int], None] | None = None) -> int:
+        """Drop the named read models and replay the whole log into them."""
+        for name in names:
+            self.store.reset(name)
+        self._cache.clear()
+        return self.catch_up(progress)
+
+
+# -- following the log -------------------------------------------------------------------------
+
+
+class PollingSource:
+    """New notifications by polling (SQLite has no subscriptions; the in-memory store too)."""
+
+    def __init__(self, tables: Tables, after: int, interval: float = 0.05,
+                 wake: threading.Event | None = None) -> None:
+        self.tables, self.after, self.interval = tables, after, interval
+        self.wake = wake or threading.Event()
+
+    def next(self, stop: threading.Event, limit: int = BATCH) -> list[Any]:
+        while not stop.is_set() and not self.tables.closing.is_set():
+            self.wake.clear()
+            items = self.tables.recorder.select_notifications(start=self.after, limit=limit, inclusive_of_start=False)
+            if items:
+                self.after = items[-1].id
+                return items
+            self.wake.wait(self.interval)  # a save in this process wakes it at once
+        return []
+
+    def close(self) -> None:
+        pass
+
+
+class SubscriptionSource:
+    """New notifications from the library's PostgreSQL subscription (LISTEN/NOTIFY), in batches.
+
+    A feeder thread drains the subscription into a queue; ``next`` takes what has arrived, up to a
+    batch. A failed subscription (its LISTEN connection died) is re-raised here, and the runner
+    reopens it from the tracked position.
+    """
+
+    _END = object()
+
+    def __init__(self, tables: Tables, after: int) -> None:
+        self._sub = tables.recorder.subscribe(gt=after)
+        self._queue: queue.Queue = queue.Queue(maxsize=4 * BATCH)
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._feed, name="projection-subscription", daemon=True)
+        self._thread.start()
+
+    def _feed(self) -> None:
+        try:
+            for item in self._sub:
+                self._queue.put(item)
+        except BaseException as error:  # noqa: BLE001 - handed to the runner
+            self._error = error
+        self._queue.put(self._END)
+
+    def next(self, stop: threading.Event, limit: int = BATCH) -> list[Any]:
+        items: list[Any] = []
+        while not items and not stop.is_set():
+            try:
+                item = self._queue.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            while True:
+                if item is self._END:
+                    raise ConnectionError(f"the notification subscription ended: {self._error}")
+                items.append(item)
+                if len(items) >= limit:
+                    break
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+        return items
+
+    def close(self) -> None:
+        self._sub.stop()
+        self._thread.join(timeout=5)
+
+
+def open_source(tables: Tables, after: int, wake: threading.Event | None = None,
+                interval: float = 0.05) -> PollingSource | SubscriptionSource:
+    if type(tables.recorder).__module__.startswith("eventsourcing.postgres"):
+        return SubscriptionSource(tables, after)
+    return PollingSource(tables, after, interval=interval, wake=wake)
+
+
+def follow(projector: Projector, stop: threading.Event, on_batch: Callable[[int], None] | None = None,
+           wake: threading.Event | None = None, interval: float = 0.05) -> None:
+    """Process new notifications until ``stop`` is set; errors are logged and retried with backoff.
+
+    ``wake`` (polling only) lets a save in this process cut the poll ``interval`` short.
+    """
+    source = None
+    backoff = 0.1
+    while not stop.is_set() and not projector.tables.closing.is_set():  # ends with its application
+        try:
+            if source is None:
+                source = open_source(projector.tables, projector.position(), wake, interval)
+            items = source.next(stop)
+            if items:
+                projector.process(items)
+                if on_batch:
+                    on_batch(items[-1].id)
+            backoff = 0.1
+        except Concurrent as error:
+            log.info("read models moved under this runner (%s); reloading", error)
+            source = _close(source)
+        except Exception:  # noqa: BLE001 - a projection worker keeps going; the batch is retried
+            if projector.tables.closing.is_set():
+                break
+            log.exception("projection batch failed; retrying in %.1f s", backoff)
+            source = _close(source)
+            stop.wait(backoff)
+            backoff = min(backoff * 2, 5.0)
+    _close(source)
+
+
+def _close(source: Any) -> None:
+    if source is not None:
+        try:
+            source.close()
+        except Exception:  # noqa: BLE001
+            log.exception("closing the notification source failed")
+    return None
+
+
+class EmbeddedProjections:
+    """The embedded default: a daemon thread following the log in the API process."""
+
+    def __init__(self, tables: Tables, store: ReadStore) -> None:
+        self.projector = Projector(tables, store)
+        self._stop = threading.Event()
+        self._wake = threading.Event()
+        # Saves in this process wake the thread at once; the slow poll only notices other writers
+        # of the same SQLite file (a CLI command, another process).
+        self._thread = threading.Thread(target=follow, args=(self.projector, self._stop, None, self._wake, 1.0),
+                                        name="projections", daemon=True)
+        tables.on_saved.append(self.saved)
+
+    def saved(self, table_id: Any = None, version: int | None = None) -> None:
+        """``Tables.on_saved`` listener: something new is in the log."""
+        self._wake.set()
+
+    def start(self) -> EmbeddedProjections:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        self._thread.join(timeout=5)
+
+    def join(self, timeout: float) -> bool:
+        """Wait for the thread to end (it ends with ``stop`` or when its application closes)."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+
+# -- settings, the worker and rebuild ----------------------------------------------------------
+
+
+def open_store(settings: SettingsLike, prefix: str = "readmodel") -> ReadStore:
+    """The read-model store that goes with the settings' event store."""
+    if settings.store == "memory":
+        return MemoryStore()
+    if settings.store == "sqlite":
+        from pathlib import Path
+
+        data = Path(settings.data_dir)
+        data.mkdir(parents=True, exist_ok=True)
+        return SQLiteStore(data / f"{prefix}.db")
+    return PostgresStore(
+        {"host": settings.postgres_host, "port": settings.postgres_port, "user": settings.postgres_user,
+         "password": settings.postgres_password, "dbname": settings.postgres_dbname},
+        prefix=prefix,
+    )
+
+
+def run(settings: SettingsLike) -> int:
+    """The projection worker: catch up, then follow the log until SIGTERM/SIGINT. Exit status 0."""
+    if settings.store == "memory":
+        print("tabletop projections run: the in-memory store lives in the API process; "
+              "use TABLETOP_PROJECTIONS=thread there", file=sys.stderr)
+        return 2
+    tables = Tables(env=settings.eventsourcing_env("tables"))
+    store = open_store(settings)
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    projector = Projector(tables, store)
+    log.info("projections: following from position %s (head %s)", projector.position(), projector.head())
+    try:
+        follow(projector, stop)
+    finally:
+        store.close()
+        tables.close()
+    return 0
+
+
+def rebuild(settings: SettingsLike, name: str | None = None) -> int:
+    """Drop one read model (or all) and replay the whole log into it, with a progress bar on stderr."""
+    if name is not None and name not in NAMES:
+        print(f"tabletop projections rebuild: unknown read model {name!r} (known: {', '.join(NAMES)})",
+              file=sys.stderr)
+        return 2
+    tables = Tables(env=settings.eventsourcing_env("tables"))
+    store = open_store(settings)
+    names = [name] if name else list(NAMES)
+    started = time.monotonic()
+    try:
+        projector = Projector(tables, store)
+        count = projector.rebuild(names, progress=ProgressBar(f"rebuild {', '.join(names)}"))
+    finally:
+        store.close()
+        tables.close()
+    seconds = time.monotonic() - started
+    print(f"\nrebuilt {', '.join(names)}: {count} events in {seconds:.1f} s", file=sys.stderr)
+    return 0
+
+
+class ProgressBar:
+    """``[#####-----] 12,000/24,000`` on stderr, redrawn in place."""
+
+    def __init__(self, label: str, width: int = 30, stream: Any = None) -> None:
+        self.label, self.width, self.stream = label, width, stream or sys.stderr
+
+    def __call__(self, done: int, total: int) -> None:
+        total = max(total, done, 1)
+        filled = int(self.width * done / total)
+        self.stream.write(f"\r{self.label} [{'#' * filled}{'-' * (self.width - filled)}] {done:,}/{total:,}")
+        self.stream.flush()

@@ -1,0 +1,312 @@
+"""Where read models live: one document store, in memory, in a SQLite file or in PostgreSQL.
+
+Every read model is a set of JSON documents ``(model, key) -> body`` with a ``grp`` column to list
+them by (a table's log, a game's standings, the lobby by status), plus ONE tracking row per model:
+the notification-log position it has processed up to. ``commit`` writes a batch's documents and
+advances the tracking rows in one transaction, and first checks that the tracking rows are still
+where the batch started from. That is what makes a projection exactly-once: a worker killed
+mid-batch leaves nothing half-written, a restarted one resumes from its tracking row, and two
+workers racing (or a rebuild under a running worker) cannot both apply the same event.
+
+SQLite keeps all read models in one file of their own (never the event store's file: SQLite's
+table names are fixed). PostgreSQL uses two tables named by ``prefix`` in the event store's database.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+#: A batch's writes: (model, key) -> (grp, body), or None to delete.
+Writes = Mapping[tuple[str, str], tuple[str, dict] | None]
+
+
+class Concurrent(Exception):  # noqa: N818 - it names what happened
+    """Another writer moved a tracking row since the batch started: discard the batch and reload."""
+
+
+def _dumps(body: dict) -> str:
+    return json.dumps(body, separators=(",", ":"), default=str)
+
+
+class ReadStore(ABC):
+    """The document store every read model is kept in (see the module docstring)."""
+
+    @abstractmethod
+    def positions(self, models: Iterable[str]) -> dict[str, int]:
+        """The tracked position of each model (0 when it has processed nothing)."""
+
+    @abstractmethod
+    def get(self, model: str, key: str) -> dict | None: ...
+
+    @abstractmethod
+    def group(self, model: str, grp: str, after_key: str | None = None,
+              limit: int | None = None) -> list[tuple[str, dict]]:
+        """The ``(key, body)`` of one group ordered by key (byte order), keys after ``after_key``
+        only, at most ``limit`` of them."""
+
+    @abstractmethod
+    def all(self, model: str) -> list[tuple[str, str, dict]]:
+        """Every ``(key, grp, body)`` of a model, ordered by key (for comparisons and tests)."""
+
+    @abstractmethod
+    def commit(self, expected: Mapping[str, int], advanced: Mapping[str, int], writes: Writes) -> None:
+        """Apply ``writes`` and move tracking rows from ``expected`` to ``advanced``, atomically."""
+
+    @abstractmethod
+    def reset(self, model: str) -> None:
+        """Drop a model's documents and its tracking row (it will be rebuilt from position 0)."""
+
+    def wait(self, models: Iterable[str], position: int, timeout: float) -> bool:
+        """Block until every model has processed ``position``, at most ``timeout`` seconds."""
+        models = list(models)
+        deadline = time.monotonic() + timeout
+        delay = 0.002
+        while True:
+            if min(self.positions(models).values(), default=position) >= position:
+                return True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            time.sleep(min(delay, left))
+            delay = min(delay * 2, 0.05)
+
+    def close(self) -> None:  # noqa: B027 - optional
+        pass
+
+
+class MemoryStore(ReadStore):
+    """In-process documents, for unit tests and the in-memory event store."""
+
+    def __init__(self) -> None:
+        self._docs: dict[str, dict[str, tuple[str, str]]] = {}
+        self._tracking: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def positions(self, models: Iterable[str]) -> dict[str, int]:
+        with self._lock:
+            return {m: self._tracking.get(m, 0) for m in models}
+
+    def get(self, model: str, key: str) -> dict | None:
+        with self._lock:
+            found = self._docs.get(model, {}).get(key)
+        return json.loads(found[1]) if found else None
+
+    def group(self, model: str, grp: str, after_key: str | None = None,
+              limit: int | None = None) -> list[tuple[str, dict]]:
+        with self._lock:
+            rows = sorted((k, body) for k, (g, body) in self._docs.get(model, {}).items()
+                          if g == grp and (after_key is None or k > after_key))
+        return [(k, json.loads(body)) for k, body in rows[:limit]]
+
+    def all(self, model: str) -> list[tuple[str, str, dict]]:
+        with self._lock:
+            rows = sorted(self._docs.get(model, {}).items())
+        return [(k, g, json.loads(body)) for k, (g, body) in rows]
+
+    def commit(self, expected: Mapping[str, int], advanced: Mapping[str, int], writes: Writes) -> None:
+        with self._lock:
+            for model, position in expected.items():
+                if self._tracking.get(model, 0) != position:
+                    raise Concurrent(f"{model} moved from {position} to {self._tracking.get(model, 0)}")
+            for (model, key), value in writes.items():
+                docs = self._docs.setdefault(model, {})
+                if value is None:
+                    docs.pop(key, None)
+                else:
+                    docs[key] = (value[0], _dumps(value[1]))
+            self._tracking.update(advanced)
+
+    def reset(self, model: str) -> None:
+        with self._lock:
+            self._docs.pop(model, None)
+            self._tracking.pop(model, None)
+
+
+class SQLiteStore(ReadStore):
+    """Read models in their own SQLite file (WAL: the API reads while the projector writes)."""
+
+    def __init__(self, path: str | Path, timeout: float = 10.0) -> None:
+        self.path = str(path)
+        self._timeout = timeout
+        self._local = threading.local()
+        with self._conn() as conn:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS docs (model TEXT NOT NULL, key TEXT NOT NULL, grp TEXT NOT NULL, "
+                "body TEXT NOT NULL, PRIMARY KEY (model, key))"
+            )
+            conn.execute("CREATE INDEX IF NOT EXISTS docs_grp ON docs (model, grp, key)")
+            conn.execute("CREATE TABLE IF NOT EXISTS tracking (model TEXT PRIMARY KEY, position INTEGER NOT NULL)")
+
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA synchronous=NORMAL")
+            self._local.conn = conn
+        return conn
+
+    def positions(self, models: Iterable[str]) -> dict[str, int]:
+        found = dict(self._conn().execute("SELECT model, position FROM tracking").fetchall())
+        return {m: found.get(m, 0) for m in models}
+
+    def get(self, model: str, key: str) -> dict | None:
+        row = self._conn().execute("SELECT body FROM docs WHERE model = ? AND key = ?", (model, key)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def group(self, model: str, grp: str, after_key: str | None = None,
+              limit: int | None = None) -> list[tuple[str, dict]]:
+        rows = self._conn().execute(
+            "SELECT key, body FROM docs WHERE model = ? AND grp = ? AND key > ? ORDER BY key LIMIT ?",
+            (model, grp, after_key or "", -1 if limit is None else limit),
+        ).fetchall()
+        return [(k, json.loads(b)) for k, b in rows]
+
+    def all(self, model: str) -> list[tuple[str, str, dict]]:
+        rows = self._conn().execute("SELECT key, grp, body FROM docs WHERE model = ? ORDER BY key", (model,))
+        return [(k, g, json.loads(b)) for k, g, b in rows.fetchall()]
+
+    def commit(self, expected: Mapping[str, int], advanced: Mapping[str, int], writes: Writes) -> None:
+        conn = self._conn()
+        conn.execute("BEGIN IMMEDIATE")  # the write lock first, then the tracking check
+        try:
+            now = dict(conn.execute("SELECT model, position FROM tracking").fetchall())
+            for model, position in expected.items():
+                if now.get(model, 0) != position:
+                    raise Concurrent(f"{model} moved from {position} to {now.get(model, 0)}")
+            upserts = [(m, k, v[0], _dumps(v[1])) for (m, k), v in writes.items() if v is not None]
+            deletes = [(m, k) for (m, k), v in writes.items() if v is None]
+            conn.executemany("INSERT OR REPLACE INTO docs (model, key, grp, body) VALUES (?, ?, ?, ?)", upserts)
+            conn.executemany("DELETE FROM docs WHERE model = ? AND key = ?", deletes)
+            conn.executemany("INSERT OR REPLACE INTO tracking (model, position) VALUES (?, ?)", list(advanced.items()))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    def reset(self, model: str) -> None:
+        conn = self._conn()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("DELETE FROM docs WHERE model = ?", (model,))
+            conn.execute("DELETE FROM tracking WHERE model = ?", (model,))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+
+class PostgresStore(ReadStore):
+    """Read models in two PostgreSQL tables, ``<prefix>_docs`` and ``<prefix>_tracking``."""
+
+    def __init__(self, conninfo: Mapping[str, Any], prefix: str = "readmodel", pool_size: int = 2,
+                 create: bool = True) -> None:
+        """``create``: make the tables when missing (safe when several processes start at once)."""
+        from psycopg import sql
+        from psycopg_pool import ConnectionPool
+
+        if not prefix.replace("_", "").isalnum():
+            raise ValueError(f"read model table prefix must be letters, digits and _, not {prefix!r}")
+        self._sql = sql
+        self.prefix = prefix
+        self.docs = sql.Identifier(f"{prefix}_docs")
+        self.tracking = sql.Identifier(f"{prefix}_tracking")
+        self._pool = ConnectionPool(kwargs={**conninfo, "autocommit": True}, min_size=1,
+                                    max_size=max(1, pool_size), open=True, timeout=10)
+        if create:
+            self.create()
+
+    def create(self) -> None:
+        """Create the tables if missing; concurrent creators (workers booting at once) take turns."""
+        q = self._sql.SQL
+        with self._pool.connection() as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (self.prefix + ":create",))
+            conn.execute(q("CREATE TABLE IF NOT EXISTS {} (model text NOT NULL, key text NOT NULL, grp text NOT NULL, "
+                           "body text NOT NULL, PRIMARY KEY (model, key))").format(self.docs))
+            conn.execute(q("CREATE INDEX IF NOT EXISTS {} ON {} (model, grp, key)").format(
+                self._sql.Identifier(f"{self.prefix}_docs_grp"), self.docs))
+            conn.execute(q("CREATE TABLE IF NOT EXISTS {} (model text PRIMARY KEY, position bigint NOT NULL)").format(
+                self.tracking))
+
+    def positions(self, models: Iterable[str]) -> dict[str, int]:
+        with self._pool.connection() as conn:
+            found = dict(conn.execute(self._sql.SQL("SELECT model, position FROM {}").format(self.tracking)).fetchall())
+        return {m: found.get(m, 0) for m in models}
+
+    def get(self, model: str, key: str) -> dict | None:
+        with self._pool.connection() as conn:
+            row = conn.execute(self._sql.SQL("SELECT body FROM {} WHERE model = %s AND key = %s").format(self.docs),
+                               (model, key)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def group(self, model: str, grp: str, after_key: str | None = None,
+              limit: int | None = None) -> list[tuple[str, dict]]:
+        with self._pool.connection() as conn:
+            rows = conn.execute(
+                self._sql.SQL("SELECT key, body FROM {} WHERE model = %s AND grp = %s AND key COLLATE \"C\" > %s "
+                              "ORDER BY key COLLATE \"C\" LIMIT %s").format(self.docs),
+                (model, grp, after_key or "", limit)).fetchall()
+        return [(k, json.loads(b)) for k, b in rows]
+
+    def all(self, model: str) -> list[tuple[str, str, dict]]:
+        with self._pool.connection() as conn:
+            rows = conn.execute(
+                self._sql.SQL("SELECT key, grp, body FROM {} WHERE model = %s ORDER BY key COLLATE \"C\"").format(
+                    self.docs), (model,)).fetchall()
+        return [(k, g, json.loads(b)) for k, g, b in rows]
+
+    def commit(self, expected: Mapping[str, int], advanced: Mapping[str, int], writes: Writes) -> None:
+        q = self._sql.SQL
+        with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            # Serialise writers on a transaction-scoped lock, then check the tracking rows. A read
+            # model can be rebuilt, and its tracking row commits with it: a commit lost in a crash
+            # is simply processed again, so it need not wait for the WAL flush.
+            cur.execute("SET LOCAL synchronous_commit TO OFF")
+            cur.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (self.prefix,))
+            cur.execute(q("SELECT model, position FROM {}").format(self.tracking))
+            now = dict(cur.fetchall())
+            for model, position in expected.items():
+                if now.get(model, 0) != position:
+                    raise Concurrent(f"{model} moved from {position} to {now.get(model, 0)}")
+            upserts = [{"m": m, "k": k, "g": v[0], "b": v[1]} for (m, k), v in writes.items() if v is not None]
+            deletes = [{"m": m, "k": k} for (m, k), v in writes.items() if v is None]
+            # One statement per batch, its rows as one JSON parameter (json keeps each body's text).
+            if upserts:
+                cur.execute(q("INSERT INTO {} (model, key, grp, body) SELECT m, k, g, b::text "
+                              "FROM json_to_recordset(%s::json) AS x(m text, k text, g text, b json) "
+                              "ON CONFLICT (model, key) DO UPDATE SET grp = EXCLUDED.grp, body = EXCLUDED.body"
+                              ).format(self.docs), (_dumps(upserts),))
+            if deletes:
+                cur.execute(q("DELETE FROM {} d USING json_to_recordset(%s::json) AS x(m text, k text) "
+                              "WHERE d.model = x.m AND d.key = x.k").format(self.docs), (_dumps(deletes),))
+            cur.executemany(q("INSERT INTO {} (model, position) VALUES (%s, %s) ON CONFLICT (model) "
+                              "DO UPDATE SET position = EXCLUDED.position").format(self.tracking),
+                            list(advanced.items()))
+
+    def reset(self, model: str) -> None:
+        q = self._sql.SQL
+        with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            cur.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (self.prefix,))
+            cur.execute(q("DELETE FROM {} WHERE model = %s").format(self.docs), (model,))
+            cur.execute(q("DELETE FROM {} WHERE model = %s").format(self.tracking), (model,))
+
+    def drop(self) -> None:
+        """Remove both tables (tests and ``rebuild`` of everything)."""
+        with self._pool.connection() as conn:
+            conn.execute(self._sql.SQL("DROP TABLE IF EXISTS {}, {}").format(self.docs, self.tracking))
+
+    def close(self) -> None:
+        self._pool.close()

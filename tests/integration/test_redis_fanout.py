@@ -1,0 +1,114 @@
+"""Fan-out through a real redis-server: the per-worker hub, and Redis killed mid-game."""
+
+from __future__ import annotations
+
+import threading
+import time
+from uuid import uuid4
+
+import pytest
+
+from api.fanout import RedisBroker
+from api.routes.stream import FrameSource, event_stream
+from domain.application import Tables
+from tests.domain.test_tables import seated
+from tests.fanout.sse import parse
+
+pytestmark = pytest.mark.integration
+
+
+def wait_for(predicate, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def test_one_hub_per_worker_relays_another_workers_publishes(redis_server):
+    prefix = f"t{uuid4().hex[:8]}:"
+    publisher, worker = RedisBroker(redis_server.url, prefix), RedisBroker(redis_server.url, prefix)
+    try:
+        table = uuid4()
+        subs = [worker.subscribe(table) for _ in range(3)]
+        assert wait_for(worker.connected.is_set)
+        for sub in subs:  # the hub's first subscription tells every stream to read the store once
+            assert sub.get(timeout=2) == "gap"
+        publisher.publish(table, 7)
+        assert [sub.get(timeout=2).version for sub in subs] == [7, 7, 7]
+        import redis
+
+        clients = redis.Redis.from_url(redis_server.url).client_list()
+        assert sum(1 for c in clients if c.get("cmd") == "psubscribe") == 1  # one hub, three streams
+    finally:
+        publisher.close()
+        worker.close()
+
+
+class Client(threading.Thread):
+    """A stream consumer: records every entry version it receives."""
+
+    def __init__(self, tables, broker, table_id, viewer):
+        super().__init__(daemon=True)
+        self.versions: list[int] = []
+        self.sub = broker.subscribe(table_id)
+        self.gen = event_stream(FrameSource(tables), self.sub, table_id, viewer, 0, heartbeat=0.1, max_age=60)
+        self.stop = threading.Event()
+
+    def run(self):
+        for message in parse(self.gen):
+            if message.get("event") == "entry":
+                self.versions.append(message["id"])
+            if self.stop.is_set():
+                break
+        self.gen.close()
+
+
+def test_redis_killed_while_clients_stream_and_commands_flow(redis_server, pg_env):
+    """Every command succeeds; every client ends with every event exactly once."""
+    prefix = f"t{uuid4().hex[:8]}:"
+    writer_broker = RedisBroker(redis_server.url, prefix, socket_timeout=0.2)
+    worker_broker = RedisBroker(redis_server.url, prefix, socket_timeout=0.2, reconnect_every=0.2)
+    tables = Tables(env=pg_env, on_saved=[writer_broker.after_save])
+    clients = []
+    try:
+        table_id = seated(tables, names=("ann", "bob", "cy"), hand_size=3)
+        clients += [Client(tables, worker_broker, table_id, viewer) for viewer in (None, 0, 1, 2, None, 0)]
+        for c in clients:
+            c.start()
+        assert wait_for(worker_broker.connected.is_set)
+        receipts = []
+
+        def command():
+            if tables.table(table_id).status == "open":
+                receipts.append(tables.start(table_id))
+                return
+            table = tables.table(table_id)
+            if table.status != "running":
+                return
+            seat = min(table.to_act())
+            receipts.append(tables.play_move(table_id, seat, tables.legal_moves(table_id, seat)[0]))
+
+        for _ in range(3):
+            command()
+        redis_server.kill()  # Redis dies mid-game
+        assert wait_for(lambda: not worker_broker.connected.is_set())
+        for _ in range(3):
+            command()  # commands still succeed: the doorbell fails, the store has the truth
+        redis_server.start()  # back on the same port, empty
+        for _ in range(20):
+            command()
+        head = tables.table(table_id).version
+        assert len(receipts) >= 6 and all(r.version <= head for r in receipts)
+        assert wait_for(lambda: all(c.versions and c.versions[-1] == head for c in clients), timeout=20)
+        for c in clients:
+            assert c.versions == list(range(1, head + 1))  # everything, in order, nothing twice
+    finally:
+        for c in clients:
+            c.stop.set()
+        for c in clients:
+            c.join(timeout=5)  # each leaves at its next heartbeat, before the store closes
+        tables.close()
+        writer_broker.close()
+        worker_broker.close()

@@ -1,0 +1,195 @@
+"""Read models told as table-side stories: each one equals what the application answers directly,
+on every store, and a rebuild from zero equals the incremental result."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from projections.base import Batch
+from projections.queries import ReadModels
+from projections.runner import NAMES, EmbeddedProjections, ProgressBar, Projector
+from projections.stores import Concurrent, MemoryStore
+from tests.domain.test_tables import play_first_legal, play_to_end, seated
+
+
+def snapshot(store) -> dict:
+    return {name: store.all(name) for name in NAMES}
+
+
+def test_the_lobby_follows_a_table_from_open_to_finished(tables, store):
+    projector = Projector(tables, store)
+    reads = ReadModels(store)
+    receipt = tables.open_table("tiny_duel", 2, {"hand_size": 2})
+    projector.catch_up()
+    [row] = reads.lobby()
+    assert row["status"] == "open" and row["free_seats"] == 2 and row["game"] == "tiny_duel"
+    assert {k: v for k, v in row.items() if k not in ("free_seats", "opened", "updated")} == tables.summary(
+        receipt.table_id)
+    # ann sits down: one seat left
+    tables.take_seat(receipt.table_id, "ann")
+    projector.catch_up()
+    assert reads.table(receipt.table_id)["free_seats"] == 1
+    tables.take_seat(receipt.table_id, "bob")
+    tables.start(receipt.table_id)
+    projector.catch_up()
+    assert [r["status"] for r in reads.lobby()] == ["running"] and reads.tables("open") == []
+    play_to_end(tables, receipt.table_id)
+    projector.catch_up()
+    assert reads.lobby() == [] and reads.tables("finished")[0]["version"] == tables.table(receipt.table_id).version
+
+
+def test_views_logs_and_scores_equal_what_the_application_answers_for_every_viewer(tables, store):
+    projector = Projector(tables, store)
+    reads = ReadModels(store)
+    table_id = seated(tables, names=("ann", "bob"), undo_policy="free")
+    tables.start(table_id)
+    for seat in (0, 1):  # the secret bids
+        play_first_legal(tables, table_id, seat)
+    mark = tables.table(table_id).version
+    play_first_legal(tables, table_id)
+    tables.request_undo(table_id, 0, mark)  # free undo: the last move is marked undone
+    projector.catch_up()
+    for viewer in (None, 0, 1):
+        expected = tables.view(table_id, viewer)
+        got = reads.view(table_id, viewer)
+        assert got["view"] == expected["view"] and got["table"] == expected["table"]
+        log = reads.log(table_id, viewer, limit=1000)
+        assert log == [e.to_dict() for e in tables.log(table_id, viewer, limit=1000)]
+    assert any(e["undone"] for e in reads.log(table_id, None, limit=1000))
+    assert reads.scores(table_id)["scores"] == tables.scores(table_id)
+    # ann's view shows her hand, never bob's: the spectator sees no hand at all
+    assert reads.view(table_id, None)["view"]["hand"] is None
+    assert reads.view(table_id, 0)["view"]["hand"] != reads.view(table_id, 1)["view"]["hand"]
+
+
+def test_standings_count_finished_games_per_player_name(tables, store):
+    projector = Projector(tables, store)
+    winners = []
+    for _ in range(2):
+        table_id = seated(tables, names=("ann", "bob"))
+        tables.start(table_id)
+        play_to_end(tables, table_id)
+        winners.append(tables.summary(table_id)["result"]["winners"])
+    open_one = seated(tables, names=("ann", "cy"))  # never started: counts nowhere
+    assert open_one
+    projector.catch_up()
+    rows = {r["name"]: r for r in ReadModels(store).standings("tiny_duel")}
+    assert set(rows) == {"ann", "bob"}
+    assert rows["ann"]["played"] == rows["bob"]["played"] == 2
+    assert rows["ann"]["wins"] == sum(0 in w for w in winners)
+    assert rows["bob"]["wins"] == sum(1 in w for w in winners)
+    assert ReadModels(store).standings("other_game") == []
+
+
+def test_a_rebuild_from_zero_equals_the_incremental_result(tables, store):
+    projector = Projector(tables, store)
+    for _ in range(3):  # incremental: catch up after every command
+        table_id = seated(tables, names=("ann", "bob"), undo_policy="free")
+        projector.catch_up()
+        tables.start(table_id)
+        projector.catch_up()
+        for seat in (0, 1):
+            play_first_legal(tables, table_id, seat)
+            projector.catch_up()
+        mark = tables.table(table_id).version
+        play_first_legal(tables, table_id)
+        tables.request_undo(table_id, 0, mark)
+        projector.catch_up()
+        play_to_end(tables, table_id)
+        projector.catch_up()
+    incremental = snapshot(store)
+    out = io.StringIO()
+    count = Projector(tables, store).rebuild(NAMES, progress=ProgressBar("rebuild", stream=out))
+    assert snapshot(store) == incremental
+    assert count == tables.recorder.max_notification_id()
+    assert out.getvalue().rstrip().endswith(f"{count}/{count}")
+
+
+def test_rebuilding_one_model_leaves_the_others_alone(tables, store):
+    projector = Projector(tables, store)
+    table_id = seated(tables, names=("ann", "bob"))
+    tables.start(table_id)
+    projector.catch_up()
+    before = snapshot(store)
+    head = tables.recorder.max_notification_id()
+    store.reset("log")
+    assert store.all("log") == [] and store.positions(["log", "lobby"]) == {"log": 0, "lobby": head}
+    projector.catch_up()
+    assert snapshot(store) == before
+
+
+def test_each_event_is_applied_exactly_once(tables, store):
+    projector = Projector(tables, store)
+    table_id = seated(tables, names=("ann", "bob"))
+    items = tables.recorder.select_notifications(start=0, limit=100)
+    assert projector.process(items) == len(items)
+    before = snapshot(store)
+    # the same notifications again (a restarted worker, a duplicate delivery): nothing is applied
+    assert projector.process(items) == 0
+    assert snapshot(store) == before
+    # a batch prepared from stale tracking positions is refused as a whole
+    tables.start(table_id)
+    more = tables.recorder.select_notifications(start=items[-1].id, limit=100, inclusive_of_start=False)
+    batch = Batch(store)
+    batch.put("lobby", "intruder", "open", {"id": "intruder"})
+    stale = {"lobby": 0}
+    with pytest.raises(Concurrent):
+        store.commit(stale, {"lobby": more[-1].id}, batch.writes)
+    assert store.get("lobby", "intruder") is None
+
+
+def test_read_your_writes_waits_for_the_position_a_command_returned(tables):
+    store = MemoryStore()
+    reads = ReadModels(store)
+    receipt = tables.open_table("tiny_duel", 2)
+    assert reads.wait(receipt.position, timeout=0) is False  # nothing applied yet: bounded, no hang
+    Projector(tables, store).catch_up()
+    assert reads.wait(receipt.position, timeout=0) is True
+    assert reads.wait(None) is True
+
+
+def test_an_unknown_status_filter_is_a_clear_error(store):
+    reads = ReadModels(store)
+    with pytest.raises(ValueError, match="open, running, finished"):
+        reads.tables("closed")
+
+
+def test_the_embedded_thread_follows_saves_and_reads_wait_for_them(tables, store):
+    embedded = EmbeddedProjections(tables, store).start()
+    try:
+        reads = ReadModels(store)
+        receipt = tables.open_table("tiny_duel", 2)
+        assert reads.wait(receipt.position, timeout=5)  # bounded; the save woke the thread
+        assert reads.table(receipt.table_id)["version"] == 1
+        receipt = tables.take_seat(receipt.table_id, "ann")
+        assert reads.wait(receipt.position, timeout=5)
+        assert reads.view(receipt.table_id, 0)["table"]["seats"][0]["name"] == "ann"
+    finally:
+        embedded.stop()
+
+
+def test_the_embedded_thread_ends_with_its_application():
+    from domain.application import Tables
+
+    app = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    embedded = EmbeddedProjections(app, MemoryStore()).start()
+    app.close()
+    assert embedded.join(timeout=5)
+
+
+def test_when_a_game_ends_the_log_reveals_what_tables_log_reveals(tables, store):
+    projector = Projector(tables, store)
+    table_id = seated(tables, names=("ann", "bob"))
+    tables.start(table_id)
+    play_first_legal(tables, table_id, 0)  # ann's secret bid
+    projector.catch_up()
+    reads = ReadModels(store)
+    hidden = [e["text"] for e in reads.log(table_id, 1, limit=1000)]
+    play_to_end(tables, table_id)
+    projector.catch_up()
+    for viewer in (None, 0, 1):
+        assert reads.log(table_id, viewer, limit=1000) == [e.to_dict() for e in tables.log(table_id, viewer, limit=1000)]
+    revealed = [e["text"] for e in reads.log(table_id, 1, limit=1000)][: len(hidden)]
+    assert revealed != hidden  # bob now reads ann's bid, which he could not during the game
