@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from api import create_app
@@ -76,7 +78,7 @@ def test_readiness_is_503_when_redis_is_unreachable():
     assert ready.json == {"status": "unavailable", "checks": {"store": "ok", "redis": "unreachable"}}
 
 
-PG_DB = "tabletop_api_test"  # this suite's own database: other suites use other names
+PG_DB = os.environ.get("TABLETOP_TEST_API_DB", "tabletop_api_test")  # this suite's own database
 
 
 def _clean_postgres() -> None:

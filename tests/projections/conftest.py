@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from domain.application import Tables
 from projections.stores import MemoryStore, PostgresStore, SQLiteStore
 from tests.backends import PG, unavailable
 
-LIVE_DB = "tabletop_live_test"
+LIVE_DB = os.environ.get("TABLETOP_TEST_LIVE_DB", "tabletop_live_test")
 
 
 def live_pg() -> dict:
