@@ -9,11 +9,12 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from api.routes import games, health, seats, stream, tables, undo, views
+from api.routes import games, health, seats, stream, tables, undo, views, web
 
 
 def register_blueprints(app: Flask, api: Api) -> None:
     for module in (health, games, tables, seats, undo, views):
         api.register_blueprint(module.blp)
     app.register_blueprint(stream.bp)
+    app.register_blueprint(web.bp)  # the browser client: plain Flask, outside the OpenAPI document
 

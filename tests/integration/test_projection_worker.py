@@ -58,6 +58,7 @@ def play_games(tables: Tables, count: int, stop: threading.Event | None = None) 
 def test_a_sigkilled_worker_resumes_and_ends_equal_to_a_rebuild(pg_env):
     tables = Tables(env=pg_env)
     store = PostgresStore(live_pg(), prefix="readmodel")
+    store.create()  # the migrate step, as before production workers start (the worker creates them too)
     worker = None
     try:
         play_games(tables, 3)  # history from before the worker existed

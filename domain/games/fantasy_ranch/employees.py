@@ -99,7 +99,9 @@ def ryan(w: Work, seat: int, p: dict) -> None:
 
 def tessa(w: Work, seat: int, p: dict) -> None:
     """FR-R165: the top 3 horse cards, seen by the user alone; the choice comes next."""
-    w.tessa = [flow.draw_horse(w) for _ in range(min(TESSA_CARDS, len(w.horse_deck)))]
+    w.tessa = []
+    while len(w.tessa) < TESSA_CARDS and (card := flow.draw_horse(w)):  # FR-R257 may complete the look
+        w.tessa.append(card)
     w.phase = "tessa_choice"
 
 

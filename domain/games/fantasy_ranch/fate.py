@@ -155,9 +155,13 @@ def reward(w: Work, seat: int, code: str, choices: object) -> None:
         w.gain(seat, carrots, boots)
     elif name == "draw_horse_home":
         home = w.home_of(seat)
-        if home is None or free_places(w, home) < 1 or not w.horse_deck:
+        if home is None or free_places(w, home) < 1 or not (w.horse_deck or w.discard):
             raise IllegalMove("FR-R150e", "the drawn horse needs a free place in the home")
-        place_horse(w, seat, flow.draw_horse(w), home)  # FR-D31
+        card = flow.draw_horse(w)
+        if card is None:  # FR-R257: drawn into the home once the discard is shuffled
+            w.home_draw = seat
+        else:
+            place_horse(w, seat, card, home)  # FR-D31
     elif name == "market_horse":
         data = exact(choices, "FR-R150e", card_id=str, destination=str)
         card = data["card_id"]

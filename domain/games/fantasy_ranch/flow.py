@@ -17,7 +17,7 @@ from domain.games.fantasy_ranch.components import (
     START_HORSES,
     TESSA_CARDS,
 )
-from domain.games.fantasy_ranch.places import community
+from domain.games.fantasy_ranch.places import community, place_horse
 from domain.games.fantasy_ranch.state import HOLDING, Work
 
 #: Phases in which chance acts (the request itself is built in rules.chance).
@@ -32,24 +32,36 @@ CHANCE_PHASES = (
 
 
 def settle(w: Work) -> None:
-    """FR-R257: an empty horse deck with a non-empty discard is reshuffled before play goes on."""
-    if w.phase != "game_over" and not w.horse_deck and w.discard:
-        w.reshuffle_due = True
+    """FR-R257: a draw that found the deck empty (``draw_horse``) waits for the shuffle; not after the end."""
+    if w.phase == "game_over":
+        w.reshuffle_due = False
 
 
 # --- decks and market ----------------------------------------------------------------------
 
 
 def draw_horse(w: Work) -> str | None:
-    """The top horse card, or None when the deck is empty (FR-R257: the draw yields nothing)."""
-    return w.horse_deck.pop(0) if w.horse_deck else None
+    """The top horse card, or None when the deck is empty.
+
+    FR-R257: a card that must be drawn from an empty deck while the discard pile holds cards makes
+    the discard due for a shuffle (chance); the waiting draw is completed in ``reshuffle_discard``.
+    With both piles empty the draw yields nothing.
+    """
+    if w.horse_deck:
+        return w.horse_deck.pop(0)
+    if w.discard:
+        w.reshuffle_due = True
+    return None
 
 
 def refill_market(w: Work) -> None:
     """FR-R255/FR-R256/FR-D34: fill every empty market slot in ascending order while cards last."""
     for i in range(MARKET_SIZE):
-        if w.market[i] is None and w.horse_deck:
-            w.market[i] = draw_horse(w)
+        if w.market[i] is None:
+            card = draw_horse(w)
+            if card is None:
+                return
+            w.market[i] = card
 
 
 def market_refill_deferred(w: Work) -> bool:
@@ -58,17 +70,21 @@ def market_refill_deferred(w: Work) -> bool:
 
 
 def reshuffle_discard(w: Work, order: list[str]) -> None:
-    """FR-R257: the shuffled discard becomes the deck; draws waiting for cards happen now.
+    """FR-R257: the shuffled discard becomes the deck; the draw that waited for it happens now.
 
-    Tessa's look at 3 cards that emptied the deck is completed first (FR-R165: fewer only when
-    deck *and* discard run out), then the market slots still empty are refilled.
+    That draw is Tessa's look at 3 cards (FR-R165: fewer only when deck *and* discard run out), a
+    fate card's horse for the home (FR-R150e), or else a market refill (FR-R255/FR-R256).
     """
     w.horse_deck = list(order)
     w.discard = []
     w.reshuffle_due = False
-    while w.phase == "tessa_choice" and len(w.tessa) < TESSA_CARDS and w.horse_deck:
-        w.tessa.append(draw_horse(w))
-    if not market_refill_deferred(w):
+    if w.phase == "tessa_choice" and len(w.tessa) < TESSA_CARDS:
+        while len(w.tessa) < TESSA_CARDS and w.horse_deck:
+            w.tessa.append(draw_horse(w))
+    elif w.home_draw >= 0:
+        seat, w.home_draw = w.home_draw, -1
+        place_horse(w, seat, draw_horse(w), w.home_of(seat))  # FR-D31
+    elif not market_refill_deferred(w):
         refill_market(w)
 
 

@@ -199,7 +199,7 @@ def fate_claims(w: Work, seat: int, card_id: str) -> list[Move]:
         choices = [{"territories": lst} for lst in fate.upgrade_lists(w, seat, int(rew_args[0]))]
     elif rew == "draw_horse_home":
         home = w.home_of(seat)
-        if not w.horse_deck or home is None:
+        if not (w.horse_deck or w.discard) or home is None:
             return []
     out = []
     for payment in payments:

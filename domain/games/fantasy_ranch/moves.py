@@ -65,7 +65,8 @@ def exact(
     """
     if not isinstance(obj, Mapping):
         raise IllegalMove(rule, "expected a JSON object")
-    extra = sorted(set(obj) - set(types) - set(ignore))
+    # JSON field names are strings; a name of another type must be refused, not crash the sort
+    extra = sorted(map(str, set(obj) - set(types) - set(ignore)))
     if extra:
         raise IllegalMove(rule, f"unexpected field(s) {', '.join(map(str, extra))}")
     for name, kind in types.items():

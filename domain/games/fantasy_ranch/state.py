@@ -60,10 +60,12 @@ class State:
     slot: int = 0  # 0..7 = T1..T8, 8..10 = F1..F3
     entries: tuple[tuple[int, str | None, int, str], ...] = ()  # (seat, card, dice, kind) in entry order
     standings: tuple[tuple[int, ...], ...] = ()  # groups of still-tied entrants in place order
+    rolls: int = 0  # dice rolls resolved in the current tournament: after the first, tie roll-offs (FR-R205)
     ranking: tuple[int, ...] = ()
     prizes: tuple[tuple[int, int, int, str], ...] = ()  # unresolved (seat, place, item_index, item)
     last_winner: int = -1  # [L3] 1st of the round's second tournament (FR-R060)
     reshuffle_due: bool = False  # FR-R257: the discard must be shuffled into the empty deck
+    home_draw: int = -1  # FR-R257: seat whose fate reward waits for that shuffle to draw into its home
 
 
 def to_dict(state: State) -> dict[str, Any]:
@@ -72,7 +74,8 @@ def to_dict(state: State) -> dict[str, Any]:
 
 
 def from_dict(data: Mapping[str, Any]) -> State:
-    return State(**{f.name: _tuplify(data[f.name]) for f in fields(State)})
+    """The inverse of ``to_dict``; a field added after a state was stored (``rolls``, ``home_draw``) takes its default."""
+    return State(**{f.name: _tuplify(data[f.name]) for f in fields(State) if f.name in data})
 
 
 def _listify(value: Any) -> Any:
@@ -129,10 +132,12 @@ class Work:
         self.slot = s.slot
         self.entries = list(s.entries)
         self.standings = list(s.standings)
+        self.rolls = s.rolls
         self.ranking = s.ranking
         self.prizes = list(s.prizes)
         self.last_winner = s.last_winner
         self.reshuffle_due = s.reshuffle_due
+        self.home_draw = s.home_draw
 
     def freeze(self) -> State:
         return State(
@@ -173,10 +178,12 @@ class Work:
             slot=self.slot,
             entries=tuple(self.entries),
             standings=tuple(self.standings),
+            rolls=self.rolls,
             ranking=self.ranking,
             prizes=tuple(self.prizes),
             last_winner=self.last_winner,
             reshuffle_due=self.reshuffle_due,
+            home_draw=self.home_draw,
         )
 
     # --- small queries every module needs -------------------------------------------------

@@ -54,7 +54,7 @@ def prize_table(w: Work) -> tuple[tuple[str, ...], ...]:
 
 def start(w: Work) -> None:
     """FR-R203: the tournament opens and asks each player in turn order."""
-    w.entries, w.standings, w.ranking, w.prizes = [], [], (), []
+    w.entries, w.standings, w.ranking, w.prizes, w.rolls = [], [], (), [], 0
     w.phase, w.cursor = "tournament_entries", 0
     next_entry(w)
 
@@ -195,6 +195,7 @@ def resolve_roll(w: Work, outcome: object) -> None:
         else:
             runs.append((seat,))
     w.standings[index : index + 1] = runs
+    w.rolls += 1
     if all(len(g) == 1 for g in w.standings):
         w.ranking = tuple(g[0] for g in w.standings)
         w.standings = []
@@ -286,7 +287,7 @@ def complete(w: Work) -> None:
         flow.refill_market(w)
     if w.slot < 8 and w.slot % 2 == 1:
         w.last_winner = w.ranking[0] if w.ranking else -1  # FR-R060
-    w.entries, w.standings, w.prizes = [], [], []
+    w.entries, w.standings, w.prizes, w.rolls = [], [], [], 0
     if w.slot in (0, 2, 4, 6, 8, 9):
         w.slot += 1
         start(w)

@@ -262,8 +262,7 @@ def describe_chance(before: State, action: dict[str, Any]) -> str:
     index, group = tournaments.rolling_group(w)
     rolls = tournaments.split_rolls(w, list(outcome))
     parts = "; ".join(f"{name(s)} rolled {'+'.join(map(str, r))} = {sum(r)}" for s, r in rolls.items())
-    entrants = sum(1 for e in before.entries if e[3] in tournaments.ENTERED)
-    if len(group) == entrants:
+    if before.rolls == 0:  # the first roll of the tournament; every later one is a tie roll-off
         return f"{SLOT_NAMES[before.slot]}: {parts}."
     first = sum(len(g) for g in w.standings[:index]) + 1  # FR-R205: the tied group's own places
     return f"{SLOT_NAMES[before.slot]} tie roll-off for places {first}-{first + len(group) - 1}: {parts}."

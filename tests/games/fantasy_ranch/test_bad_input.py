@@ -140,6 +140,24 @@ def test_malformed_foreign_and_wrong_phase_moves(move, rule):
     refused(state, YELLOW, move, rule)
 
 
+@pytest.mark.parametrize(
+    "move",
+    [
+        {"type": "buy_location", "location_id": "1A-1", 1: "x", "z": 2},
+        {"type": "produce_goods", "carrots": 1, "boots": 1, None: 0, "extra": 1},
+        {"type": "trade_goods", "give": "carrots", "units": 1, (3,): 1, "q": 1},
+    ],
+)
+def test_fr_r090_field_names_of_mixed_types_are_refused_not_crashed(move):
+    """FR-R090: an extra field whose name is not a string (next to one that is) is a refusal, never a TypeError."""
+    state = table(1, ranches={YELLOW: (1, "A"), RED: (2, "A")})
+    before = copy.deepcopy(GAME.to_dict(state))
+    with pytest.raises(IllegalMove) as caught:
+        GAME.play(state, YELLOW, move)
+    assert caught.value.rule.startswith("FR-R")
+    assert GAME.to_dict(state) == before
+
+
 def test_out_of_turn_is_a_not_your_turn_refusal():
     from domain.errors import NotYourTurn
 

@@ -114,6 +114,54 @@ def test_fr_r165_tessa_may_buy_nothing():
     assert state.horse_deck == ("H01", "H02", "H03") and state.phase == "turn"
 
 
+def test_fr_r165_unbought_cards_return_in_the_order_drawn_not_sorted():
+    """FR-R165 / FR-D30: drawn H09, H01, H05; buying none puts H09, H01, H05 under the deck in that order."""
+    state = ex1(employees={YELLOW: "tessa", RED: "alex"}, deck=("H09", "H01", "H05", "H20"))
+    state = play(state, YELLOW, {"type": "use_employee", "employee": "tessa", "params": {}})
+    assert state.tessa == ("H09", "H01", "H05")
+    state = play(state, YELLOW, {"type": "tessa_choose", "card_id": None})
+    assert state.horse_deck == ("H20", "H09", "H01", "H05")
+
+
+def test_fr_r167_megan_places_at_most_two_tokens():
+    """FR-R167: one or two placements; three are refused even where each would be legal."""
+    state = ex1(employees={YELLOW: "megan", RED: "alex"})
+    three = {"type": "use_employee", "employee": "megan", "params": {"territories": ["2B-1", "2B-1", "2B-2"]}}
+    refused(state, YELLOW, three, "FR-R167")
+    refused(
+        state, YELLOW, {"type": "use_employee", "employee": "megan", "params": {"territories": []}}, "FR-R167"
+    )
+    state = play(state, YELLOW, {**three, "params": {"territories": ["2B-1", "2B-2"]}})
+    assert tokens(state, "2B-1")[YELLOW] == 1 and tokens(state, "2B-2")[YELLOW] == 1
+
+
+def test_fr_r150_requirements_home_full_own_territories_and_boards_count_the_home():
+    """FR-R150d / §11.7: ``home_full`` needs 0 free places; ``own_territories`` and ``boards`` include the home."""
+    two_at_home = {"H01": (YELLOW, "2B-H"), "H02": (YELLOW, "2B-H")}
+    display = ("TF16", "TF29", "TF26", "TF03")
+    claim16 = {"type": "claim_fate_card", "card_id": "TF16", "choices": {"carrots": 3, "boots": 0}}
+    refused(ex1(horses=two_at_home, display=display), YELLOW, claim16, "FR-R150d")  # 1 free place
+    full = play(ex1(horses=two_at_home | {"H03": (YELLOW, "2B-H")}, display=display), YELLOW, claim16)
+    assert full.goods[YELLOW] == (7, 4)
+    # home 2B-H + 4 bought = 5 territories (TF29); home board 2 + board 1 = 2 boards (TF26)
+    owners = {"2B-1": YELLOW, "2B-2": YELLOW, "2B-3": YELLOW, "1B-1": YELLOW}
+    state = ex1(owners=owners, display=display)
+    claim29 = {"type": "claim_fate_card", "card_id": "TF29", "choices": {"territories": []}}
+    assert play(state, YELLOW, claim29).claims == 1
+    claim26 = {"type": "claim_fate_card", "card_id": "TF26", "choices": {"territories": []}}
+    assert play(ex1(owners={"1B-1": YELLOW}, display=display), YELLOW, claim26).claims == 1
+    refused(ex1(owners={"2B-4": YELLOW}, display=display), YELLOW, claim26, "FR-R150d")  # one board only
+
+
+def test_fr_r150_three_skill_horse_needs_a_horse_with_three_skills():
+    """FR-R150d / §11.7 TF21 All-Rounder: Acorn (one skill) is not enough, Aspen (three skills) is."""
+    claim = {"type": "claim_fate_card", "card_id": "TF21"}
+    display = ("TF21", "TF03", "TF05", "TF06")
+    refused(ex1(horses={"H01": (YELLOW, "2B-H")}, display=display), YELLOW, claim, "FR-R150d")
+    state = play(ex1(horses={"H03": (YELLOW, "2B-H")}, display=display), YELLOW, claim)
+    assert state.goods[YELLOW] == (7, 4)
+
+
 def test_fr_r160_another_players_employee_costs_exactly_two_goods_to_its_holder():
     """FR-R160: no fee, a wrong fee, or an unaffordable one are refused; the pool's employees are unusable."""
     state = ex1(employees={YELLOW: "tom", RED: "megan"}, goods={YELLOW: (1, 0)})
@@ -214,12 +262,46 @@ def test_fr_r165_r257_tessa_looks_at_three_even_when_the_deck_runs_out():
     assert GAME.to_act(state) == {YELLOW} and state.phase == "tessa_choice"
 
 
+def test_fr_r150_r257_spare_stall_from_an_empty_deck_waits_for_the_reshuffle():
+    """FR-R150e / FR-R257: the deck is empty but the discard is not: the card is drawn after the shuffle."""
+    state = ex1(
+        deck=(),
+        discard=("H05", "H27"),
+        horses={"H01": (YELLOW, "2B-H")},
+        display=("TF01", "TF03", "TF05", "TF06"),
+        fate_deck=("TF17",),
+    )
+    state = play(state, YELLOW, {"type": "claim_fate_card", "card_id": "TF01"})
+    assert GAME.to_act(state) == {CHANCE} and GAME.chance(state).items == ("H05", "H27")
+    state = GAME.resolve_chance(state, ["H27", "H05"])
+    assert place_of(state, "H27") == "2B-H" and state.horse_deck == ("H05",)
+    assert GAME.to_act(state) == {YELLOW} and state.phase == "turn" and state.claims == 1
+    both_empty = ex1(deck=(), horses={"H01": (YELLOW, "2B-H")}, display=("TF01", "TF03", "TF05", "TF06"))
+    refused(both_empty, YELLOW, {"type": "claim_fate_card", "card_id": "TF01"}, "FR-R150e")
+
+
 def test_fr_r143_buying_a_horse_can_board_it_and_take_the_territory():
     """FR-R143 / FR-R145 / FR-R112c: a bought horse may go straight onto Red's empty paddock next door."""
     market = ("H13",) + tuple(f"H4{i}" for i in range(7))
     state = ex1(owners={"1B-1": YELLOW, "1B-4": RED}, market=market, horses={"H01": (YELLOW, "1B-1")})
     state = play(state, YELLOW, {"type": "buy_horse", "card_id": "H13", "destination": "1B-4"})
     assert owner(state, "1B-4") == YELLOW and state.goods[YELLOW] == (2, 4)
+
+
+def test_fr_r252_a_single_challenger_level_with_the_owner_takes_nothing():
+    """FR-R252: m must be greater than the owner's count; 1 against 1 at the round's end changes nothing."""
+    horses = {"H13": (RED, "1B-4"), "H03": (YELLOW, "1B-4"), "H01": (YELLOW, "1B-1")}
+    state = ex1(
+        owners={"1B-1": YELLOW, "1B-4": RED},
+        horses=horses,
+        phase="tournament_entries",
+        round=1,
+        slot=1,
+        cursor=1,
+        entries=((YELLOW, None, 0, "declined"),),
+    )
+    state = play(state, RED, {"type": "decline_tournament"})
+    assert state.round == 2 and owner(state, "1B-4") == RED
 
 
 def test_fr_r252_the_sweep_never_touches_homes_and_needs_a_strict_leader():

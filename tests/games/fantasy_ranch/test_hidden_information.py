@@ -17,6 +17,7 @@ from domain.games.fantasy_ranch import GAME
 from domain.games.fantasy_ranch.state import State, Work
 from domain.games.game import CHANCE
 from tests.games.fantasy_ranch.games import CASES, case_id, run
+from tests.games.fantasy_ranch.helpers import RED, YELLOW, table
 
 
 def secrets(state: State, viewer: int | None) -> set[str]:
@@ -39,6 +40,8 @@ def check_private(state: State, viewer: int | None, private: dict | None) -> Non
     if viewer is None:
         assert private is None
         return
+    assert set(private) == {"hand", "picks", "pending_pick", "seen_in_draft", "tessa_cards"}  # nothing else
+    assert private["pending_pick"] == state.step_picks[viewer]  # the own pick of this step, no other seat's
     assert private["hand"] == list(state.hands[viewer])
     assert private["picks"] == list(state.picks[viewer])
     assert set(private["seen_in_draft"]) == set(state.seen[viewer])
@@ -94,3 +97,21 @@ def test_fr_r301_secret_shuffles_are_redacted_and_removed_tournament_cards_never
     shown = GAME.action_view(tc_state, CHANCE, {"type": "chance", "request": {}, "outcome": cards}, 0)
     assert shown["outcome"] == cards[:8]
     assert "TC09" not in GAME.describe(tc_state, CHANCE, {"type": "chance", "outcome": cards}, None)
+
+
+def test_fr_r300_r304_public_piles_are_shown_alike_to_every_viewer():
+    """FR-R300 / FR-R304: discard contents, deck sizes, pending and kept fate cards are public to all."""
+    state = table(
+        2,
+        ranches={YELLOW: (1, "A"), RED: (2, "A")},
+        deck=("H01", "H02"),
+        discard=("H05", "H06"),
+        fate_deck=("TF10",),
+        pending_fate=(("TF03",), ()),
+        kept_fate=((), ("TF04",)),
+    )
+    for viewer in (None, YELLOW, RED):
+        view = GAME.player_view(state, viewer)
+        assert view["discard"] == ["H05", "H06"] and view["horse_deck_size"] == 2
+        assert view["fate_deck_size"] == 1 and "TF10" not in json.dumps(view)
+        assert view["pending_fate"] == [["TF03"], []] and view["kept_fate"] == [[], ["TF04"]]

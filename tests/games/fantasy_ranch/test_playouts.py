@@ -49,3 +49,11 @@ def test_golden_playthroughs_are_unchanged():
     recorded = golden.load()
     assert len(recorded) >= 9
     assert [golden.replay_entry(entry) for entry in recorded] == recorded
+
+
+def test_fr_r306_states_stored_before_rolls_and_home_draw_existed_still_load():
+    """FR-R306: undo and snapshots reload stored states; fields added later take their defaults."""
+    final = run(CASES[0]).final
+    data = GAME.to_dict(final)
+    old = {k: v for k, v in data.items() if k not in ("rolls", "home_draw")}
+    assert GAME.from_dict(json.loads(json.dumps(old))) == final

@@ -91,8 +91,8 @@ def test_fr_r005_level_2_fate_deck_has_25_cards():
     assert request.kind == "shuffle" and request.items == tuple(f"TF{i:02d}" for i in range(1, 26))
 
 
-def level_3_after_fate(players: int = 3, start_player: int = 1):
-    state = GAME.resolve_chance(start(3, players, start_player), DECK)
+def level_3_after_fate(players: int = 3, start_player: int = 1, deck: list[str] = DECK):
+    state = GAME.resolve_chance(start(3, players, start_player), deck)
     items = GAME.chance(state).items
     assert len(items) == 35
     return GAME.resolve_chance(state, list(items))
@@ -135,8 +135,8 @@ def test_fr_r010_r102_level_2_draft_picks_pass_left_and_the_last_card_is_automat
     assert Work(state).horses_of(1) == ["H01", "H02", "H06", "H07"]
 
 
-def level_3_draft(players: int = 3, start_player: int = 1):
-    state = level_3_after_fate(players, start_player)
+def level_3_draft(players: int = 3, start_player: int = 1, deck: list[str] = DECK):
+    state = level_3_after_fate(players, start_player, deck)
     for i, seat in enumerate(Work(state).order):
         state = GAME.play(
             state, seat, {"type": "choose_starting_employee", "employee": ("tom", "alex", "gail", "ryan")[i]}
@@ -155,6 +155,20 @@ def test_fr_r010_level_3_leftovers_go_under_the_deck_in_turn_order():
     # the last hands are not passed on: seat 1 (start player) returns H02 H04, then seat 0 H01 H03
     assert left == ("H02", "H04", "H01", "H03")
     assert state.market == tuple(f"H{i}" for i in range(13, 21))
+
+
+def test_fr_r010_level_3_each_hands_leftovers_go_under_in_ascending_id_order():
+    """FR-R010: a hand dealt from a reversed deck still returns its two cards in ascending card-id order."""
+    state = level_3_draft(2, start_player=0, deck=DECK[::-1])  # H57 on top
+    assert state.hands == (
+        ("H57", "H55", "H53", "H51", "H49", "H47"),
+        ("H56", "H54", "H52", "H50", "H48", "H46"),
+    )
+    for _ in range(4):
+        for seat in (0, 1):
+            state = GAME.play(state, seat, {"type": "draft_pick", "card_id": state.hands[seat][0]})
+    # after 3 passes seat 0 (start player) ends with H48 H46, seat 1 with H49 H47: each pair ascending
+    assert state.horse_deck[-4:] == ("H46", "H48", "H47", "H49")
 
 
 def test_fr_r012_r014_r015_r103_level_3_tournament_cards_community_and_homes():

@@ -56,6 +56,18 @@ def test_fr_r204_results_are_dice_sums():
     assert log == "T1: Yellow rolled 2+2 = 4; Red rolled 1+1+1 = 3."
 
 
+def test_fr_r205_a_tie_of_the_whole_field_is_logged_as_a_roll_off():
+    """FR-R205: both entrants tie, so their re-roll is a tie roll-off for places 1-2, not a second first roll."""
+    state = entries(slot=0, horses={"H01": (YELLOW, "1A-H"), "H05": (RED, "2A-H")})
+    state = play(state, YELLOW, {"type": "enter_tournament", "card_id": "H01"})
+    state = play(state, RED, {"type": "enter_tournament", "card_id": "H05"})
+    state = roll(state, [1, 2, 1, 1, 1])  # Yellow 3, Red 3
+    assert state.standings == ((YELLOW, RED),)
+    log = GAME.describe(state, CHANCE, {"type": "chance", "outcome": [6, 6, 1, 1, 1]}, None)
+    assert log == "T1 tie roll-off for places 1-2: Yellow rolled 6+6 = 12; Red rolled 1+1+1 = 3."
+    assert roll(state, [6, 6, 1, 1, 1]).ranking == (YELLOW, RED)
+
+
 def test_fr_r207_impossible_prizes_are_forfeited_automatically():
     """FR-R207 / FR-R171: a horse prize with an empty market, an upgrade without tokens: both skipped."""
     state = entries(slot=0, market=(None,) * 8, deck=(), horses={"H01": (YELLOW, "1A-H")})
@@ -176,14 +188,22 @@ def test_fr_r224_a_final_prize_horse_may_board_next_to_an_owned_territory():
 
 
 def test_fr_r257_an_empty_deck_is_rebuilt_from_the_discard_by_chance():
-    """FR-R257 / FR-R255: the last card bought, a sale fills the discard, chance shuffles, the slot refills."""
+    """FR-R257 / FR-R255 / FR-D34: both piles empty, the slot waits; a sale is no refill moment, the next buy is.
+
+    Only when a card must be drawn from the empty deck is the discard shuffled (chance); then every
+    empty slot is refilled in ascending order while cards last.
+    """
     market = ("H01", "H41", "H42", "H43", "H44", "H45", "H46", "H47")
     state = table(1, ranches=RANCHES, market=market, deck=(), horses={"H31": (YELLOW, "1A-H")})
     state = play(state, YELLOW, {"type": "buy_horse", "card_id": "H01", "destination": "1A-H"})
     assert state.market[0] is None and GAME.to_act(state) == {YELLOW}  # both piles empty: the slot waits
     state = play(state, YELLOW, {"type": "sell_horse", "card_id": "H31"})
-    assert GAME.to_act(state) == {CHANCE}
-    refused(state, YELLOW, {"type": "end_turn"}, "FR-R090")
+    assert GAME.to_act(state) == {YELLOW}  # no card must be drawn: no reshuffle, the slot stays empty
+    assert state.market[0] is None and state.discard == ("H31",) and state.horse_deck == ()
+    state = play(state, YELLOW, {"type": "end_turn"})
+    state = play(state, RED, {"type": "buy_horse", "card_id": "H41", "destination": "2A-H"})
+    assert GAME.to_act(state) == {CHANCE}  # the refill must draw from the empty deck
+    refused(state, RED, {"type": "end_turn"}, "FR-R090")
     request = GAME.chance(state)
     assert request.kind == "shuffle" and request.items == ("H31",)
     action = {"type": "chance", "request": request.to_dict(), "outcome": ["H31"]}
@@ -192,7 +212,49 @@ def test_fr_r257_an_empty_deck_is_rebuilt_from_the_discard_by_chance():
         GAME.describe(state, CHANCE, action, None) == "The horse discard pile was shuffled into a new deck."
     )
     state = GAME.resolve_chance(state, ["H31"])
-    assert state.market[0] == "H31" and state.discard == () and GAME.to_act(state) == {YELLOW}
+    assert state.market[:2] == ("H31", None) and state.discard == () and GAME.to_act(state) == {RED}
+
+
+def test_fr_r257_the_discard_is_shuffled_only_when_a_card_must_be_drawn():
+    """FR-R257: the deck's last card refills the market; horses sold before the next draw join the reshuffle."""
+    market = ("H01", "H41", "H42", "H43", "H44", "H45", "H46", "H47")
+    state = table(
+        1, ranches=RANCHES, market=market, deck=("H30",), discard=("H05",), horses={"H31": (YELLOW, "1A-H")}
+    )
+    state = play(state, YELLOW, {"type": "buy_horse", "card_id": "H01", "destination": "1A-H"})
+    assert state.market[0] == "H30" and state.horse_deck == ()
+    assert GAME.to_act(state) == {YELLOW}  # the deck is empty but nothing must be drawn yet
+    state = play(state, YELLOW, {"type": "sell_horse", "card_id": "H31"})
+    state = play(state, YELLOW, {"type": "end_turn"})
+    state = play(state, RED, {"type": "buy_horse", "card_id": "H41", "destination": "2A-H"})
+    assert GAME.chance(state).items == ("H05", "H31")  # the whole discard pile, the later sale included
+    state = GAME.resolve_chance(state, ["H31", "H05"])
+    assert state.market[1] == "H31" and state.horse_deck == ("H05",) and state.discard == ()
+
+
+def test_fr_r256_r257_a_final_refill_from_an_empty_deck_waits_for_the_shuffle():
+    """FR-R256 / FR-R257: F1's prize slots stay empty; at its end the refill needs the discard shuffled."""
+    market = ("H40", "H41", "H42", "H43", "H44", "H45", "H46", "H47")
+    state = table(
+        1,
+        phase="tournament_prizes",
+        round=5,
+        slot=8,
+        ranches=RANCHES,
+        market=market,
+        deck=("H30",),
+        discard=("H05", "H06"),
+        ranking=(YELLOW, RED),
+        prizes=((YELLOW, 1, 0, "horse"), (YELLOW, 1, 1, "horse"), (RED, 2, 0, "horse")),
+    )
+    for seat, card, i in ((YELLOW, "H42", 0), (YELLOW, "H46", 1), (RED, "H40", 0)):
+        choice = {"card_id": card, "destination": "1A-H" if seat == YELLOW else "2A-H"}
+        assert GAME.to_act(state) == {seat}  # no reshuffle while the final's prizes are chosen
+        state = play(state, seat, {"type": "claim_prize", "item_index": i, "choice": choice})
+    assert state.market[:3] == ("H30", "H41", None) and GAME.to_act(state) == {CHANCE}
+    state = GAME.resolve_chance(state, ["H06", "H05"])
+    assert state.market == ("H30", "H41", "H06", "H43", "H44", "H45", "H05", "H47")
+    assert state.slot == 9 and state.phase == "tournament_entries"
 
 
 def test_fr_r255_market_refills_outside_finals_at_once():

@@ -1,0 +1,85 @@
+"""A live server and real Chromium for the browser tests.
+
+The app runs in-process on the in-memory store, served by a threaded werkzeug server on a free
+port (the stream route, when registered, holds a thread per open EventSource). Chromium is the
+Debian package (``/usr/bin/chromium``) driven by Playwright for Python; Playwright's own browser
+downloads are never used. Without Chromium or Playwright the tests skip, unless
+``TABLETOP_REQUIRE_SERVICES=1`` (CI), where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+
+import pytest
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+from api import create_app
+from api.config import Settings
+from tests.backends import unavailable
+
+CHROMIUM = os.environ.get("TABLETOP_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+class QuietHandler(WSGIRequestHandler):
+    """No access log: a test's output stays readable (and tokens are never logged anyway)."""
+
+    def log_request(self, *args, **kwargs) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The base URL of a running app (in-memory store, its live stream and in-process broker, Tiny Duel
+    registered by tests/conftest.py)."""
+    app = create_app(Settings(store="memory", testing=True, secret="e2e-secret-not-for-production"))
+    httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
+    thread = threading.Thread(target=httpd.serve_forever, name="e2e-server", daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(10)
+    app.extensions["tabletop.tables"].close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from playwright.sync_api import Error, sync_playwright
+    except ImportError as error:
+        unavailable("Playwright for Python", error)
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        unavailable("Chromium", FileNotFoundError(CHROMIUM))
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=10_000)  # a shared, busy CI machine: waits are bounds, not measurements
+    with sync_playwright() as playwright:
+        try:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        except Error as error:
+            unavailable("Chromium", error)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser, server):
+    """``new_page()`` opens a page in a fresh browser context: its own localStorage, its own player."""
+    contexts = []
+
+    def make(width: int = 1100, height: int = 900):
+        context = browser.new_context(base_url=server, viewport={"width": width, "height": height})
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()

@@ -1,0 +1,79 @@
+"""Seats in the browser: leaving before the start frees the seat; leaving during play hands it to
+a bot and the page turns into a spectator's; several seats in one browser can be played in turn."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.test_two_players import open_table, take_seat
+
+
+def held_tokens(page) -> list[str]:
+    return page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tabletop.seat.'))")
+
+
+def test_leaving_frees_the_seat_before_the_start_and_hands_it_to_a_bot_during_play(new_page):
+    ann = new_page()
+    open_table(ann)
+    take_seat(ann, "ann", 0)
+    assert len(held_tokens(ann)) == 1
+    ann.get_by_role("button", name="Leave").click()
+    expect(ann.get_by_role("button", name="Take seat 0")).to_be_visible()
+    assert held_tokens(ann) == []
+
+    take_seat(ann, "ann", 0)
+    ann.get_by_role("button", name="Add a bot").click()
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator("#moves button.move").first).to_be_visible()
+    ann.get_by_role("button", name="Leave (a bot plays on)").click()
+    # The seat is a bot's now: this browser forgets its token and watches, without an error.
+    expect(ann.locator("#seats")).to_contain_text("0: ann (bot)")
+    expect(ann.locator("#moves")).to_contain_text(re.compile(r"You are watching|The game is over"))
+    expect(ann.locator("#view")).to_contain_text("hand: —")
+    assert held_tokens(ann) == []
+    expect(ann.locator("#notice")).not_to_contain_text("refused")
+    assert ann.errors == []
+
+
+def test_one_browser_can_hold_two_seats_and_play_as_either(new_page):
+    page = new_page()
+    open_table(page)
+    take_seat(page, "ann", 0)
+    page.get_by_label("Your name").fill("ann-too")
+    page.get_by_role("button", name="Take seat 1").click()
+    play_as = page.get_by_label("Play as")
+    expect(play_as.locator("option")).to_have_count(2)
+    page.get_by_role("button", name="Start the game").click()
+
+    # Seat 1 (taken last) is the one shown; bid for it, then switch to seat 0 and bid for that one.
+    expect(play_as).to_have_value("1")
+    expect(page.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
+    page.locator("#moves button.move").first.click()
+    expect(page.locator("#log")).to_contain_text(re.compile(r"Seat 1 bid card \d+\."))
+    play_as.select_option("0")
+    expect(page.locator("#log")).to_contain_text("Seat 1 placed a secret bid.")  # seat 0's eyes now
+    page.locator("#moves button.move").first.click()
+    expect(page.locator("#log")).to_contain_text(re.compile(r"Seat 0 bid card \d+\."))
+    expect(page.locator("#turn")).to_have_text(re.compile(r"^Your turn"))  # the turns start with seat 0
+    assert page.errors == []
+
+
+def test_a_forged_token_in_storage_makes_a_spectator_and_an_unknown_table_says_so(new_page):
+    page = new_page()
+    url = open_table(page)
+    take_seat(page, "ann", 0)
+    table_id = url.rsplit("/", 1)[1]
+    # Someone tampers with the stored token: the API refuses it (401) and the page watches instead.
+    page.evaluate("""(id) => localStorage.setItem(`tabletop.seat.${id}.0`,
+        JSON.stringify({token: 't1.0.2.' + '0'.repeat(64), name: 'ann'}))""", table_id)
+    page.reload()
+    expect(page.locator("#notice")).to_contain_text("no longer valid")
+    expect(page.locator("#moves")).to_contain_text("You are watching.")
+    assert held_tokens(page) == []
+
+    page.goto("/#/tables/00000000-0000-4000-8000-000000000000")
+    expect(page.locator("#notice")).to_contain_text("Could not load the table")
+    expect(page.locator("#notice")).to_contain_text("HTTP 404")
+    assert page.errors == []

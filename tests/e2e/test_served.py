@@ -1,0 +1,67 @@
+"""The browser client is served by the API itself: one page at ``/``, its files under ``/web/``.
+
+These run without a browser (Flask's test client); the Chromium stories are in ``test_two_players.py``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from api import create_app
+from api.config import Settings
+from api.routes.web import WEB_DIR
+
+
+@pytest.fixture(scope="module")
+def client():
+    app = create_app(Settings(store="memory", testing=True, secret="served-secret-not-for-production"))
+    yield app.test_client()
+    app.extensions["tabletop.tables"].close()
+
+
+def test_the_root_serves_the_client_page_with_a_strict_policy(client):
+    r = client.get("/")
+    assert r.status_code == 200
+    assert r.mimetype == "text/html"
+    assert b'<script type="module" src="/web/app.js">' in r.data
+    policy = r.headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "script-src 'self'" in policy
+    assert r.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_every_module_the_page_imports_is_served_as_javascript(client):
+    # Follow the import graph from app.js: a missing or misnamed module would break the page.
+    seen, todo = set(), ["app.js"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        r = client.get(f"/web/{name}")
+        assert r.status_code == 200, name
+        assert r.mimetype in ("text/javascript", "application/javascript"), (name, r.mimetype)
+        todo += re.findall(r"from '\./([\w-]+\.js)'", r.get_data(as_text=True))
+    assert seen == {p.name for p in WEB_DIR.glob("*.js")}  # and no file is left unused
+    assert client.get("/web/style.css").mimetype == "text/css"
+
+
+def test_the_client_loads_nothing_from_another_origin():
+    # Offline by design: no CDN, no remote font, no absolute URL in any file of the client.
+    for path in WEB_DIR.iterdir():
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text, re.I), path.name
+        assert ".innerHTML" not in text and "insertAdjacentHTML" not in text, path.name  # server text goes in as text, never as markup
+
+
+@pytest.mark.parametrize("path", ["/web/missing.js", "/web/../routes/web.py", "/web/%2e%2e/config.py", "/web/"])
+def test_unknown_or_escaping_paths_are_not_found(client, path):
+    r = client.get(path)
+    assert r.status_code == 404
+    assert b"Settings" not in r.data and b"import" not in r.data
+
+
+def test_the_client_stays_out_of_the_openapi_document(client):
+    paths = client.get("/api/openapi.json").json["paths"]
+    assert "/" not in paths and not any(p.startswith("/web") for p in paths)
