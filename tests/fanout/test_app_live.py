@@ -86,7 +86,7 @@ def test_a_client_waits_for_the_position_its_command_returned(tmp_path):
     assert client.get("/api/tables").json == []  # no worker yet: the read model is behind
     tables = app.extensions["tabletop.tables"]
     store = open_store(settings)
-    worker = threading.Timer(0.3, lambda: Projector(tables, store).catch_up())
+    worker = threading.Timer(0.1, lambda: Projector(tables, store).catch_up())
     worker.start()
     listed = client.get(f"/api/tables?position={opened['position']}").json
     worker.join()

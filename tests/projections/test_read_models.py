@@ -161,10 +161,10 @@ def test_the_embedded_thread_follows_saves_and_reads_wait_for_them(tables, store
     try:
         reads = ReadModels(store)
         receipt = tables.open_table("tiny_duel", 2)
-        assert reads.wait(receipt.position, timeout=5)  # bounded; the save woke the thread
+        assert reads.wait(receipt.position, timeout=20)  # bounded; the save woke the thread
         assert reads.table(receipt.table_id)["version"] == 1
         receipt = tables.take_seat(receipt.table_id, "ann")
-        assert reads.wait(receipt.position, timeout=5)
+        assert reads.wait(receipt.position, timeout=20)
         assert reads.view(receipt.table_id, 0)["table"]["seats"][0]["name"] == "ann"
     finally:
         embedded.stop()
