@@ -41,13 +41,13 @@ def wait_target(position: int | None, head: int) -> int:
 
 def list_tables(*, status: str | None = None, game: str | None = None,
                 limit: int = 50, position: int | None = None) -> list[dict[str, Any]]:
-    """Public summaries of tables in opening order, filtered by status and game."""
+    """Public summaries of tables, newest first, filtered by status and game."""
     models = _read_models(position)
     if models is not None:
         return models.tables(status, game, limit)
     tables = wiring.tables()
     found = []
-    for table_id in tables.table_ids():
+    for table_id in reversed(list(tables.table_ids())):
         summary = tables.summary(table_id)
         if (status is None or summary["status"] == status) and (game is None or summary["game"] == game):
             found.append(summary)

@@ -37,13 +37,13 @@ class ReadModels:
         return self.store.wait(self.models, position, max(0.0, min(timeout, MAX_WAIT_S)))
 
     def tables(self, status: str | None = None, game: str | None = None, limit: int | None = None) -> list[dict[str, Any]]:
-        """Table summaries in opening order, optionally one status (open/running/finished) and one game."""
+        """Table summaries, newest first (what a lobby shows), optionally one status and one game."""
         if status is not None and status not in STATUSES:
             raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
         rows = [body for s in ([status] if status else STATUSES) for _, body in self.store.group("lobby", s)]
         if game is not None:
             rows = [r for r in rows if r["game"] == game]
-        rows.sort(key=lambda r: (r["opened"], r["id"]))
+        rows.sort(key=lambda r: (r["opened"], r["id"]), reverse=True)
         return rows if limit is None else rows[:limit]
 
     def lobby(self, game: str | None = None) -> list[dict[str, Any]]:

@@ -31,7 +31,7 @@ def open_table(args):
 @blp.arguments(TablesQuery, location="query")
 @blp.response(200, TableSchema(many=True))
 def list_tables(args):
-    """List tables in opening order, by status and game."""
+    """List tables, newest first, by status and game."""
     return reads.list_tables(status=args.get("status"), game=args.get("game"), limit=args["limit"],
                              position=args["position"])
 

@@ -80,13 +80,13 @@ export async function showLobby(main, ctx) {
 
   async function refresh() {
     if (ctx.disposed) return;
-    // The API lists in opening order and caps a page at 200, so one request per status keeps the
-    // tables a player looks for (open to join, running to watch) from being crowded out by old ones.
+    // The API lists newest first and caps a page at 200; one request per status keeps the tables a
+    // player looks for (open to join, running to watch) from being crowded out by finished ones.
     const statuses = filter.value ? filter.value.split(',') : [''];
     try {
       const pages = await Promise.all(statuses.map((status) =>
         api('GET', `/api/tables?limit=200${status ? `&status=${encodeURIComponent(status)}` : ''}`)));
-      const tables = pages.flatMap((page) => [...page].reverse()); // newest first within each status
+      const tables = pages.flat(); // newest first within each status
       listError.textContent = '';
       if (!tables.length) fill(list, h('li', {class: 'muted'}, 'No tables yet: open one.'));
       else fill(list, tables.map(tableRow));

@@ -12,13 +12,13 @@ def test_open_a_table_then_find_it_in_the_lobby(client):
     waiting = r.json["table_id"]
     assert r.json["version"] == 1 and r.json["duplicate"] is False
     running = Table(client)
-    # The lobby lists both; filters narrow it.
+    # The lobby lists both, newest first; filters narrow it.
     ids = [t["id"] for t in client.get("/api/tables").json]
-    assert ids == [waiting, running.id]
+    assert ids == [running.id, waiting]
     assert [t["id"] for t in client.get("/api/tables?status=open").json] == [waiting]
     assert [t["id"] for t in client.get("/api/tables?status=running&game=tiny_duel").json] == [running.id]
     assert client.get("/api/tables?game=other").json == []
-    assert len(client.get("/api/tables?limit=1").json) == 1
+    assert [t["id"] for t in client.get("/api/tables?limit=1").json] == [running.id]
     summary = client.get(f"/api/tables/{waiting}").json
     assert summary["options"] == {"hand_size": 2} and summary["status"] == "open"
     assert [s["free"] for s in summary["seats"]] == [True, True, True]
