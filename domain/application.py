@@ -177,7 +177,7 @@ class Tables(Application):
         def play(table: Table) -> None:
             _check_seated(table, seat)
             if table.is_bot(seat):
-                raise NotYourTurn("", f"seat {seat} is played by a bot")
+                raise NotYourTurn(None, f"seat {seat} is played by a bot")
             table.play(seat, move, command_id)
 
         return self._command(table_id, command_id, expected_version, play)
@@ -224,9 +224,9 @@ class Tables(Application):
             if not pending:
                 raise NoUndoPending("there is no undo request to vote on")
             if seat != pending["by"] and seat not in pending["needs"]:
-                raise NotYourTurn("", f"seat {seat} has no say in this undo")
+                raise NotYourTurn(None, f"seat {seat} has no say in this undo")
             if seat in pending["approvals"]:
-                raise NotYourTurn("", f"seat {seat} has already voted")
+                raise NotYourTurn(None, f"seat {seat} has already voted")
             if seat == pending["by"] and approve:
                 raise UndoRefused("the requester can only withdraw the request (approve=false)")
             table.vote_undo(seat, bool(approve), command_id)

@@ -27,7 +27,7 @@ class IllegalMove(DomainError):
 
     code = "illegal_move"
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str | None, message: str) -> None:
         super().__init__(f"{message} ({rule})" if rule and rule not in message else message)
         self.rule = rule
 
