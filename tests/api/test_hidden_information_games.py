@@ -173,14 +173,18 @@ class WalnutGrove(Secrets):
     def observe(self, state):
         self.public |= _ids([state.disc], state.removed_discs)
         for s, p in enumerate(state.players):
-            self.seen[s] |= {c for c in p.barn if re.fullmatch(r"c\d+", c)}
+            self.seen[s] |= self._coins(p)
+        if state.overflow:  # the drawn coins that do not fit are the drawer's (views.py: coin_overflow)
+            self.seen[state.order[state.cursor]] |= _ids(state.overflow)
 
     @staticmethod
     def _coins(p):
         return {c for c in p.barn if re.fullmatch(r"c\d+", c)}
 
     def forbidden(self, state, viewer):
-        out = _ids(state.coin_bag, state.discs, state.overflow)
+        out = _ids(state.coin_bag, state.discs)
+        if state.overflow and viewer != state.order[state.cursor]:
+            out |= _ids(state.overflow)
         for s, p in enumerate(state.players):
             if s != viewer:
                 out |= self._coins(p)
