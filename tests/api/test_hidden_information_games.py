@@ -275,6 +275,7 @@ class Referee:
         self.checked = 0
         self.own_seen = 0
         self.undos = 0
+        self.armed = 0  # checks with something secret to look for
         self.checkpoints: list[tuple[int, dict]] = []  # (version, forbidden per viewer) while running
 
     def url(self, path=""):
@@ -307,6 +308,8 @@ class Referee:
             return
         if forbidden is None:
             forbidden = self.secrets.forbidden(state, viewer)
+        if forbidden or fragments or isinstance(self.secrets, Homesteaders):
+            self.armed += 1
         if forbidden:
             pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, sorted(forbidden))) + r")(?![\w-])")
             found = pattern.search(text)
@@ -445,32 +448,58 @@ def test_a_whole_game_leaks_no_secret_through_any_endpoint(app, game, seats, opt
     referee = Referee(app, game, seats, options, secrets)
     moves = referee.play(seed=sum(map(ord, game)) + seats)
     assert moves > 20 and len(referee.checkpoints) >= 2 and referee.checked > 200 and referee.undos == 1
+    assert referee.armed > 0.5 * referee.checked
     if options.get("level") != 1:  # FR level 1 has no seat's own secret, only the decks (FR-R304)
         assert referee.own_seen >= len(referee.tokens)  # the owners' own views did show their secrets
 
 
 def test_the_checker_catches_a_leak(app):
-    """Negative controls: a seat's own responses, judged as another seat's or the spectator's, fail."""
-    for game, seats, options, secrets in (GAMES[0], GAMES[5], GAMES[9], GAMES[2]):
+    """Negative controls: a seat's own responses, judged as another seat's or the spectator's, fail
+    on that seat's secrets; and deliberately leaking responses are caught."""
+    for game, seats, options, secrets in (GAMES[1], GAMES[2], GAMES[6], GAMES[10]):
         referee = Referee(app, game, seats, options, secrets)
         assert referee.client.post(referee.url("/start"), headers=referee.auth(0)).status_code == 200
         rng = random.Random(7)
-        caught = False
-        for _ in range(60):
+        caught: set[str] = set()
+        for _ in range(80):
             state = referee.aggregate().state
             referee.secrets.observe(state)
             for path in ("/view", "/events?limit=1000", "/log?limit=1000"):
                 text = referee.get(path, 0).get_data(as_text=True)
                 referee.check(0, text)  # the owner may read it ...
                 for other in (1, None):
-                    try:
+                    with pytest.raises(AssertionError) as leak:
                         referee.check(other, text)  # ... nobody else may
-                    except AssertionError:
-                        caught = True
-            if caught:
+                        raise AssertionError("missed")
+                    if "missed" not in str(leak.value):
+                        assert re.search(r"read '|holdings|provisional_total", str(leak.value)), leak.value
+                        caught.add(f"{path} as {other}")
+            if len(caught) >= 2:
                 break
             seat = rng.choice(referee.client.get(referee.url()).json["to_act"])
             legal = referee.client.get(referee.url(f"/seats/{seat}/legal-moves"), headers=referee.auth(seat))
             move = rng.choice(legal.json["moves"])
             referee.client.post(referee.url(f"/seats/{seat}/moves"), headers=referee.auth(seat), json={"move": move})
-        assert caught, f"{game}: seat 0's own secrets were never recognised as secret to others"
+        assert {"/view as 1", "/view as None"} <= caught, f"{game}: seat 0's own view was never recognised as secret"
+        # Deliberately leaking responses: the spectator's own view with one secret spliced in.
+        state = referee.aggregate().state
+        spectator = referee.get("/view", None).get_data(as_text=True)
+        referee.check(None, spectator)
+        forbidden = sorted(referee.secrets.forbidden(state, None))
+        if forbidden:
+            with pytest.raises(AssertionError, match="read"):
+                referee.check(None, spectator[:-2] + f',"oops":"{forbidden[0]}"' + "}\n")
+        if isinstance(referee.secrets, Homesteaders):
+            leaky = [{"version": 9, "event": "MovePlayed", "seat": 0,
+                      "action": {"type": "buy_resource", "resource": "wood", "amount": 1}}]
+            referee.check(0, json.dumps(leaky))
+            with pytest.raises(AssertionError, match="buy_resource"):
+                referee.check(1, json.dumps(leaky))
+            hidden = [t for t in state.stack2 + state.stack3 if t not in referee.secrets.public][:3]
+            if len(hidden) == 3 and hidden != sorted(hidden):
+                with pytest.raises(AssertionError, match="secret order"):
+                    referee.check(None, json.dumps({"tiles": hidden}))
+        with pytest.raises(AssertionError, match="token"):
+            referee.check(None, json.dumps({"token": referee.tokens[0]}))
+        with pytest.raises(AssertionError, match="seed"):
+            referee.check(None, json.dumps({"seed": referee.aggregate().seed}))
