@@ -32,7 +32,7 @@ from domain.games.homesteaders.moves import PRIVATE as HS_PRIVATE
 from tests.api.conftest import SECRET
 from tests.fanout.sse import parse
 
-EVERY = 15  # moves between two full readings
+EVERY = 20  # moves between two full readings
 MAX_MOVES = 1500
 
 
@@ -361,6 +361,9 @@ class Referee:
                 r = self.get(f"/view?version={past}", v)
                 assert r.status_code == 200, r.json
                 self.check(v, r.get_data(as_text=True), forbidden[v], [])
+                r = self.get(f"/scores?version={past}", v)
+                assert r.status_code == 200, r.json
+                self.check(v, r.get_data(as_text=True), now[v], fragments)
             if with_stream:
                 self.check(v, self.stream(v), now[v], fragments)
             if v is not None and state is not None and self.aggregate().status != "finished":
@@ -449,6 +452,12 @@ def test_a_whole_game_leaks_no_secret_through_any_endpoint(app, game, seats, opt
     moves = referee.play(seed=sum(map(ord, game)) + seats)
     assert moves > 20 and len(referee.checkpoints) >= 2 and referee.checked > 200 and referee.undos == 1
     assert referee.armed > 0.5 * referee.checked
+    kinds, after = set(), 0
+    while page := referee.get(f"/events?after={after}&limit=1000", None).json:
+        kinds |= {e["event"] for e in page}
+        after = page[-1]["version"]
+    assert {"Opened", "SeatTaken", "GameStarted", "MovePlayed", "ChanceResolved", "UndoRequested", "UndoVoted",
+            "Undone", "GameFinished"} - kinds <= {"UndoRequested", "UndoVoted"}, kinds  # an own-move undo needs no vote
     if options.get("level") != 1:  # FR level 1 has no seat's own secret, only the decks (FR-R304)
         assert referee.own_seen >= len(referee.tokens)  # the owners' own views did show their secrets
 
