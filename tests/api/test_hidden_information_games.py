@@ -275,6 +275,7 @@ class Referee:
         self.checked = 0
         self.own_seen = 0
         self.undos = 0
+        self.refusals = 0
         self.armed = 0  # checks with something secret to look for
         self.checkpoints: list[tuple[int, dict]] = []  # (version, forbidden per viewer) while running
 
@@ -397,6 +398,39 @@ class Referee:
         assert "data:" in text, text[:200]
         return text
 
+    def probe_refusal(self, seat: int, move: dict) -> None:
+        """A refused move naming a card the seat cannot know: the refusal neither echoes a secret nor
+        tells a card in another seat's hand from one in the deck (same answer, the id aside)."""
+        state = self.aggregate().state
+        mine = self.secrets.own(state, seat)
+        def swap(card):
+            for key, value in move.items():
+                if isinstance(value, str) and value in mine:
+                    return {**move, key: card}
+                if isinstance(value, list) and any(v in mine for v in value if isinstance(v, str)):
+                    i = next(i for i, v in enumerate(value) if v in mine)
+                    return {**move, key: [*value[:i], card, *value[i + 1:]]}
+            return None
+
+        if swap("x") is None:
+            return
+        forbidden = self.secrets.forbidden(state, seat)
+        others = set().union(*(self.secrets.own(state, s) for s in self.tokens if s != seat)) & forbidden
+        hidden = forbidden - others - set().union(*(self.secrets.own(state, s) for s in self.tokens))
+        answers = []
+        for pool in (others, hidden):
+            if not pool:
+                return
+            card = sorted(pool)[0]
+            r = self.client.post(self.url(f"/seats/{seat}/moves"), headers=self.auth(seat),
+                                 json={"move": swap(card)})
+            assert r.status_code != 200, f"seat {seat} played {card}, a card it does not hold"
+            text = r.get_data(as_text=True)
+            self.check(seat, text.replace(card, "<card>"), forbidden - {card})
+            answers.append(re.sub(r'"(request_id|trace_id|id)":"[^"]*"', "", text.replace(card, "<card>")))
+        assert answers[0] == answers[1], f"a refusal tells another seat's card from a hidden one: {answers}"
+        self.refusals += 1
+
     def undo(self, seat: int, back: int) -> None:
         """Undo and its vote go through the same reads: Undone events, undone entries, rewound views."""
         to_version = self.aggregate().version - back
@@ -431,6 +465,8 @@ class Referee:
             choices = legal.json["moves"]
             quick = [m for m in choices if m.get("type") not in self.secrets.slow]
             move = rng.choice(quick if quick and rng.random() > 0.05 else choices)
+            if moves % 5 == 0:
+                self.probe_refusal(seat, move)
             r = self.client.post(self.url(f"/seats/{seat}/moves"), headers=self.auth(seat), json={"move": move})
             assert r.status_code == 200, (r.json, move)
             self.check(seat, r.get_data(as_text=True))
@@ -452,6 +488,7 @@ def test_a_whole_game_leaks_no_secret_through_any_endpoint(app, game, seats, opt
     moves = referee.play(seed=sum(map(ord, game)) + seats)
     assert moves > 20 and len(referee.checkpoints) >= 2 and referee.checked > 200 and referee.undos == 1
     assert referee.armed > 0.5 * referee.checked
+    assert referee.refusals or game != "bunny_kingdom"  # refused moves naming unknown cards were probed
     kinds, after = set(), 0
     while page := referee.get(f"/events?after={after}&limit=1000", None).json:
         kinds |= {e["event"] for e in page}
