@@ -221,7 +221,7 @@ class Homesteaders(Secrets):
         for path, node in _walk(document):
             seat = node.get("seat")
             if screened and isinstance(seat, int) and seat != viewer and "event" not in node:
-                for key in ("holdings", "provisional_total"):
+                for key in ("holdings", "provisional_total", "score"):
                     assert key not in node, f"seat {seat}'s {key} reached viewer {viewer} at {path}"
             kind = node.get("type")
             author = entries_seat(path)
