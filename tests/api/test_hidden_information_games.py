@@ -276,6 +276,7 @@ class Referee:
         self.own_seen = 0
         self.undos = 0
         self.refusals = 0
+        self.retired: dict[int, str] = {}  # tokens of seats that left (a bot plays on)
         self.armed = 0  # checks with something secret to look for
         self.checkpoints: list[tuple[int, dict]] = []  # (version, forbidden per viewer) while running
 
@@ -299,7 +300,7 @@ class Referee:
         aggregate = self.aggregate()
         finished = aggregate.status == "finished"
         self.checked += 1
-        for seat, token in self.tokens.items():
+        for seat, token in {**self.retired, **self.tokens}.items():
             assert seat == viewer or token not in text, f"seat {seat}'s token reached viewer {viewer}"
         if finished:
             return  # the whole log and every secret are public now, by design
@@ -431,6 +432,16 @@ class Referee:
         assert answers[0] == answers[1], f"a refusal tells another seat's card from a hidden one: {answers}"
         self.refusals += 1
 
+    def leave(self, seat: int) -> None:
+        """The seat leaves mid-game and a bot plays on: its secrets stay its own (BK-R131)."""
+        r = self.client.post(self.url(f"/seats/{seat}/leave"), headers=self.auth(seat), json={})
+        assert r.status_code == 200, r.json
+        self.check(seat, r.get_data(as_text=True))
+        self.retired[seat] = self.tokens.pop(seat)
+        self.viewers.remove(seat)
+        assert self.client.get(self.url("/view"), headers={"Authorization": f"Bearer {self.retired[seat]}"}).status_code == 401
+        self.read_everything(with_stream=True)
+
     def undo(self, seat: int, back: int) -> None:
         """Undo and its vote go through the same reads: Undone events, undone entries, rewound views."""
         to_version = self.aggregate().version - back
@@ -459,7 +470,7 @@ class Referee:
         self.read_everything(with_stream=True)
         while self.aggregate().status == "running" and moves < MAX_MOVES:
             summary = self.client.get(self.url()).json
-            seat = rng.choice(summary["to_act"])
+            seat = rng.choice([s for s in summary["to_act"] if s in self.tokens])
             legal = self.client.get(self.url(f"/seats/{seat}/legal-moves"), headers=self.auth(seat))
             self.check(seat, legal.get_data(as_text=True))
             choices = legal.json["moves"]
@@ -474,6 +485,8 @@ class Referee:
             self.secrets.observe(self.aggregate().state)
             if moves == 2 * EVERY + 3:
                 self.undo(seat, back=3)
+            if moves == 2 * EVERY + 10 and len(self.tokens) >= 3:
+                self.leave(max(self.tokens))
             if moves % EVERY == 0 or self.secrets.hot(self.aggregate().state):
                 self.read_everything(with_stream=moves % (3 * EVERY) == 0)
         assert self.aggregate().status == "finished", f"not over after {moves} moves"
@@ -494,7 +507,8 @@ def test_a_whole_game_leaks_no_secret_through_any_endpoint(app, game, seats, opt
         kinds |= {e["event"] for e in page}
         after = page[-1]["version"]
     assert {"Opened", "SeatTaken", "GameStarted", "MovePlayed", "ChanceResolved", "UndoRequested", "UndoVoted",
-            "Undone", "GameFinished"} - kinds <= {"UndoRequested", "UndoVoted"}, kinds  # an own-move undo needs no vote
+            "Undone", "GameFinished"} - kinds <= {"UndoRequested", "UndoVoted"}, kinds
+    assert ("SeatLeft" in kinds) == (seats >= 3)  # an own-move undo needs no vote
     if options.get("level") != 1:  # FR level 1 has no seat's own secret, only the decks (FR-R304)
         assert referee.own_seen >= len(referee.tokens)  # the owners' own views did show their secrets
 
