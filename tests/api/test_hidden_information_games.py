@@ -277,6 +277,7 @@ class Referee:
         self.undos = 0
         self.refusals = 0
         self.retired: dict[int, str] = {}  # tokens of seats that left (a bot plays on)
+        self.observed = 0  # the last version fed to ``secrets.observe``
         self.armed = 0  # checks with something secret to look for
         self.checkpoints: list[tuple[int, dict]] = []  # (version, forbidden per viewer) while running
 
@@ -345,6 +346,7 @@ class Referee:
         return r
 
     def read_everything(self, with_stream: bool):
+        self.observe()
         now = self.forbidden_now()
         state = self.aggregate().state
         fragments = self._fragments(state) if state is not None else []
@@ -460,6 +462,17 @@ class Referee:
         self.undos += 1
         self.read_everything(with_stream=True)
 
+    def observe(self) -> None:
+        """Feed the referee every state since the last look: a bot's moves in between count too."""
+        head = self.aggregate().version
+        if self.retired:  # bots play inside other seats' commands: see each of their states
+            for v in range(self.observed + 1, head):
+                state = self.tables.table(UUID(self.id), v).state
+                if state is not None:
+                    self.secrets.observe(state)
+        self.secrets.observe(self.aggregate().state)
+        self.observed = head
+
     def play(self, seed: int) -> int:
         rng = random.Random(seed)
         start = self.client.post(self.url("/start"), headers=self.auth(0))
@@ -482,7 +495,7 @@ class Referee:
             assert r.status_code == 200, (r.json, move)
             self.check(seat, r.get_data(as_text=True))
             moves += 1
-            self.secrets.observe(self.aggregate().state)
+            self.observe()
             if moves == 2 * EVERY + 3:
                 self.undo(seat, back=3)
             if moves == 2 * EVERY + 10 and len(self.tokens) >= 3:
