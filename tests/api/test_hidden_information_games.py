@@ -6,7 +6,11 @@ store, embedded read models) with every seat a person holding a token; moves com
 seat's ``legal-moves`` answer through a seeded RNG. Every few moves, and at the end, every seat and
 a spectator read every endpoint: the table summary, the view (now and at past checkpoints), the
 events, the human-readable log, the scores, legal moves, the audit, the table list and the SSE
-catch-up; every move's receipt is checked as its author's.
+catch-up; every move's receipt is checked as its author's. Mid-game one seat asks for an undo
+(others vote), and at 3+ seats one seat leaves for a bot, so every table event type goes through the
+same reads; every few moves a refused move naming a card the seat cannot know must neither echo a
+secret nor answer differently for another seat's card and a hidden one. Server seeds are random, so
+each run deals new games (the move choice is seeded).
 
 What is secret comes from each spec's section 7 and the server's true state at that moment
 (``Secrets`` below): concrete card/coin/tile ids a viewer may not know, searched as whole tokens in
