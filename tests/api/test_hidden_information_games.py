@@ -197,6 +197,14 @@ class WalnutGrove(Secrets):
     def own(self, state, seat):
         return self._coins(state.players[seat])
 
+    def structural(self, state, viewer, document, entries_seat):
+        """WG-H01/H09: another seat's coin values (with or without ids) never reach the viewer."""
+        for path, node in _walk(document):
+            players = node.get("players")
+            if path[-1:] == ("view",) and isinstance(players, list):
+                for s, player in enumerate(players):
+                    assert s == viewer or "coins" not in player, f"seat {s}'s coins reached viewer {viewer}"
+
 
 class Homesteaders(Secrets):
     """HS §7: the order of stacks 2/3 (any three hidden tiles in their secret order), and in screened
@@ -580,3 +588,19 @@ def test_the_checker_catches_a_leak(app):
             referee.check(None, json.dumps({"token": referee.tokens[0]}))
         with pytest.raises(AssertionError, match="seed"):
             referee.check(None, json.dumps({"seed": referee.aggregate().seed}))
+
+
+def test_the_structural_checks_catch_values_without_ids():
+    """Coin values with the ids stripped, or screened holdings, still count as leaks."""
+    coins = {"view": {"players": [{"coins": [{"value": 1}]}, {"coin_count": 2}]}}
+    WalnutGrove(2).structural(None, 0, coins, lambda path: None)
+    with pytest.raises(AssertionError, match="coins"):
+        WalnutGrove(2).structural(None, 1, coins, lambda path: None)
+
+    class Screened:
+        visibility, mode = "screened", "simultaneous"
+
+    holdings = {"seats": [{"seat": 0, "holdings": {"silver": 3}}, {"seat": 1}]}
+    Homesteaders(2).structural(Screened, 0, holdings, lambda path: None)
+    with pytest.raises(AssertionError, match="holdings"):
+        Homesteaders(2).structural(Screened, None, holdings, lambda path: None)
