@@ -6,7 +6,11 @@ store, embedded read models) with every seat a person holding a token; moves com
 seat's ``legal-moves`` answer through a seeded RNG. Every few moves, and at the end, every seat and
 a spectator read every endpoint: the table summary, the view (now and at past checkpoints), the
 events, the human-readable log, the scores, legal moves, the audit, the table list and the SSE
-catch-up; every move's receipt is checked as its author's.
+catch-up; every move's receipt is checked as its author's. Mid-game one seat asks for an undo
+(others vote), and at 3+ seats one seat leaves for a bot, so every table event type goes through the
+same reads; every few moves a refused move naming a card the seat cannot know must neither echo a
+secret nor answer differently for another seat's card and a hidden one. Server seeds are random, so
+each run deals new games (the move choice is seeded).
 
 What is secret comes from each spec's section 7 and the server's true state at that moment
 (``Secrets`` below): concrete card/coin/tile ids a viewer may not know, searched as whole tokens in
@@ -193,6 +197,14 @@ class WalnutGrove(Secrets):
     def own(self, state, seat):
         return self._coins(state.players[seat])
 
+    def structural(self, state, viewer, document, entries_seat):
+        """WG-H01/H09: another seat's coin values (with or without ids) never reach the viewer."""
+        for path, node in _walk(document):
+            players = node.get("players")
+            if path[-1:] == ("view",) and isinstance(players, list):
+                for s, player in enumerate(players):
+                    assert s == viewer or "coins" not in player, f"seat {s}'s coins reached viewer {viewer}"
+
 
 class Homesteaders(Secrets):
     """HS §7: the order of stacks 2/3 (any three hidden tiles in their secret order), and in screened
@@ -277,6 +289,7 @@ class Referee:
         self.undos = 0
         self.refusals = 0
         self.retired: dict[int, str] = {}  # tokens of seats that left (a bot plays on)
+        self.observed = 0  # the last version fed to ``secrets.observe``
         self.armed = 0  # checks with something secret to look for
         self.checkpoints: list[tuple[int, dict]] = []  # (version, forbidden per viewer) while running
 
@@ -345,6 +358,7 @@ class Referee:
         return r
 
     def read_everything(self, with_stream: bool):
+        self.observe()
         now = self.forbidden_now()
         state = self.aggregate().state
         fragments = self._fragments(state) if state is not None else []
@@ -460,6 +474,17 @@ class Referee:
         self.undos += 1
         self.read_everything(with_stream=True)
 
+    def observe(self) -> None:
+        """Feed the referee every state since the last look: a bot's moves in between count too."""
+        head = self.aggregate().version
+        if self.retired:  # bots play inside other seats' commands: see each of their states
+            for v in range(self.observed + 1, head):
+                state = self.tables.table(UUID(self.id), v).state
+                if state is not None:
+                    self.secrets.observe(state)
+        self.secrets.observe(self.aggregate().state)
+        self.observed = head
+
     def play(self, seed: int) -> int:
         rng = random.Random(seed)
         start = self.client.post(self.url("/start"), headers=self.auth(0))
@@ -482,7 +507,7 @@ class Referee:
             assert r.status_code == 200, (r.json, move)
             self.check(seat, r.get_data(as_text=True))
             moves += 1
-            self.secrets.observe(self.aggregate().state)
+            self.observe()
             if moves == 2 * EVERY + 3:
                 self.undo(seat, back=3)
             if moves == 2 * EVERY + 10 and len(self.tokens) >= 3:
@@ -563,3 +588,19 @@ def test_the_checker_catches_a_leak(app):
             referee.check(None, json.dumps({"token": referee.tokens[0]}))
         with pytest.raises(AssertionError, match="seed"):
             referee.check(None, json.dumps({"seed": referee.aggregate().seed}))
+
+
+def test_the_structural_checks_catch_values_without_ids():
+    """Coin values with the ids stripped, or screened holdings, still count as leaks."""
+    coins = {"view": {"players": [{"coins": [{"value": 1}]}, {"coin_count": 2}]}}
+    WalnutGrove(2).structural(None, 0, coins, lambda path: None)
+    with pytest.raises(AssertionError, match="coins"):
+        WalnutGrove(2).structural(None, 1, coins, lambda path: None)
+
+    class Screened:
+        visibility, mode = "screened", "simultaneous"
+
+    holdings = {"seats": [{"seat": 0, "holdings": {"silver": 3}}, {"seat": 1}]}
+    Homesteaders(2).structural(Screened, 0, holdings, lambda path: None)
+    with pytest.raises(AssertionError, match="holdings"):
+        Homesteaders(2).structural(Screened, None, holdings, lambda path: None)
