@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
-from domain.application import Receipt
+from api import auth, wiring
+from domain.application import Receipt, Tables
+
+
+def acting_for(table_id: UUID, seat: int) -> Tables:
+    """This process's Tables, once the request's token is checked to act for ``seat`` (401/403 otherwise)."""
+    tables = wiring.tables()
+    auth.require_seat(tables, wiring.secret(), table_id, seat)
+    return tables
 
 
 def receipt(r: Receipt) -> dict[str, Any]:

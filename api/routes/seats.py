@@ -8,7 +8,7 @@ from flask_smorest import Blueprint
 
 from api import auth, wiring
 from api.openapi import SEAT_TOKEN
-from api.routes.common import receipt
+from api.routes.common import acting_for, receipt
 from api.schemas.commands import CommandSchema, PlayMoveSchema, TakeSeatSchema
 from api.schemas.views import LegalMovesSchema, ReceiptSchema, SeatReceiptSchema
 
@@ -35,8 +35,7 @@ def take_seat(args, table_id: UUID):
 @blp.doc(security=SEAT_TOKEN)
 def leave(args, table_id: UUID, seat: int):
     """Leave your seat: before the start it is freed; during play a bot takes it over."""
-    tables = wiring.tables()
-    auth.require_seat(tables, wiring.secret(), table_id, seat)
+    tables = acting_for(table_id, seat)
     return receipt(tables.leave(table_id, seat, args["command_id"], args["expected_version"]))
 
 
@@ -46,8 +45,7 @@ def leave(args, table_id: UUID, seat: int):
 @blp.doc(security=SEAT_TOKEN)
 def play_move(args, table_id: UUID, seat: int):
     """Play a move for your seat; dice, shuffles and bots then act in the same save."""
-    tables = wiring.tables()
-    auth.require_seat(tables, wiring.secret(), table_id, seat)
+    tables = acting_for(table_id, seat)
     return receipt(tables.play_move(table_id, seat, args["move"], args["command_id"], args["expected_version"]))
 
 
@@ -56,7 +54,6 @@ def play_move(args, table_id: UUID, seat: int):
 @blp.doc(security=SEAT_TOKEN)
 def legal_moves(table_id: UUID, seat: int):
     """Every move your seat may play now (empty when none)."""
-    tables = wiring.tables()
-    auth.require_seat(tables, wiring.secret(), table_id, seat)
+    tables = acting_for(table_id, seat)
     moves = tables.legal_moves(table_id, seat)
     return {"seat": seat, "version": tables.table(table_id).version, "moves": moves}

@@ -6,9 +6,8 @@ from uuid import UUID
 
 from flask_smorest import Blueprint
 
-from api import auth, wiring
 from api.openapi import SEAT_TOKEN
-from api.routes.common import receipt
+from api.routes.common import acting_for, receipt
 from api.schemas.commands import RequestUndoSchema, VoteUndoSchema
 from api.schemas.views import ReceiptSchema
 
@@ -22,8 +21,7 @@ blp = Blueprint("undo", __name__, url_prefix="/api/tables/<uuid:table_id>/seats/
 @blp.doc(security=SEAT_TOKEN)
 def request_undo(args, table_id: UUID, seat: int):
     """Ask to go back to a version; immediate if only your own moves are undone, else put to a vote."""
-    tables = wiring.tables()
-    auth.require_seat(tables, wiring.secret(), table_id, seat)
+    tables = acting_for(table_id, seat)
     return receipt(tables.request_undo(table_id, seat, args["to_version"], args["command_id"], args["expected_version"]))
 
 
@@ -33,6 +31,5 @@ def request_undo(args, table_id: UUID, seat: int):
 @blp.doc(security=SEAT_TOKEN)
 def vote_undo(args, table_id: UUID, seat: int):
     """Approve or reject the pending undo (the requester may withdraw it)."""
-    tables = wiring.tables()
-    auth.require_seat(tables, wiring.secret(), table_id, seat)
+    tables = acting_for(table_id, seat)
     return receipt(tables.vote_undo(table_id, seat, args["approve"], args["command_id"], args["expected_version"]))
