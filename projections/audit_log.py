@@ -16,6 +16,28 @@ from domain.table import Table
 from projections.base import Batch, Projection, Step, viewer_key, viewers
 
 
+#: The entries key of a sentence every viewer reads alike (stored once instead of once per viewer).
+EVERYONE = "*"
+
+
+def _entries(table: Any, event: Any, before: Any, players: list, over: bool) -> dict[str, dict]:
+    """Each viewer's entry for one event, or one ``EVERYONE`` entry when they would all be equal.
+
+    Only moves and chance outcomes can read differently per viewer (the game's ``action_view`` and
+    ``describe`` decide); table events, and moves once the game is over (told from the actor's
+    side), read the same for everyone and are rendered once.
+    """
+    if isinstance(event, Table.ChanceResolved) or (isinstance(event, Table.MovePlayed) and not over):
+        entries = {}
+        for viewer in viewers(table):
+            seat, action, text = describe_event(table, event, before, players, viewer, over)
+            entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action}
+        first = next(iter(entries.values()))
+        return {EVERYONE: first} if all(e == first for e in entries.values()) else entries
+    seat, action, text = describe_event(table, event, before, players, None, over)
+    return {EVERYONE: {"seat": seat, "text": text, "action": action}}
+
+
 def log_key(table_id: object, version: int) -> str:
     return f"{table_id}:{version:09d}"
 
@@ -49,10 +71,7 @@ class AuditLog(Projection):
     def _render(self, step: Step, batch: Batch) -> None:
         event, table = step.event, step.table
         version = event.originator_version
-        entries = {}
-        for viewer in viewers(table):
-            seat, action, text = describe_event(table, event, step.before_state, step.before_players, viewer)
-            entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action}
+        entries = _entries(table, event, step.before_state, step.before_players, over=False)
         batch.put(self.name, log_key(table.id, version), str(table.id), {
             "version": version, "event": type(event).__name__, "undone": False,
             "timestamp": event.timestamp.isoformat(), "entries": entries,
@@ -80,10 +99,7 @@ class AuditLog(Projection):
         table_id = str(table.id)
         for event, before, players in replayed:
             version = event.originator_version
-            entries = {}
-            for viewer in viewers(table):
-                seat, action, text = describe_event(table, event, before, players, viewer, over=True)
-                entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action}
+            entries = _entries(table, event, before, players, over=True)
             batch.put(self.name, log_key(table_id, version), table_id, {
                 "version": version, "event": type(event).__name__, "undone": version in undone,
                 "timestamp": event.timestamp.isoformat(), "entries": entries,
@@ -92,7 +108,8 @@ class AuditLog(Projection):
 
 def entry_for(row: dict, viewer: int | None) -> dict | None:
     """One viewer's log entry out of an event's row (None when the viewer was not at the table yet)."""
-    mine = row["entries"].get(viewer_key(viewer))
+    entries = row["entries"]
+    mine = entries.get(EVERYONE) or entries.get(viewer_key(viewer))
     if mine is None:
         return None
     return {"version": row["version"], "event": row["event"], "seat": mine["seat"], "text": mine["text"],

@@ -83,14 +83,30 @@ class Projector:
     def process(self, notifications: Sequence[Any]) -> int:
         """Apply one batch; returns how many events some model applied. Raises ``Concurrent``."""
         expected = self.store.positions(self.names)
-        advanced: dict[str, int] = {}
         batch = Batch(self.store)
-        touched: dict[str, dict[Any, Table]] = {}
+        applied, advanced = self.apply(notifications, expected, batch)
+        if advanced:
+            self.store.commit({m: expected[m] for m in advanced}, advanced, batch.writes)
+        return applied
+
+    def apply(self, notifications: Sequence[Any], expected: dict[str, int], batch: Batch) -> tuple[int, dict[str, int]]:
+        """Run the notifications through every model whose position is behind them, into ``batch``.
+
+        Returns how many table events were applied and each advanced model's new position; the
+        caller commits. Each table any model touched gets that model's ``on_table`` once, at the end.
+        """
+        everyone = self.projections
+        leading = max(expected.values(), default=0)
+        advanced: dict[str, int] = {}
+        touched: dict[Any, tuple[Table, set[str]]] = {}
         applied = 0
         for notification in notifications:
-            due = [p for p in self.projections if expected[p.name] < notification.id]
-            if not due:
-                continue
+            if notification.id > leading:  # the usual case: every model is behind this one
+                due = everyone
+            else:
+                due = [p for p in everyone if expected[p.name] < notification.id]
+                if not due:
+                    continue
             for p in due:
                 advanced[p.name] = notification.id
             event = self.tables.mapper.to_domain_event(notification)
@@ -101,17 +117,21 @@ class Projector:
             before_players = list(before.players) if before is not None else []
             table = event.mutate(before)
             self._remember(table)
-            step = Step(event, table, before_state, before_players, self._history(event))
+            step = Step(event, table, before_state, before_players, self._history(event), notification.id)
             for p in due:
                 p.on_event(step, batch)
-                touched.setdefault(p.name, {})[table.id] = table
+            names = {p.name for p in due}
+            seen = touched.get(table.id)
+            if seen is None:
+                touched[table.id] = (table, names)
+            else:
+                touched[table.id] = (table, seen[1] | names)
             applied += 1
-        for p in self.projections:
-            for table in touched.get(p.name, {}).values():
-                p.on_table(table, batch)
-        if advanced:
-            self.store.commit({m: expected[m] for m in advanced}, advanced, batch.writes)
-        return applied
+        for p in everyone:
+            for table, names in touched.values():
+                if p.name in names:
+                    p.on_table(table, batch)
+        return applied, advanced
 
     def _history(self, event: Any) -> Callable[[], Any]:
         table_id, version = event.originator_id, event.originator_version

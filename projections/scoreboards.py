@@ -32,23 +32,35 @@ class Standings(Projection):
     name = "standings"
 
     def on_event(self, step: Step, batch: Batch) -> None:
-        event, table = step.event, step.table
-        if not isinstance(event, Table.GameFinished):
+        if not isinstance(step.event, Table.GameFinished):
             return
-        results: dict[str, dict] = {}
-        for seat, total in event.scores["totals"].items():
-            player = table.players[int(seat)]
-            if player is None:
-                continue
-            mine = results.setdefault(player["name"], {"won": False, "best": total, "bot": player["bot"]})
-            mine["won"] = mine["won"] or int(seat) in event.winners
-            mine["best"] = max(mine["best"], total)
-        for name, result in results.items():
-            key = f"{table.game_name}:{name}"
-            row = batch.lookup(self.name, table.game_name, key) or {"game": table.game_name, "name": name, "played": 0, "wins": 0,
-                                                 "best": None, "bot": result["bot"]}
-            row["played"] += 1
-            row["wins"] += int(result["won"])
-            row["best"] = result["best"] if row["best"] is None else max(row["best"], result["best"])
-            row["last_table"] = str(table.id)
-            batch.put(self.name, key, table.game_name, row)
+        for key, game, result in finished_results(step.event, step.table):
+            batch.put(self.name, key, game, fold(batch.lookup(self.name, game, key), result))
+
+
+def finished_results(event: Any, table: Any) -> list[tuple[str, str, dict]]:
+    """``(key, game, result)`` per player name of a finished table: what it adds to the standings.
+
+    A name that held several seats counts one game, won if any of its seats won, with its best total.
+    """
+    results: dict[str, dict] = {}
+    for seat, total in event.scores["totals"].items():
+        player = table.players[int(seat)]
+        if player is None:
+            continue
+        mine = results.setdefault(player["name"], {"game": table.game_name, "name": player["name"], "won": False,
+                                                   "best": total, "bot": player["bot"], "table": str(table.id)})
+        mine["won"] = mine["won"] or int(seat) in event.winners
+        mine["best"] = max(mine["best"], total)
+    return [(f"{table.game_name}:{name}", table.game_name, result) for name, result in results.items()]
+
+
+def fold(row: dict | None, result: dict) -> dict:
+    """A standings row with one more finished game in it (results are folded in log order)."""
+    row = dict(row) if row is not None else {"game": result["game"], "name": result["name"], "played": 0, "wins": 0,
+                                             "best": None, "bot": result["bot"]}
+    row["played"] += 1
+    row["wins"] += int(result["won"])
+    row["best"] = result["best"] if row["best"] is None else max(row["best"], result["best"])
+    row["last_table"] = result["table"]
+    return row
