@@ -15,7 +15,6 @@ from domain.log import describe_event, undone_versions
 from domain.table import Table
 from projections.base import Batch, Projection, Step, viewer_key, viewers
 
-
 #: The entries key of a sentence every viewer reads alike (stored once instead of once per viewer).
 EVERYONE = "*"
 

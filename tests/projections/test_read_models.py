@@ -7,9 +7,11 @@ import io
 
 import pytest
 
+from projections.audit_log import EVERYONE
 from projections.base import Batch
 from projections.queries import ReadModels
 from projections.runner import NAMES, EmbeddedProjections, ProgressBar, Projector
+from projections.scoreboards import fold
 from projections.stores import Concurrent, MemoryStore
 from tests.domain.test_tables import play_first_legal, play_to_end, seated
 
@@ -193,3 +195,33 @@ def test_when_a_game_ends_the_log_reveals_what_tables_log_reveals(tables, store)
         assert reads.log(table_id, viewer, limit=1000) == [e.to_dict() for e in tables.log(table_id, viewer, limit=1000)]
     revealed = [e["text"] for e in reads.log(table_id, 1, limit=1000)][: len(hidden)]
     assert revealed != hidden  # bob now reads ann's bid, which he could not during the game
+
+
+def test_the_log_stores_one_entry_where_every_viewer_reads_the_same_and_one_per_viewer_where_a_secret_differs(
+        tables, store):
+    projector = Projector(tables, store)
+    table_id = seated(tables, names=("ann", "bob"))
+    tables.start(table_id)
+    play_first_legal(tables, table_id, 0)  # ann's secret bid: ann reads her card, bob and the spectator do not
+    projector.catch_up()
+    rows = {body["event"]: body for _, body in store.group("log", str(table_id))}
+    assert set(rows["SeatTaken"]["entries"]) == {EVERYONE}  # table events read the same for everyone
+    bid = rows["MovePlayed"]["entries"]
+    assert set(bid) == {"spectator", "0", "1"} and bid["0"] != bid["1"] == bid["spectator"]
+    play_to_end(tables, table_id)
+    projector.catch_up()
+    # Once the game is over the whole log is revealed: every row is stored once, for everyone.
+    rows = [body for _, body in store.group("log", str(table_id))]
+    assert rows and all(set(body["entries"]) == {EVERYONE} for body in rows)
+    for viewer in (None, 0, 1):
+        assert ReadModels(store).log(table_id, viewer, limit=1000) == [
+            e.to_dict() for e in tables.log(table_id, viewer, limit=1000)]
+
+
+def test_standings_fold_results_in_log_order():
+    first = {"game": "tiny_duel", "name": "ann", "won": True, "best": 7, "bot": False, "table": "t1"}
+    second = {**first, "won": False, "best": 9, "table": "t2"}
+    row = fold(fold(None, first), second)
+    assert row == {"game": "tiny_duel", "name": "ann", "played": 2, "wins": 1, "best": 9, "bot": False,
+                   "last_table": "t2"}
+    assert fold(None, first)["best"] == 7 and fold(row, first)["best"] == 9  # best never goes down
