@@ -16,6 +16,8 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from flask_smorest import abort
+
 from api import live, wiring
 from projections.queries import ReadModels
 
@@ -39,21 +41,33 @@ def wait_target(position: int | None, head: int) -> int:
     return head if position is None else min(position, head)
 
 
-def list_tables(*, status: str | None = None, game: str | None = None,
-                limit: int = 50, position: int | None = None) -> list[dict[str, Any]]:
-    """Public summaries of tables, newest first, filtered by status and game."""
+def list_tables(*, status: str | None = None, game: str | None = None, limit: int = 50,
+                after: UUID | None = None, position: int | None = None) -> list[dict[str, Any]]:
+    """Public summaries of tables, newest first, filtered by status and game, after a given table."""
     models = _read_models(position)
     if models is not None:
-        return models.tables(status, game, limit)
+        try:
+            return models.tables(status, game, limit, after)
+        except LookupError as error:
+            _unknown_cursor(error)
     tables = wiring.tables()
+    ids = list(reversed(list(tables.table_ids())))
+    if after is not None:
+        if after not in ids:
+            _unknown_cursor(LookupError(f"there is no table {after} to list after"))
+        ids = ids[ids.index(after) + 1:]
     found = []
-    for table_id in reversed(list(tables.table_ids())):
+    for table_id in ids:
         summary = tables.summary(table_id)
         if (status is None or summary["status"] == status) and (game is None or summary["game"] == game):
             found.append(summary)
             if len(found) >= limit:
                 break
     return found
+
+
+def _unknown_cursor(error: LookupError) -> None:
+    abort(422, message="some fields are missing or invalid; see errors", messages={"query": {"after": [str(error)]}})
 
 
 def scoreboard(table_id: UUID, version: int | None = None, position: int | None = None) -> dict[str, Any]:

@@ -2,14 +2,33 @@
 
 The document is ``domain.application.summarise`` (the same public facts ``GET /api/tables/<id>``
 answers; the seed only once finished) plus the free-seat count and when the table opened.
+
+Listing newest first must not read every table ever played, so each table also has two listing
+copies whose keys sort newest first (``listing_key``): one in the group of its status and one in
+the group of its status and game. A page of the lobby is then one ordered, limited read per status,
+and the next page starts after the last key seen.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from domain.application import summarise
 from projections.base import Batch, Projection
+
+#: Later than any table's opening, in microseconds since 1970 (the year 2286): newest sorts first.
+_FAR_FUTURE = 10**16
+
+
+def listing_key(opened: str, table_id: str) -> str:
+    """A key that sorts tables newest first (then by id), from the document's ``opened`` time."""
+    micros = int(datetime.fromisoformat(opened).timestamp() * 1_000_000)
+    return f"{_FAR_FUTURE - micros:017d}:{table_id}"
+
+
+def listing_group(status: str, game: str | None = None) -> str:
+    return f"~{status}" if game is None else f"~{status}:{game}"
 
 
 class Lobby(Projection):
@@ -17,9 +36,14 @@ class Lobby(Projection):
 
     def on_table(self, table: Any, batch: Batch) -> None:
         summary = summarise(table)
-        batch.put(self.name, str(table.id), table.status, {
+        doc = {
             **summary,
             "free_seats": sum(1 for s in summary["seats"] if s["free"]),
             "opened": table.created_on.isoformat(),
             "updated": table.modified_on.isoformat(),
-        })
+        }
+        table_id = str(table.id)
+        batch.put(self.name, table_id, table.status, doc)
+        key = listing_key(doc["opened"], table_id)
+        batch.put(self.name, f"s/{key}", listing_group(table.status), doc)
+        batch.put(self.name, f"g/{key}", listing_group(table.status, table.game_name), doc)

@@ -13,6 +13,7 @@ from uuid import UUID
 
 from projections.audit_log import entry_for, log_key
 from projections.base import viewer_key
+from projections.lobby import listing_group, listing_key
 from projections.runner import NAMES
 from projections.stores import ReadStore
 
@@ -36,15 +37,27 @@ class ReadModels:
             return True
         return self.store.wait(self.models, position, max(0.0, min(timeout, MAX_WAIT_S)))
 
-    def tables(self, status: str | None = None, game: str | None = None, limit: int | None = None) -> list[dict[str, Any]]:
-        """Table summaries, newest first (what a lobby shows), optionally one status and one game."""
+    def tables(self, status: str | None = None, game: str | None = None, limit: int | None = None,
+               after: UUID | str | None = None) -> list[dict[str, Any]]:
+        """Table summaries, newest first (what a lobby shows), optionally one status and one game.
+
+        ``after``: the id of the last table of the previous page; raises ``LookupError`` when no
+        such table is listed. Reads at most ``limit`` documents per status, never the whole lobby.
+        """
         if status is not None and status not in STATUSES:
             raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
-        rows = [body for s in ([status] if status else STATUSES) for _, body in self.store.group("lobby", s)]
-        if game is not None:
-            rows = [r for r in rows if r["game"] == game]
-        rows.sort(key=lambda r: (r["opened"], r["id"]), reverse=True)
-        return rows if limit is None else rows[:limit]
+        prefix = "s/" if game is None else "g/"
+        after_key = None
+        if after is not None:
+            last = self.table(after)
+            if last is None:
+                raise LookupError(f"there is no table {after} to list after")
+            after_key = prefix + listing_key(last["opened"], last["id"])
+        rows: list[tuple[str, dict]] = []
+        for s in [status] if status else STATUSES:
+            rows += self.store.group("lobby", listing_group(s, game), after_key=after_key, limit=limit)
+        rows.sort(key=lambda row: row[0])
+        return [body for _, body in rows[:limit]]
 
     def lobby(self, game: str | None = None) -> list[dict[str, Any]]:
         """Tables a player can join or watch: open and running ones."""

@@ -31,9 +31,9 @@ def open_table(args):
 @blp.arguments(TablesQuery, location="query")
 @blp.response(200, TableSchema(many=True))
 def list_tables(args):
-    """List tables, newest first, by status and game."""
+    """List tables, newest first, by status and game; page on with `after`."""
     return reads.list_tables(status=args.get("status"), game=args.get("game"), limit=args["limit"],
-                             position=args["position"])
+                             after=args["after"], position=args["position"])
 
 
 @blp.route("/<uuid:table_id>", methods=["GET"])

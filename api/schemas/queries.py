@@ -20,6 +20,8 @@ class TablesQuery(Schema):
     status = fields.String(validate=validate.OneOf((OPEN, RUNNING, FINISHED)))
     game = fields.String(validate=validate.Length(min=1, max=64))
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
+    after = fields.UUID(load_default=None, metadata={
+        "description": "The id of the last table of the previous page: the next page starts after it."})
 
 
 class VersionQuery(Schema):

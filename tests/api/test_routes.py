@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from tests.api.conftest import Table
+import pytest
+
+from api import create_app
+from tests.api.conftest import Table, settings
 
 
 def test_open_a_table_then_find_it_in_the_lobby(client):
@@ -208,3 +211,26 @@ def test_health_and_readiness(client):
     assert client.get("/healthz").json == {"status": "ok", "checks": {}}
     ready = client.get("/readyz")
     assert ready.status_code == 200 and ready.json["checks"] == {"store": "ok", "redis": "not configured"}
+
+
+@pytest.mark.parametrize("projections", ["thread", "off"])
+def test_the_lobby_pages_newest_first_after_the_last_table_seen(projections):
+    app = create_app(settings(projections=projections))  # from the read model, and from the event store
+    client = app.test_client()
+    opened = [client.post("/api/tables", json={"game": "tiny_duel", "seats": 2}).json["table_id"] for _ in range(5)]
+    newest_first = opened[::-1]
+    pages, after = [], None
+    while True:
+        page = client.get("/api/tables?limit=2" + (f"&after={after}" if after else "")).json
+        if not page:
+            break
+        pages.append([t["id"] for t in page])
+        after = page[-1]["id"]
+    assert pages == [newest_first[0:2], newest_first[2:4], newest_first[4:5]]
+    assert [t["id"] for t in client.get(f"/api/tables?status=open&game=tiny_duel&after={opened[2]}").json] == \
+        [opened[1], opened[0]]
+    # A cursor naming no table is refused by name, not answered with an empty page.
+    missing = client.get("/api/tables?after=00000000-0000-0000-0000-000000000000")
+    assert missing.status_code == 422 and "after" in missing.json["errors"]
+    assert client.get("/api/tables?after=not-a-uuid").status_code == 422
+    app.extensions["tabletop.tables"].close()

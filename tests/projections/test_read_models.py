@@ -225,3 +225,30 @@ def test_standings_fold_results_in_log_order():
     assert row == {"game": "tiny_duel", "name": "ann", "played": 2, "wins": 1, "best": 9, "bot": False,
                    "last_table": "t2"}
     assert fold(None, first)["best"] == 7 and fold(row, first)["best"] == 9  # best never goes down
+
+
+def test_a_lobby_page_reads_one_page_per_status_not_the_whole_lobby(tables, store):
+    projector = Projector(tables, store)
+    opened = [tables.open_table("tiny_duel", 2, {"hand_size": 2}).table_id for _ in range(7)]
+    running = seated(tables, names=("ann", "bob"))
+    tables.start(running)
+    projector.catch_up()
+    reads = ReadModels(store)
+    listed: list[int] = []
+    group = store.group
+
+    def counting_group(model, grp, after_key=None, limit=None):
+        rows = group(model, grp, after_key, limit)
+        listed.append(len(rows))
+        return rows
+
+    store.group = counting_group
+    first = reads.tables(limit=3)
+    assert [t["id"] for t in first] == [str(running), *map(str, opened[::-1][:2])]
+    assert max(listed) <= 3  # one bounded read per status, whatever the lobby holds
+    second = reads.tables(limit=3, after=first[-1]["id"])
+    assert [t["id"] for t in second] == [str(t) for t in opened[::-1][2:5]]
+    assert [t["id"] for t in reads.tables("open", "tiny_duel", limit=10, after=opened[1])] == [str(opened[0])]
+    assert reads.tables(game="other") == []
+    with pytest.raises(LookupError):
+        reads.tables(after="00000000-0000-0000-0000-000000000000")
