@@ -11,31 +11,41 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from projections.stores import ReadStore
+from projections.stores import ReadStore, Writes
 
 
 class Batch:
-    """The documents one batch of events changes; committed with the tracking rows at once."""
+    """The documents one batch of events changes; committed with the tracking rows at once.
 
-    def __init__(self, store: ReadStore) -> None:
+    ``base``: the writes of the batch before, while another thread is still committing them; this
+    batch reads through them, so it sees exactly what it would see had that commit finished.
+    """
+
+    def __init__(self, store: ReadStore, base: Writes | None = None) -> None:
         self.store = store
+        self.base: Writes = base or {}
         self.writes: dict[tuple[str, str], tuple[str, dict] | None] = {}
         self._groups: dict[tuple[str, str], dict[str, dict]] = {}
         #: Per-batch working space a projection may use between ``on_event`` and ``on_table``.
         self.scratch: dict[Any, Any] = {}
 
+    def _pending(self, model: str, key: str) -> tuple[bool, dict | None]:
+        for writes in (self.writes, self.base):
+            if (model, key) in writes:
+                value = writes[(model, key)]
+                return True, None if value is None else value[1]
+        return False, None
+
     def get(self, model: str, key: str) -> dict | None:
-        if (model, key) in self.writes:
-            value = self.writes[(model, key)]
-            return None if value is None else value[1]
-        return self.store.get(model, key)
+        found, body = self._pending(model, key)
+        return body if found else self.store.get(model, key)
 
     def lookup(self, model: str, grp: str, key: str) -> dict | None:
         """``get`` for documents that never change group: the group is read once per batch
         (one query instead of one per document, which is what makes a rebuild fast on PostgreSQL)."""
-        if (model, key) in self.writes:
-            value = self.writes[(model, key)]
-            return None if value is None else value[1]
+        found, body = self._pending(model, key)
+        if found:
+            return body
         cached = self._groups.get((model, grp))
         if cached is None:
             cached = self._groups[(model, grp)] = dict(self.store.group(model, grp))
@@ -49,13 +59,14 @@ class Batch:
 
     def group(self, model: str, grp: str) -> list[tuple[str, dict]]:
         rows = dict(self.store.group(model, grp))
-        for (m, key), value in self.writes.items():
-            if m != model:
-                continue
-            if value is not None and value[0] == grp:
-                rows[key] = value[1]
-            else:
-                rows.pop(key, None)
+        for writes in (self.base, self.writes):
+            for (m, key), value in writes.items():
+                if m != model:
+                    continue
+                if value is not None and value[0] == grp:
+                    rows[key] = value[1]
+                else:
+                    rows.pop(key, None)
         return sorted(rows.items())
 
 

@@ -24,6 +24,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Protocol
 
 from domain.application import Tables
@@ -33,7 +34,7 @@ from projections.base import Batch, Projection, Step
 from projections.lobby import Lobby
 from projections.player_views import PlayerViews
 from projections.scoreboards import Standings, TableScores
-from projections.stores import Concurrent, MemoryStore, PostgresStore, ReadStore, SQLiteStore
+from projections.stores import Concurrent, MemoryStore, PostgresStore, ReadStore, SQLiteStore, Writes
 
 log = logging.getLogger(__name__)
 
@@ -153,22 +154,57 @@ class Projector:
             self._cache.popitem(last=False)
 
     def catch_up(self, progress: Callable[[int, int], None] | None = None, batch_size: int = BATCH) -> int:
-        """Apply everything recorded so far; returns the number of events applied."""
-        total = 0
+        """Apply everything recorded so far; returns the number of events applied.
+
+        Pipelined: while one thread commits a batch, this one builds the next, reading through the
+        in-flight batch's writes (``Batch.base``). Commits stay one at a time and in order, each
+        checking the tracking rows the previous one left, so exactly-once is unchanged; a
+        ``Concurrent`` commit discards the batch built on it and starts again from the store.
+        """
         head = self.head()
-        while True:
-            start = self.position()
-            items = self.tables.recorder.select_notifications(start=start, limit=batch_size,
-                                                              inclusive_of_start=False)
-            if not items:
-                return total
+        landed = [0]  # events of the batches committed so far
+        with ThreadPoolExecutor(1, thread_name_prefix="projection-commit") as writer:
             try:
-                total += self.process(items)
-            except Concurrent:
-                self._cache.clear()
-                continue
-            if progress:
-                progress(items[-1].id, head)
+                while True:
+                    try:
+                        self._pipeline(writer, head, progress, batch_size, landed)
+                        return landed[0]
+                    except Concurrent:
+                        self._cache.clear()
+            finally:
+                writer.submit(self.store.end_thread).result()
+
+    def _pipeline(self, writer: ThreadPoolExecutor, head: int, progress: Callable[[int, int], None] | None,
+                  batch_size: int, landed: list[int]) -> None:
+        expected = self.store.positions(self.names)
+        inflight: tuple[Future, int] | None = None
+        inflight_writes: Writes = {}
+        try:
+            while True:
+                items = self.tables.recorder.select_notifications(
+                    start=min(expected.values(), default=0), limit=batch_size, inclusive_of_start=False)
+                if not items:
+                    break
+                batch = Batch(self.store, base=inflight_writes)
+                applied, advanced = self.apply(items, expected, batch)
+                prepared = self.store.prepare(batch.writes) if advanced else None
+                if inflight is not None:  # the batch before lands first (or raises: this one is dropped)
+                    inflight[0].result()
+                    landed[0] += inflight[1]
+                    inflight = None
+                if advanced:
+                    future = writer.submit(self.store.write, {m: expected[m] for m in advanced}, advanced, prepared)
+                    inflight, inflight_writes = (future, applied), batch.writes
+                    expected = {**expected, **advanced}
+                if progress:
+                    progress(items[-1].id, head)
+            if inflight is not None:
+                inflight[0].result()
+                landed[0] += inflight[1]
+                inflight = None
+        finally:
+            if inflight is not None:  # an error while building the next batch: let this commit finish
+                inflight[0].exception()
 
     def rebuild(self, names: Iterable[str], progress: Callable[[int, int], None] | None = None) -> int:
         """Drop the named read models and replay the whole log into them."""

@@ -55,9 +55,22 @@ class ReadStore(ABC):
     def all(self, model: str) -> list[tuple[str, str, dict]]:
         """Every ``(key, grp, body)`` of a model, ordered by key (for comparisons and tests)."""
 
-    @abstractmethod
     def commit(self, expected: Mapping[str, int], advanced: Mapping[str, int], writes: Writes) -> None:
         """Apply ``writes`` and move tracking rows from ``expected`` to ``advanced``, atomically."""
+        self.write(expected, advanced, self.prepare(writes))
+
+    def prepare(self, writes: Writes) -> Any:
+        """Encode a batch's documents (pure CPU; the caller's thread), for ``write``.
+
+        Encoding first means a batch handed to another thread to ``write`` is a snapshot: nothing
+        the projector does afterwards can change what is stored."""
+        return ([(m, k, v[0], _dumps(v[1])) for (m, k), v in writes.items() if v is not None],
+                [(m, k) for (m, k), v in writes.items() if v is None])
+
+    @abstractmethod
+    def write(self, expected: Mapping[str, int], advanced: Mapping[str, int], prepared: Any) -> None:
+        """``commit``'s database work: check ``expected``, store ``prepared``, move to ``advanced``.
+        Raises ``Concurrent`` (and stores nothing) when a tracking row is not where expected."""
 
     @abstractmethod
     def reset(self, model: str) -> None:
@@ -76,6 +89,9 @@ class ReadStore(ABC):
                 return False
             time.sleep(min(delay, left))
             delay = min(delay * 2, 0.05)
+
+    def end_thread(self) -> None:  # noqa: B027 - optional
+        """Release what the calling thread holds (a thread that wrote is about to end)."""
 
     def close(self) -> None:  # noqa: B027 - optional
         pass
@@ -110,17 +126,16 @@ class MemoryStore(ReadStore):
             rows = sorted(self._docs.get(model, {}).items())
         return [(k, g, json.loads(body)) for k, (g, body) in rows]
 
-    def commit(self, expected: Mapping[str, int], advanced: Mapping[str, int], writes: Writes) -> None:
+    def write(self, expected: Mapping[str, int], advanced: Mapping[str, int], prepared: Any) -> None:
+        upserts, deletes = prepared
         with self._lock:
             for model, position in expected.items():
                 if self._tracking.get(model, 0) != position:
                     raise Concurrent(f"{model} moved from {position} to {self._tracking.get(model, 0)}")
-            for (model, key), value in writes.items():
-                docs = self._docs.setdefault(model, {})
-                if value is None:
-                    docs.pop(key, None)
-                else:
-                    docs[key] = (value[0], _dumps(value[1]))
+            for model, key, grp, body in upserts:
+                self._docs.setdefault(model, {})[key] = (grp, body)
+            for model, key in deletes:
+                self._docs.get(model, {}).pop(key, None)
             self._tracking.update(advanced)
 
     def reset(self, model: str) -> None:
@@ -173,7 +188,8 @@ class SQLiteStore(ReadStore):
         rows = self._conn().execute("SELECT key, grp, body FROM docs WHERE model = ? ORDER BY key", (model,))
         return [(k, g, json.loads(b)) for k, g, b in rows.fetchall()]
 
-    def commit(self, expected: Mapping[str, int], advanced: Mapping[str, int], writes: Writes) -> None:
+    def write(self, expected: Mapping[str, int], advanced: Mapping[str, int], prepared: Any) -> None:
+        upserts, deletes = prepared
         conn = self._conn()
         conn.execute("BEGIN IMMEDIATE")  # the write lock first, then the tracking check
         try:
@@ -181,8 +197,6 @@ class SQLiteStore(ReadStore):
             for model, position in expected.items():
                 if now.get(model, 0) != position:
                     raise Concurrent(f"{model} moved from {position} to {now.get(model, 0)}")
-            upserts = [(m, k, v[0], _dumps(v[1])) for (m, k), v in writes.items() if v is not None]
-            deletes = [(m, k) for (m, k), v in writes.items() if v is None]
             conn.executemany("INSERT OR REPLACE INTO docs (model, key, grp, body) VALUES (?, ?, ?, ?)", upserts)
             conn.executemany("DELETE FROM docs WHERE model = ? AND key = ?", deletes)
             conn.executemany("INSERT OR REPLACE INTO tracking (model, position) VALUES (?, ?)", list(advanced.items()))
@@ -202,11 +216,15 @@ class SQLiteStore(ReadStore):
             conn.execute("ROLLBACK")
             raise
 
-    def close(self) -> None:
+    def end_thread(self) -> None:
+        """Close the calling thread's connection (each thread has its own)."""
         conn = getattr(self._local, "conn", None)
         if conn is not None:
             conn.close()
             self._local.conn = None
+
+    def close(self) -> None:
+        self.end_thread()
 
 
 class PostgresStore(ReadStore):
@@ -268,7 +286,14 @@ class PostgresStore(ReadStore):
                     self.docs), (model,)).fetchall()
         return [(k, g, json.loads(b)) for k, g, b in rows]
 
-    def commit(self, expected: Mapping[str, int], advanced: Mapping[str, int], writes: Writes) -> None:
+    def prepare(self, writes: Writes) -> Any:
+        """Each kind of change as ONE JSON parameter (``json`` keeps each body's text as sent)."""
+        upserts = [{"m": m, "k": k, "g": v[0], "b": v[1]} for (m, k), v in writes.items() if v is not None]
+        deletes = [{"m": m, "k": k} for (m, k), v in writes.items() if v is None]
+        return (_dumps(upserts) if upserts else None, _dumps(deletes) if deletes else None)
+
+    def write(self, expected: Mapping[str, int], advanced: Mapping[str, int], prepared: Any) -> None:
+        upserts, deletes = prepared
         q = self._sql.SQL
         with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
             # Serialise writers on a transaction-scoped lock, then check the tracking rows. A read
@@ -281,17 +306,15 @@ class PostgresStore(ReadStore):
             for model, position in expected.items():
                 if now.get(model, 0) != position:
                     raise Concurrent(f"{model} moved from {position} to {now.get(model, 0)}")
-            upserts = [{"m": m, "k": k, "g": v[0], "b": v[1]} for (m, k), v in writes.items() if v is not None]
-            deletes = [{"m": m, "k": k} for (m, k), v in writes.items() if v is None]
-            # One statement per batch, its rows as one JSON parameter (json keeps each body's text).
+            # One statement per kind of change, its rows as one JSON parameter.
             if upserts:
                 cur.execute(q("INSERT INTO {} (model, key, grp, body) SELECT m, k, g, b::text "
                               "FROM json_to_recordset(%s::json) AS x(m text, k text, g text, b json) "
                               "ON CONFLICT (model, key) DO UPDATE SET grp = EXCLUDED.grp, body = EXCLUDED.body"
-                              ).format(self.docs), (_dumps(upserts),))
+                              ).format(self.docs), (upserts,))
             if deletes:
                 cur.execute(q("DELETE FROM {} d USING json_to_recordset(%s::json) AS x(m text, k text) "
-                              "WHERE d.model = x.m AND d.key = x.k").format(self.docs), (_dumps(deletes),))
+                              "WHERE d.model = x.m AND d.key = x.k").format(self.docs), (deletes,))
             cur.executemany(q("INSERT INTO {} (model, position) VALUES (%s, %s) ON CONFLICT (model) "
                               "DO UPDATE SET position = EXCLUDED.position").format(self.tracking),
                             list(advanced.items()))

@@ -4,6 +4,7 @@ on every store, and a rebuild from zero equals the incremental result."""
 from __future__ import annotations
 
 import io
+import time
 
 import pytest
 
@@ -252,3 +253,82 @@ def test_a_lobby_page_reads_one_page_per_status_not_the_whole_lobby(tables, stor
     assert reads.tables(game="other") == []
     with pytest.raises(LookupError):
         reads.tables(after="00000000-0000-0000-0000-000000000000")
+
+
+def _three_games_with_undos(tables) -> None:
+    for _ in range(3):
+        table_id = seated(tables, names=("ann", "bob"), undo_policy="free")
+        tables.start(table_id)
+        for seat in (0, 1):
+            play_first_legal(tables, table_id, seat)
+        mark = tables.table(table_id).version
+        play_first_legal(tables, table_id)
+        tables.request_undo(table_id, 0, mark)
+        play_to_end(tables, table_id)
+
+
+@pytest.mark.parametrize("batch_size", [1, 2, 7])
+def test_a_catch_up_in_batches_of_any_size_equals_one_in_a_single_batch(tables, store, batch_size):
+    # Small batches put an Undone, and a game's end, in a later batch than what they mark and count.
+    _three_games_with_undos(tables)
+    reference = MemoryStore()
+    Projector(tables, reference).catch_up(batch_size=10_000)
+    count = Projector(tables, store).catch_up(batch_size=batch_size)
+    assert count == tables.recorder.max_notification_id()
+    assert snapshot(store) == snapshot(reference)
+
+
+def test_the_next_batch_reads_through_the_writes_of_the_batch_still_being_committed(tables):
+    # Two games end a few events apart (the second one's standings row builds on the first one's),
+    # and a running game undoes its last move (marking log rows written just before).
+    duels = [seated(tables, names=("ann", "bob")) for _ in range(2)]
+    for table_id in duels:
+        tables.start(table_id)
+    while any(tables.table(t).status == "running" for t in duels):
+        for table_id in duels:
+            if tables.table(table_id).status == "running":
+                play_first_legal(tables, table_id)
+    running = seated(tables, names=("cy", "di"), undo_policy="free")
+    tables.start(running)
+    for seat in (0, 1):
+        play_first_legal(tables, running, seat)
+    mark = tables.table(running).version
+    play_first_legal(tables, running)
+    tables.request_undo(running, 0, mark)
+    reference = MemoryStore()
+    Projector(tables, reference).catch_up(batch_size=10_000)
+
+    class SlowStore(MemoryStore):
+        """Commits land 20 ms late, so the next batch is built before the one before has landed."""
+
+        def write(self, expected, advanced, prepared):
+            time.sleep(0.02)
+            super().write(expected, advanced, prepared)
+
+    store = SlowStore()
+    Projector(tables, store).catch_up(batch_size=1)
+    assert snapshot(store) == snapshot(reference)
+    assert any(row["undone"] for _, _, row in store.all("log"))
+    assert {row["name"]: row["played"] for _, _, row in store.all("standings")} == {"ann": 2, "bob": 2}
+
+
+def test_a_catch_up_that_races_another_worker_applies_each_event_once(tables):
+    _three_games_with_undos(tables)
+    reference = MemoryStore()
+    Projector(tables, reference).catch_up()
+
+    class RacedStore(MemoryStore):
+        """A store a second worker writes to once, in the middle of the first one's catch-up."""
+
+        commits = 0
+
+        def write(self, expected, advanced, prepared):
+            self.commits += 1
+            if self.commits == 3:
+                Projector(tables, self).catch_up(batch_size=4)  # the rival takes everything from here
+            super().write(expected, advanced, prepared)
+
+    store = RacedStore()
+    Projector(tables, store).catch_up(batch_size=5)
+    assert store.commits > 3  # the rival did commit in the middle
+    assert snapshot(store) == snapshot(reference)  # and nothing was applied twice (standings count games)
