@@ -92,6 +92,18 @@ class Tables(Application):
         #: Called with (table id, version) after every successful save (fan-out hooks in here).
         #: A failing listener is logged and never fails the command: the save already happened.
         self.on_saved: list[Callable[[UUID, int], None]] = list(on_saved)
+        #: Called by ``close`` before the store's connections close: threads that read through this
+        #: application (the embedded projections) stop here, never mid-query on a closed connection.
+        self.on_close: list[Callable[[], None]] = []
+
+    def close(self) -> None:
+        self.closing.set()
+        for stop in self.on_close:
+            try:
+                stop()
+            except Exception:  # noqa: BLE001 - closing goes on
+                log.exception("a close hook failed")
+        super().close()
 
     def _saved(self, table_id: UUID, version: int) -> None:
         for listener in self.on_saved:

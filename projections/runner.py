@@ -347,6 +347,7 @@ class EmbeddedProjections:
         self._thread = threading.Thread(target=follow, args=(self.projector, self._stop, None, self._wake, 1.0),
                                         name="projections", daemon=True)
         tables.on_saved.append(self.saved)
+        tables.on_close.append(self.stop)  # stop reading before the application's connections close
 
     def saved(self, table_id: Any = None, version: int | None = None) -> None:
         """``Tables.on_saved`` listener: something new is in the log."""
@@ -359,7 +360,8 @@ class EmbeddedProjections:
     def stop(self) -> None:
         self._stop.set()
         self._wake.set()
-        self._thread.join(timeout=5)
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
 
     def join(self, timeout: float) -> bool:
         """Wait for the thread to end (it ends with ``stop`` or when its application closes)."""
