@@ -188,6 +188,14 @@ class SQLiteStore(ReadStore):
         rows = self._conn().execute("SELECT key, grp, body FROM docs WHERE model = ? ORDER BY key", (model,))
         return [(k, g, json.loads(b)) for k, g, b in rows.fetchall()]
 
+    def prepare(self, writes: Writes) -> Any:
+        """Each kind of change as ONE JSON parameter: one statement stores a whole batch inside
+        SQLite, without coming back to Python per row (which, on a thread of its own, would wait
+        for the interpreter lock at every row)."""
+        upserts = [[m, k, v[0], v[1]] for (m, k), v in writes.items() if v is not None]
+        deletes = [[m, k] for (m, k), v in writes.items() if v is None]
+        return (_dumps(upserts) if upserts else None, _dumps(deletes) if deletes else None)
+
     def write(self, expected: Mapping[str, int], advanced: Mapping[str, int], prepared: Any) -> None:
         upserts, deletes = prepared
         conn = self._conn()
@@ -197,8 +205,13 @@ class SQLiteStore(ReadStore):
             for model, position in expected.items():
                 if now.get(model, 0) != position:
                     raise Concurrent(f"{model} moved from {position} to {now.get(model, 0)}")
-            conn.executemany("INSERT OR REPLACE INTO docs (model, key, grp, body) VALUES (?, ?, ?, ?)", upserts)
-            conn.executemany("DELETE FROM docs WHERE model = ? AND key = ?", deletes)
+            if upserts:
+                conn.execute("INSERT OR REPLACE INTO docs (model, key, grp, body) SELECT json_extract(value, '$[0]'), "
+                             "json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]') "
+                             "FROM json_each(?)", (upserts,))
+            if deletes:
+                conn.execute("DELETE FROM docs WHERE (model, key) IN (SELECT json_extract(value, '$[0]'), "
+                             "json_extract(value, '$[1]') FROM json_each(?))", (deletes,))
             conn.executemany("INSERT OR REPLACE INTO tracking (model, position) VALUES (?, ?)", list(advanced.items()))
             conn.execute("COMMIT")
         except BaseException:
