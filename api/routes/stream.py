@@ -75,8 +75,19 @@ class FrameSource:
             joined = self._joined.get(key)  # the common case: every stream at the same point
         if joined is not None:
             return joined
-        joined = self._frames(table_id, viewer, after, upto)
-        if joined[0] == upto:  # complete: the store had every version, so the answer is final
+        # The streams a notice woke together all miss at once: one of them renders, the others
+        # wait for it and then take its bytes, instead of each assembling them again.
+        mine: list[tuple[int, bytes]] = []
+        self._once(("joined", *key), lambda: mine.append(self._join(key)))
+        if mine:
+            return mine[0]
+        with self._lock:
+            joined = self._joined.get(key)
+        return joined if joined is not None else self._frames(table_id, viewer, after, upto)
+
+    def _join(self, key: tuple) -> tuple[int, bytes]:
+        joined = self._frames(*key)
+        if joined[0] == key[3]:  # complete: the store had every version, so the answer is final
             self._store(self._joined, key, joined, size=2048)
         return joined
 
