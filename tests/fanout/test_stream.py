@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -147,3 +150,31 @@ def test_a_doorbell_that_never_rings_is_noticed_at_the_next_heartbeat(tables, br
     tables.on_saved.clear()  # every publish lost, and nothing after it
     tables.start(table_id)
     assert entry_versions(take_until_idle(gen)) == [4, 5]
+
+
+def test_streams_woken_together_share_one_rendering(tables):
+    # 40 spectators reach for the same new version at once: the view is read from the store once,
+    # and every stream sends the very same bytes.
+    table_id = seated(tables, names=("ann", "bob"))
+    tables.start(table_id)
+    head = tables.table(table_id).version
+    source = FrameSource(tables)
+    reads = []
+    view = tables.view
+
+    def slow_counted_view(*args, **kwargs):
+        reads.append(args)
+        time.sleep(0.05)  # long enough for every other stream to arrive while it renders
+        return view(*args, **kwargs)
+
+    tables.view = slow_counted_view
+    start = threading.Barrier(40)
+
+    def stream() -> tuple[int, bytes]:
+        start.wait()
+        return source.frames(table_id, None, head - 1, head)
+
+    with ThreadPoolExecutor(40) as pool:
+        answers = list(pool.map(lambda _: stream(), range(40)))
+    assert len(reads) == 1
+    assert len(set(answers)) == 1 and answers[0][0] == head and b"event: view" in answers[0][1]
