@@ -91,6 +91,9 @@ class Projection:
     """A read model. ``on_event`` sees every event; ``on_table`` the latest table once per batch."""
 
     name = ""
+    #: The shape of this model's documents. Raise it when a change needs documents this code did
+    #: not write: a store built by an older version is then rebuilt on start (``Projector.upgrade``).
+    version = 1
 
     def on_event(self, step: Step, batch: Batch) -> None:
         """Record what this event adds (log lines, finished games)."""

@@ -33,6 +33,7 @@ def listing_group(status: str, game: str | None = None) -> str:
 
 class Lobby(Projection):
     name = "lobby"
+    version = 2  # 2: the listing copies
 
     def on_table(self, table: Any, batch: Batch) -> None:
         summary = summarise(table)

@@ -39,6 +39,8 @@ from projections.stores import Concurrent, MemoryStore, PostgresStore, ReadStore
 log = logging.getLogger(__name__)
 
 BATCH = 500
+#: Where each read model's document ``version`` is recorded (a model of its own, never reset).
+VERSIONS = "_versions"
 
 
 def all_projections() -> list[Projection]:
@@ -73,6 +75,25 @@ class Projector:
         self.names = [p.name for p in self.projections]
         self._cache: OrderedDict[Any, Table] = OrderedDict()
         self._cache_size = cache_size
+
+    def upgrade(self) -> list[str]:
+        """Reset each read model built by code whose documents had another shape (its ``version``
+        differs from the one recorded when it was built; a model recorded with none counts as 1),
+        so following the log rebuilds it. Returns the names reset."""
+        reset = []
+        for p in self.projections:
+            recorded = self.store.get(VERSIONS, p.name)
+            if recorded is not None and recorded.get("version") == p.version:
+                continue
+            if (recorded or {}).get("version", 1) != p.version:
+                log.info("read model %s: documents of version %s, this code writes %s; rebuilding it",
+                         p.name, (recorded or {}).get("version", 1), p.version)
+                self.store.reset(p.name)
+                reset.append(p.name)
+            self.store.commit({}, {}, {(VERSIONS, p.name): (VERSIONS, {"version": p.version})})
+        if reset:
+            self._cache.clear()
+        return reset
 
     def position(self) -> int:
         """The position every read model has reached (the slowest one's)."""
@@ -211,6 +232,7 @@ class Projector:
         for name in names:
             self.store.reset(name)
         self._cache.clear()
+        self.upgrade()  # records the version of what is rebuilt now
         return self.catch_up(progress)
 
 
@@ -354,6 +376,7 @@ class EmbeddedProjections:
         self._wake.set()
 
     def start(self) -> EmbeddedProjections:
+        self.projector.upgrade()
         self._thread.start()
         return self
 
@@ -401,6 +424,7 @@ def run(settings: SettingsLike) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
     projector = Projector(tables, store)
+    projector.upgrade()
     log.info("projections: following from position %s (head %s)", projector.position(), projector.head())
     try:
         follow(projector, stop)

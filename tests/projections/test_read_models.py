@@ -11,7 +11,7 @@ import pytest
 from projections.audit_log import EVERYONE
 from projections.base import Batch
 from projections.queries import ReadModels
-from projections.runner import NAMES, EmbeddedProjections, ProgressBar, Projector
+from projections.runner import NAMES, VERSIONS, EmbeddedProjections, ProgressBar, Projector
 from projections.scoreboards import fold
 from projections.stores import Concurrent, MemoryStore
 from tests.domain.test_tables import play_first_legal, play_to_end, seated
@@ -337,3 +337,19 @@ def test_a_catch_up_that_races_another_worker_applies_each_event_once(tables):
     Projector(tables, store).catch_up(batch_size=5)
     assert store.commits > 3  # the rival did commit in the middle
     assert snapshot(store) == snapshot(reference)  # and nothing was applied twice (standings count games)
+
+
+def test_a_lobby_built_before_its_listing_copies_is_rebuilt_on_start(tables, store):
+    # A store the previous code built: lobby documents by id only, no recorded versions.
+    opened = [tables.open_table("tiny_duel", 2).table_id for _ in range(3)]
+    Projector(tables, store).catch_up()
+    old_shape = {("lobby", key): None for key, _, _ in store.all("lobby") if key[:2] in ("s/", "g/")}
+    old_shape.update({(VERSIONS, name): None for name in NAMES})
+    store.commit({}, {}, old_shape)
+    reads = ReadModels(store)
+    assert reads.tables() == []  # what a user of the old store would see: an empty lobby
+    projector = Projector(tables, store)
+    assert projector.upgrade() == ["lobby"]  # only the model whose documents changed shape
+    projector.catch_up()
+    assert [t["id"] for t in reads.tables()] == [str(t) for t in reversed(opened)]
+    assert projector.upgrade() == []  # recorded now: the next start rebuilds nothing
