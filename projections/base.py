@@ -83,8 +83,6 @@ class Step:
     before_state: Any
     before_players: list
     history: Callable[[], Iterable[Any]]
-    #: The event's position in the notification log.
-    position: int = 0
 
 
 class Projection:

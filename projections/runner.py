@@ -83,14 +83,14 @@ class Projector:
         reset = []
         for p in self.projections:
             recorded = self.store.get(VERSIONS, p.name)
-            if recorded is not None and recorded.get("version") == p.version:
-                continue
-            if (recorded or {}).get("version", 1) != p.version:
+            built = 1 if recorded is None else recorded["version"]
+            if built != p.version:
                 log.info("read model %s: documents of version %s, this code writes %s; rebuilding it",
-                         p.name, (recorded or {}).get("version", 1), p.version)
+                         p.name, built, p.version)
                 self.store.reset(p.name)
                 reset.append(p.name)
-            self.store.commit({}, {}, {(VERSIONS, p.name): (VERSIONS, {"version": p.version})})
+            if recorded is None or built != p.version:
+                self.store.commit({}, {}, {(VERSIONS, p.name): (VERSIONS, {"version": p.version})})
         if reset:
             self._cache.clear()
         return reset
@@ -139,7 +139,7 @@ class Projector:
             before_players = list(before.players) if before is not None else []
             table = event.mutate(before)
             self._remember(table)
-            step = Step(event, table, before_state, before_players, self._history(event), notification.id)
+            step = Step(event, table, before_state, before_players, self._history(event))
             for p in due:
                 p.on_event(step, batch)
             names = {p.name for p in due}
