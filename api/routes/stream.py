@@ -226,7 +226,9 @@ def stream(table_id: UUID) -> Response:
     sub = live.broker.subscribe(table_id)  # subscribe BEFORE reading the store
     body = event_stream(live.frames, sub, table_id, viewer, last, heartbeat=live.heartbeat,
                         max_age=live.max_age, retry_ms=live.retry_ms)
-    return Response(body, mimetype="text/event-stream",
+    # direct_passthrough: the server iterates the generator itself (it yields bytes), without
+    # werkzeug's per-chunk encoding and closing wrappers; closing it still runs its ``finally``.
+    return Response(body, mimetype="text/event-stream", direct_passthrough=True,
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
