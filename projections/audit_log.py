@@ -1,8 +1,8 @@
 """The human-readable table log: one sentence per event per viewer, undone ranges marked.
 
 Sentences come from ``domain.log`` (the game's ``describe``/``action_view`` for moves and
-chance), rendered once per viewer, so a seat's log never shows another seat's secret while the
-game runs. When an ``Undone`` event arrives, the entries it took back are marked in every viewer's
+chance), rendered for each viewer where they can differ, so a seat's log never shows another
+seat's secret while the game runs; a sentence everyone reads alike is stored once (``EVERYONE``). When an ``Undone`` event arrives, the entries it took back are marked in every viewer's
 log. It always equals ``Tables.log`` for the same viewer (tested).
 """
 

@@ -11,7 +11,11 @@ a pull thread); SQLite (no subscriptions) and the in-memory store by polling.
 
 Three ways to run it: ``run(settings)`` (the ``tabletop projections run`` worker, until SIGTERM),
 ``EmbeddedProjections`` (a background thread in the embedded single-process service), and
-``Projector.catch_up()`` (synchronously, in tests and ``rebuild``).
+``Projector.catch_up()`` (to the head and return: ``rebuild`` and tests; it overlaps each batch's
+commit with building the next).
+
+A read model whose document shape changed (``Projection.version``) is reset on start by
+``Projector.upgrade`` and rebuilt by following the log.
 """
 
 from __future__ import annotations

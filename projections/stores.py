@@ -2,7 +2,8 @@
 
 Every read model is a set of JSON documents ``(model, key) -> body`` with a ``grp`` column to list
 them by (a table's log, a game's standings, the lobby by status), plus ONE tracking row per model:
-the notification-log position it has processed up to. ``commit`` writes a batch's documents and
+the notification-log position it has processed up to. ``commit`` (``prepare`` then ``write``:
+encoding in the caller's thread, the database work possibly in another) writes a batch's documents and
 advances the tracking rows in one transaction, and first checks that the tracking rows are still
 where the batch started from. That is what makes a projection exactly-once: a worker killed
 mid-batch leaves nothing half-written, a restarted one resumes from its tracking row, and two
