@@ -84,7 +84,7 @@ class Projector:
         """Reset each read model built by code whose documents had another shape (its ``version``
         differs from the one recorded when it was built; a model recorded with none counts as 1),
         so following the log rebuilds it. Returns the names reset."""
-        reset = []
+        reset, record = [], {}
         for p in self.projections:
             recorded = self.store.get(VERSIONS, p.name)
             built = 1 if recorded is None else recorded["version"]
@@ -94,7 +94,9 @@ class Projector:
                 self.store.reset(p.name)
                 reset.append(p.name)
             if recorded is None or built != p.version:
-                self.store.commit({}, {}, {(VERSIONS, p.name): (VERSIONS, {"version": p.version})})
+                record[(VERSIONS, p.name)] = (VERSIONS, {"version": p.version})
+        if record:
+            self.store.commit({}, {}, record)
         if reset:
             self._cache.clear()
         return reset

@@ -36,6 +36,16 @@ def _dumps(body: dict) -> str:
     return json.dumps(body, separators=(",", ":"), default=str)
 
 
+def _json_rows(writes: Writes) -> tuple[str | None, str | None]:
+    """A batch as two JSON parameters, ``[[model, key, grp, body], ...]`` to store and
+    ``[[model, key], ...]`` to delete: one statement per kind stores a whole batch inside the
+    database, without coming back to Python per row (which, on a thread of its own, would wait for
+    the interpreter lock at every row)."""
+    upserts = [[m, k, v[0], v[1]] for (m, k), v in writes.items() if v is not None]
+    deletes = [[m, k] for (m, k), v in writes.items() if v is None]
+    return (_dumps(upserts) if upserts else None, _dumps(deletes) if deletes else None)
+
+
 class ReadStore(ABC):
     """The document store every read model is kept in (see the module docstring)."""
 
@@ -190,12 +200,7 @@ class SQLiteStore(ReadStore):
         return [(k, g, json.loads(b)) for k, g, b in rows.fetchall()]
 
     def prepare(self, writes: Writes) -> Any:
-        """Each kind of change as ONE JSON parameter: one statement stores a whole batch inside
-        SQLite, without coming back to Python per row (which, on a thread of its own, would wait
-        for the interpreter lock at every row)."""
-        upserts = [[m, k, v[0], v[1]] for (m, k), v in writes.items() if v is not None]
-        deletes = [[m, k] for (m, k), v in writes.items() if v is None]
-        return (_dumps(upserts) if upserts else None, _dumps(deletes) if deletes else None)
+        return _json_rows(writes)
 
     def write(self, expected: Mapping[str, int], advanced: Mapping[str, int], prepared: Any) -> None:
         upserts, deletes = prepared
@@ -301,10 +306,7 @@ class PostgresStore(ReadStore):
         return [(k, g, json.loads(b)) for k, g, b in rows]
 
     def prepare(self, writes: Writes) -> Any:
-        """Each kind of change as ONE JSON parameter (``json`` keeps each body's text as sent)."""
-        upserts = [{"m": m, "k": k, "g": v[0], "b": v[1]} for (m, k), v in writes.items() if v is not None]
-        deletes = [{"m": m, "k": k} for (m, k), v in writes.items() if v is None]
-        return (_dumps(upserts) if upserts else None, _dumps(deletes) if deletes else None)
+        return _json_rows(writes)
 
     def write(self, expected: Mapping[str, int], advanced: Mapping[str, int], prepared: Any) -> None:
         upserts, deletes = prepared
@@ -322,13 +324,14 @@ class PostgresStore(ReadStore):
                     raise Concurrent(f"{model} moved from {position} to {now.get(model, 0)}")
             # One statement per kind of change, its rows as one JSON parameter.
             if upserts:
-                cur.execute(q("INSERT INTO {} (model, key, grp, body) SELECT m, k, g, b::text "
-                              "FROM json_to_recordset(%s::json) AS x(m text, k text, g text, b json) "
+                # ``json`` (not ``jsonb``) keeps each body's text exactly as encoded.
+                cur.execute(q("INSERT INTO {} (model, key, grp, body) SELECT x->>0, x->>1, x->>2, (x->3)::text "
+                              "FROM json_array_elements(%s::json) AS x "
                               "ON CONFLICT (model, key) DO UPDATE SET grp = EXCLUDED.grp, body = EXCLUDED.body"
                               ).format(self.docs), (upserts,))
             if deletes:
-                cur.execute(q("DELETE FROM {} d USING json_to_recordset(%s::json) AS x(m text, k text) "
-                              "WHERE d.model = x.m AND d.key = x.k").format(self.docs), (deletes,))
+                cur.execute(q("DELETE FROM {} d USING json_array_elements(%s::json) AS x "
+                              "WHERE d.model = x->>0 AND d.key = x->>1").format(self.docs), (deletes,))
             cur.executemany(q("INSERT INTO {} (model, position) VALUES (%s, %s) ON CONFLICT (model) "
                               "DO UPDATE SET position = EXCLUDED.position").format(self.tracking),
                             list(advanced.items()))

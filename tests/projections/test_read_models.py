@@ -48,11 +48,7 @@ def test_views_logs_and_scores_equal_what_the_application_answers_for_every_view
     reads = ReadModels(store)
     table_id = seated(tables, names=("ann", "bob"), undo_policy="free")
     tables.start(table_id)
-    for seat in (0, 1):  # the secret bids
-        play_first_legal(tables, table_id, seat)
-    mark = tables.table(table_id).version
-    play_first_legal(tables, table_id)
-    tables.request_undo(table_id, 0, mark)  # free undo: the last move is marked undone
+    bid_play_and_take_back(tables, table_id)  # free undo: the last move is marked undone
     projector.catch_up()
     for viewer in (None, 0, 1):
         expected = tables.view(table_id, viewer)
@@ -260,27 +256,38 @@ def test_a_lobby_page_reads_one_page_per_status_not_the_whole_lobby(tables, stor
         reads.tables(after="00000000-0000-0000-0000-000000000000")
 
 
+def bid_play_and_take_back(tables, table_id) -> None:
+    """Both secret bids, one move, then a free undo of that move (which marks its log row)."""
+    for seat in (0, 1):
+        play_first_legal(tables, table_id, seat)
+    mark = tables.table(table_id).version
+    play_first_legal(tables, table_id)
+    tables.request_undo(table_id, 0, mark)
+
+
 def _three_games_with_undos(tables) -> None:
     for _ in range(3):
         table_id = seated(tables, names=("ann", "bob"), undo_policy="free")
         tables.start(table_id)
-        for seat in (0, 1):
-            play_first_legal(tables, table_id, seat)
-        mark = tables.table(table_id).version
-        play_first_legal(tables, table_id)
-        tables.request_undo(table_id, 0, mark)
+        bid_play_and_take_back(tables, table_id)
         play_to_end(tables, table_id)
+
+
+def single_batch_snapshot(tables) -> dict:
+    """What every read model holds after one catch-up in a single batch: the reference."""
+    reference = MemoryStore()
+    Projector(tables, reference).catch_up(batch_size=10_000)
+    return snapshot(reference)
 
 
 @pytest.mark.parametrize("batch_size", [1, 2, 7])
 def test_a_catch_up_in_batches_of_any_size_equals_one_in_a_single_batch(tables, store, batch_size):
     # Small batches put an Undone, and a game's end, in a later batch than what they mark and count.
     _three_games_with_undos(tables)
-    reference = MemoryStore()
-    Projector(tables, reference).catch_up(batch_size=10_000)
+    reference = single_batch_snapshot(tables)
     count = Projector(tables, store).catch_up(batch_size=batch_size)
     assert count == tables.recorder.max_notification_id()
-    assert snapshot(store) == snapshot(reference)
+    assert snapshot(store) == reference
 
 
 def test_the_next_batch_reads_through_the_writes_of_the_batch_still_being_committed(tables):
@@ -295,13 +302,8 @@ def test_the_next_batch_reads_through_the_writes_of_the_batch_still_being_commit
                 play_first_legal(tables, table_id)
     running = seated(tables, names=("cy", "di"), undo_policy="free")
     tables.start(running)
-    for seat in (0, 1):
-        play_first_legal(tables, running, seat)
-    mark = tables.table(running).version
-    play_first_legal(tables, running)
-    tables.request_undo(running, 0, mark)
-    reference = MemoryStore()
-    Projector(tables, reference).catch_up(batch_size=10_000)
+    bid_play_and_take_back(tables, running)
+    reference = single_batch_snapshot(tables)
 
     class SlowStore(MemoryStore):
         """Commits land 20 ms late, so the next batch is built before the one before has landed."""
@@ -312,15 +314,14 @@ def test_the_next_batch_reads_through_the_writes_of_the_batch_still_being_commit
 
     store = SlowStore()
     Projector(tables, store).catch_up(batch_size=1)
-    assert snapshot(store) == snapshot(reference)
+    assert snapshot(store) == reference
     assert any(row["undone"] for _, _, row in store.all("log"))
     assert {row["name"]: row["played"] for _, _, row in store.all("standings")} == {"ann": 2, "bob": 2}
 
 
 def test_a_catch_up_that_races_another_worker_applies_each_event_once(tables):
     _three_games_with_undos(tables)
-    reference = MemoryStore()
-    Projector(tables, reference).catch_up()
+    reference = single_batch_snapshot(tables)
 
     class RacedStore(MemoryStore):
         """A store a second worker writes to once, in the middle of the first one's catch-up."""
@@ -336,7 +337,7 @@ def test_a_catch_up_that_races_another_worker_applies_each_event_once(tables):
     store = RacedStore()
     Projector(tables, store).catch_up(batch_size=5)
     assert store.commits > 3  # the rival did commit in the middle
-    assert snapshot(store) == snapshot(reference)  # and nothing was applied twice (standings count games)
+    assert snapshot(store) == reference  # and nothing was applied twice (standings count games)
 
 
 def test_a_lobby_built_before_its_listing_copies_is_rebuilt_on_start(tables, store):
