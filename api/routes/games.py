@@ -1,10 +1,15 @@
-"""The games this server hosts, with their seat counts and options."""
+"""The games this server hosts, with their seat counts, options and component catalogs."""
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
+import hashlib
+import json
 
-from api.schemas.views import GameSchema
+from flask import request
+from flask_smorest import Blueprint
+from werkzeug.exceptions import NotFound
+
+from api.schemas.views import CatalogSchema, GameSchema
 from domain.games import GAMES
 
 blp = Blueprint("games", __name__, url_prefix="/api/games", description="The games a table can be opened for.")
@@ -23,3 +28,33 @@ def list_games():
         }
         for g in sorted(GAMES.values(), key=lambda g: g.name)
     ]
+
+
+_CATALOGS: dict[str, tuple[str, dict]] = {}
+
+
+def catalog_of(name: str) -> tuple[str, dict]:
+    """The game's catalog and its ETag (rules version + content digest), built once per process."""
+    if name not in _CATALOGS:
+        game = GAMES.get(name)
+        if game is None:
+            raise NotFound(f"no game named {name!r}; GET /api/games lists them")
+        body = {"game": game.name, "rules_version": game.rules_version, "components": {}, "terms": {},
+                "board": {}, "tracks": []}
+        body.update(game.catalog())
+        body["game"], body["rules_version"] = game.name, game.rules_version
+        digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:16]
+        _CATALOGS[name] = (f'"{game.rules_version}-{digest}"', body)
+    return _CATALOGS[name]
+
+
+@blp.route("/<string:game>/components", methods=["GET"])
+@blp.response(200, CatalogSchema)
+@blp.alt_response(304, description="Not modified: the catalog matches If-None-Match.")
+def components(game: str):
+    """The game's component catalog: names, costs, points, effects, board geometry, tracks (cacheable)."""
+    etag, body = catalog_of(game)
+    headers = {"ETag": etag, "Cache-Control": "public, max-age=300, must-revalidate"}
+    if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        return "", 304, headers
+    return body, 200, headers

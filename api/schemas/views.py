@@ -3,7 +3,7 @@ platform is game-agnostic, and each game's ``player_view`` decides what a viewer
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import INCLUDE, Schema, fields
 
 
 def _free(**kwargs) -> fields.Dict:
@@ -131,3 +131,34 @@ class GameSchema(Schema):
 class HealthSchema(Schema):
     status = fields.String(required=True)
     checks = fields.Dict(keys=fields.String(), values=fields.String())
+
+
+class ComponentSchema(Schema):
+    """One card, tile, building, horse, square... Game-specific extra fields are kept as they are."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    name = fields.String(required=True)
+    kind = fields.String(required=True)
+    cost = fields.Raw(allow_none=True, metadata={"description": "What it costs, in the game's own terms."})
+    points = fields.Raw(allow_none=True, metadata={"description": "Points it scores, or how."})
+    effect = fields.String(allow_none=True, metadata={"description": "One line of plain English."})
+
+
+class CatalogSchema(Schema):
+    """A game's public static data: the one dictionary a client draws and explains the game from."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    game = fields.String(required=True)
+    rules_version = fields.String(required=True)
+    components = fields.Dict(keys=fields.String(), values=fields.Nested(ComponentSchema), required=True,
+                             metadata={"description": "Every component by the id views and moves use."})
+    terms = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
+                        metadata={"description": "Readable names for ids that are not components: score "
+                                  "sources, move types, phases, resources."})
+    board = _free(required=True, metadata={"description": "Board geometry (game-specific)."})
+    tracks = fields.List(_free(), required=True)
+    seat_colours = fields.List(_free(), metadata={"description": "The game's player colours, seat order."})

@@ -17,6 +17,9 @@ A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel'
   the single place where a game strips secrets.
 * ``scores(state) -> Scores``, ``is_over(state)``, ``bot_move(state, seat, rng)``.
 * ``to_dict(state)`` / ``from_dict(data)``: the state as JSON-ready primitives and back.
+* ``catalog() -> dict``: the game's public static data for clients (names, kinds, costs, points,
+  one-line effects, board geometry, tracks, readable terms), built from the package's own
+  component data (``components.catalog``). Never a secret: deck order is state, not a component.
 
 Moves are JSON objects with a ``"type"`` key (``{"type": "submit_pick", "card": 17}``); that is
 what clients send, what ``legal_moves`` lists and what the table records. Seats are ``0..n-1``.
@@ -148,6 +151,7 @@ class Game:
     to_dict: Callable[[State], dict[str, Any]]
     from_dict: Callable[[Mapping[str, Any]], State]
     state_type: type = dict
+    catalog: Callable[[], Mapping[str, Any]] = field(default=lambda: {})
 
     def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Check the seat count and options, fill defaults; raise ``InvalidOptions`` naming the problem."""
