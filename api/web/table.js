@@ -545,7 +545,10 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       version: replaying ? s.replay.version : s.summary.version,
       replaying,
       composer: s.composer,
-      propose: (move) => play(move, s.composer?.version ?? s.summary.version),
+      propose: (move) => {
+        if (!s.composer?.version) barRefusal.textContent = 'Nothing to play here: go back to now, or take a seat.';
+        else play(move, s.composer.version);
+      },
       scores: replaying ? s.replay.scores ?? null : s.scores,
       recent: recent(),
     });
