@@ -141,10 +141,10 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const page = h('section', {class: 'table-page', 'aria-labelledby': 'table-title'},
     h('div', {class: 'card head'}, title, facts, turn, legendBox, notice, undoBox),
     h('div', {class: 'grid'},
-      h('div', {class: 'col main-col'},
+      h('div', {class: 'col main-col'}, playCard,
         h('section', {class: 'card', 'aria-labelledby': 'replay-title'},
-          h('h2', {id: 'replay-title', class: 'visually-hidden'}, 'Replay'), replayBar, replayBanner),
-        playCard, details),
+          h('h2', {id: 'replay-title'}, 'Replay'), replayBar),
+        details),
       h('div', {class: 'col side-col'},
         h('section', {class: 'card', 'aria-labelledby': 'seats-title'},
           h('h2', {id: 'seats-title'}, 'Seats'), field('Your name', nameInput), seatList, seatActions, asBox),
@@ -653,7 +653,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     cancelBtn.disabled = !s.composer.active;
     if (s.board) {
       movesTitle.textContent = 'Board';
-      if (!playCard.contains(boardRoot)) fill(playCard, movesTitle, boardRoot, bar, listDetails);
+      if (!playCard.contains(boardRoot)) fill(playCard, movesTitle, replayBanner, boardRoot, bar, listDetails);
       if (!listDetails.contains(movesBox)) listDetails.append(movesBox);
       try {
         s.board.render(boardRoot, p);
@@ -663,7 +663,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       }
     } else {
       movesTitle.textContent = 'Your moves';
-      if (!playCard.contains(movesBox)) fill(playCard, movesTitle, movesBox, bar);
+      if (!playCard.contains(movesBox)) fill(playCard, movesTitle, replayBanner, movesBox, bar);
     }
   }
 
