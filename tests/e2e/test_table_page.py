@@ -291,3 +291,35 @@ def test_leave_asks_first_and_stay_keeps_the_seat(new_page):
     expect(bob.locator("#seats")).not_to_contain_text("(bot)")
     assert choices(ann)
     assert ann.errors == [] and bob.errors == []
+
+
+def test_previous_and_next_round_jump_to_where_the_views_round_changes(new_page):
+    # Homesteaders' view has a `round`; two bots play a whole game in about a second.
+    page = new_page()
+    page.goto("/")
+    page.get_by_label("Game").select_option("homesteaders")
+    page.get_by_label("Seats").fill("2")
+    page.get_by_role("button", name="Open table").click()
+    for seat in (0, 1):
+        page.locator(f'[data-key="bot-{seat}"]').click()
+        expect(page.locator("#seats")).to_contain_text(f"{seat}: Bot {seat} (bot)")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#turn")).to_have_text(re.compile(r"^Game over"), timeout=60_000)
+    table_id = page.url.split("#/tables/", 1)[1]
+    round_at = """async ([id, v]) => (await (await fetch(`/api/tables/${id}/view?version=${v}`)).json()).view?.round ?? null"""
+
+    page.get_by_role("button", name="First version").click()
+    seen = []
+    for _ in range(3):
+        before = page.url
+        page.get_by_role("button", name="Next round").click()
+        expect(page).not_to_have_url(before)
+        at = int(page.url.rsplit("?at=", 1)[1])
+        # A round starts here: the round differs from the version before.
+        assert page.evaluate(round_at, [table_id, at]) != page.evaluate(round_at, [table_id, at - 1])
+        expect(page.locator("#replay-at")).to_contain_text(f"version {at} of")
+        seen.append(at)
+    assert seen == sorted(seen) and len(set(seen)) == 3
+    page.get_by_role("button", name="Previous round").click()
+    expect(page).to_have_url(re.compile(rf"\?at={seen[1]}$"))
+    assert page.errors == []
