@@ -51,11 +51,11 @@ def test_one_browser_can_hold_two_seats_and_play_as_either(new_page):
     expect(play_as).to_have_value("1")
     expect(page.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
     page.locator("#moves button.move").first.click()
-    expect(page.locator("#log")).to_contain_text(re.compile(r"Seat 1 bid card \d+\."))
+    expect(page.locator("#log")).to_contain_text(re.compile(r"You bid card \d+\."))
     play_as.select_option("0")
-    expect(page.locator("#log")).to_contain_text("Seat 1 placed a secret bid.")  # seat 0's eyes now
+    expect(page.locator("#log")).to_contain_text("ann-too placed a secret bid.")  # seat 0's eyes now
     page.locator("#moves button.move").first.click()
-    expect(page.locator("#log")).to_contain_text(re.compile(r"Seat 0 bid card \d+\."))
+    expect(page.locator("#log")).to_contain_text(re.compile(r"You bid card \d+\."))
     expect(page.locator("#turn")).to_have_text(re.compile(r"^Your turn"))  # the turns start with seat 0
     assert page.errors == []
 

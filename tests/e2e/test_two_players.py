@@ -107,10 +107,10 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
     ann_bid = ann_hand[0]
     ann.get_by_role("button", name=f"bid card={ann_bid}", exact=True).focus()
     ann.keyboard.press("Enter")
-    expect(ann.locator("#log")).to_contain_text(f"Seat 0 bid card {ann_bid}.")
+    expect(ann.locator("#log")).to_contain_text(f"You bid card {ann_bid}.")
     assert ann.evaluate("Boolean(document.activeElement.closest('#moves'))")  # focus stays with the moves
     # Bob sees that Ann bid, live, but not what she bid.
-    expect(bob.locator("#log")).to_contain_text("Seat 0 placed a secret bid.")
+    expect(bob.locator("#log")).to_contain_text("ann placed a secret bid.")
     assert_hidden(bob, ann_hand, other_bid=ann_bid)
 
     # A move out of turn is refused with the API's message and rule id; the page shows both.
@@ -132,7 +132,7 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
     # Bob bids by clicking; the bids are revealed together and the turns begin with Ann.
     bob_bid = bob_hand[0]
     bob.get_by_role("button", name=f"bid card={bob_bid}", exact=True).click()
-    expect(ann.locator("#log")).to_contain_text("Seat 1 placed a secret bid.")
+    expect(ann.locator("#log")).to_contain_text("bob placed a secret bid.")
     assert_hidden(ann, bob_hand, other_bid=bob_bid)
     expect(ann.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
     expect(bob.locator("#turn")).to_have_text(re.compile(r"^Waiting for ann"))
@@ -147,7 +147,8 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
         me.get_by_role("button", name=choice, exact=True).click()
         expect(other.locator("#log li")).not_to_have_count(before)
         played = TURN_CARD.match(choice)
-        sentence = f"Seat {turn % 2} played card {played.group(2)}." if played else f"Seat {turn % 2} chose to roll."
+        name = ("ann", "bob")[turn % 2]  # the other page names the player
+        sentence = f"{name} played card {played.group(2)}." if played else f"{name} chose to roll."
         expect(other.locator("#log")).to_contain_text(sentence)
         # Cards still in the other's hand stay hidden.
         other_seat = (turn + 1) % 2
@@ -230,9 +231,9 @@ def test_moves_arrive_over_the_stream_and_by_polling_when_the_stream_is_refused(
     ann.get_by_role("button", name="Start the game").click()
     expect(bob.locator("#moves button.move").first).to_be_visible()
     bob.locator("#moves button.move").first.click()
-    expect(ann.locator("#log")).to_contain_text("Seat 1 placed a secret bid.")
+    expect(ann.locator("#log")).to_contain_text("bob placed a secret bid.")
     ann.locator("#moves button.move").first.click()
-    expect(bob.locator("#log")).to_contain_text("Seat 0 placed a secret bid.")
+    expect(bob.locator("#log")).to_contain_text("ann placed a secret bid.")
     expect(bob.locator("#turn")).to_have_text(re.compile(r"^Waiting for ann"))
     assert ann.errors == [] and bob.errors == []
 
@@ -252,10 +253,10 @@ def test_a_page_that_lost_the_network_catches_up_when_it_returns(new_page):
     bob.context.set_offline(True)
     expect(bob.locator("#live-status")).to_have_text("offline")
     ann.locator("#moves button.move").first.click()
-    expect(ann.locator("#log")).to_contain_text(re.compile(r"Seat 0 bid card \d+\."))
+    expect(ann.locator("#log")).to_contain_text(re.compile(r"You bid card \d+\."))
 
     # Back online, Bob's page reconnects by itself and shows the bid, without a reload.
     bob.context.set_offline(False)
-    expect(bob.locator("#log")).to_contain_text("Seat 0 placed a secret bid.", timeout=15_000)
+    expect(bob.locator("#log")).to_contain_text("ann placed a secret bid.", timeout=15_000)
     expect(bob.locator("#live-status")).to_have_text("live", timeout=15_000)
     assert bob.errors == []

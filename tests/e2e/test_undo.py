@@ -22,7 +22,7 @@ def bid_secretly(ann, bob) -> None:
     """Ann bids, then Bob once his page has seen her bid (a click on an older page is refused as stale)."""
     expect(ann.locator("#moves button.move").first).to_be_visible()
     ann.locator("#moves button.move").first.click()
-    expect(bob.locator("#log")).to_contain_text("Seat 0 placed a secret bid.")
+    expect(bob.locator("#log")).to_contain_text("ann placed a secret bid.")
     bob.locator("#moves button.move").first.click()
 
 
@@ -39,10 +39,10 @@ def test_an_undo_across_another_players_move_needs_their_approval(new_page):
     bid_secretly(ann, bob)
     ann_card = play_a_card(ann)
     bob_card = play_a_card(bob)
-    expect(ann.locator("#log")).to_contain_text(f"Seat 1 played card {bob_card}.")
+    expect(ann.locator("#log")).to_contain_text(f"bob played card {bob_card}.")
 
     # Ann asks to go back to right after her own move: that crosses Bob's move, so Bob must agree.
-    ann_entry = ann.locator("#log li", has_text=f"Seat 0 played card {ann_card}.")
+    ann_entry = ann.locator("#log li", has_text=f"You played card {ann_card}.")
     version = int(ann_entry.locator(".v").inner_text().lstrip("v"))
     ann_entry.get_by_role("button", name=f"Undo back to version {version}", exact=True).click()
     expect(ann.locator("#undo")).to_contain_text(f"asks to undo back to version {version}")
@@ -56,7 +56,8 @@ def test_an_undo_across_another_players_move_needs_their_approval(new_page):
 
     # Both logs now strike Bob's move through; it is Bob's turn again, with his card back in hand.
     for page in (ann, bob):
-        undone = page.locator("#log li.undone", has_text=f"Seat 1 played card {bob_card}.")
+        said = f"{'bob' if page is ann else 'You'} played card {bob_card}."
+        undone = page.locator("#log li.undone", has_text=said)
         expect(undone).to_have_count(1)
         expect(undone.locator(".badge")).to_have_text("undone")
         expect(page.locator("#undo")).to_be_empty()
@@ -78,7 +79,7 @@ def test_a_rejected_undo_changes_nothing_and_a_finished_table_can_be_forked(new_
     bob_card = play_a_card(bob)
 
     # Ann asks to undo Bob's move; Bob rejects; nothing is marked undone and Ann still has to play.
-    expect(ann.locator("#log")).to_contain_text(f"Seat 1 played card {bob_card}.")
+    expect(ann.locator("#log")).to_contain_text(f"bob played card {bob_card}.")
     ann.locator("#log li button", has_text="Undo to here").first.click()
     bob.get_by_role("button", name="Reject undo").click()
     expect(ann.locator("#undo")).to_be_empty()
