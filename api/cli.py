@@ -39,11 +39,9 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from api import create_app
+    from api import server
 
-    app = create_app(_settings(args))
-    app.run(host=args.host, port=args.port, threaded=True)
-    return 0
+    return server.serve(_settings(args), args.host, args.port, args.workers)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -157,6 +155,9 @@ def parser() -> argparse.ArgumentParser:
     serve = add("serve", cmd_serve, "Serve the API and the browser client (embedded default: SQLite, no other service).")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1,
+                       help="1 (default): gevent's WSGI server in this process; N > 1: gunicorn with N gevent "
+                            "workers (needs a shared store, TABLETOP_REDIS_URL and external projections)")
     demo = add("demo", cmd_demo, "Play a whole bot game through the Tables application; print scores and the audit.")
     demo.add_argument("--game", required=True)
     demo.add_argument("--players", type=int)

@@ -1,0 +1,63 @@
+"""``tabletop serve``: a production server (gevent in one process, gunicorn for several), stopped by Ctrl-C.
+
+Each test starts the real command as a subprocess on a free loopback port.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from api.config import Settings
+from api.server import GRACE_S, ServeError, check
+from tests.ops.serving import Player, Served
+from tests.ops.sse_clients import Clients
+
+pytestmark = pytest.mark.timeout(240)
+
+
+def test_serve_plays_a_table_and_stops_on_ctrl_c_with_exit_0_and_no_development_server(tmp_path):
+    served = Served(tmp_path)
+    try:
+        table = Player(served.base)
+        before = table.version()
+        assert table.play().status_code == 200
+        assert table.version() > before
+        streams = Clients(served.port, f"/api/tables/{table.id}/stream", 3)  # open streams do not hold it up
+        assert min(streams.wait_for(table.version())) == table.version()
+        code, took = served.interrupt()
+        streams.close()
+    finally:
+        served.kill()
+    assert code == 0
+    assert took < GRACE_S + 5
+    output = served.out.read_text() + served.err.read_text()
+    assert "development server" not in output and "Traceback" not in output
+
+
+def test_one_process_answers_200_concurrent_sse_clients_and_tells_each_a_new_move(tmp_path):
+    served = Served(tmp_path)
+    streams = None
+    try:
+        table = Player(served.base)
+        streams = Clients(served.port, f"/api/tables/{table.id}/stream", 200)
+        at_start = table.version()
+        assert streams.wait_for(at_start) == [at_start] * 200
+        assert set(streams.statuses()) == {b"HTTP/1.1 200 OK"}
+        assert table.play().status_code == 200
+        now = table.version()
+        assert streams.wait_for(now) == [now] * 200
+    finally:
+        if streams is not None:
+            streams.close()
+        served.kill()
+
+
+@pytest.mark.parametrize(("settings", "reason"), [
+    (Settings(store="memory"), "shared store"),
+    (Settings(store="sqlite", projections="thread", redis_url="redis://x"), "TABLETOP_PROJECTIONS=external"),
+    (Settings(store="sqlite", projections="external"), "TABLETOP_REDIS_URL"),
+])
+def test_several_workers_are_refused_with_the_reason_when_the_settings_cannot_share_a_table(settings, reason):
+    with pytest.raises(ServeError, match=reason):
+        check(settings, 2)
+    check(settings, 1)  # one process serves any settings
