@@ -22,6 +22,7 @@ from uuid import UUID
 from flask import request
 
 from api.errors import BadToken, NotYourSeat, TokenRequired
+from api.logs import note_seat
 from domain.application import Tables
 from domain.table import Table
 
@@ -76,6 +77,7 @@ def viewer(tables: Tables, secret: bytes, table_id: UUID, token: str | None = No
         raise BadToken("the seat token is no longer valid: its seat is free or played by a bot")
     if _seated_since(tables, table, seat) != since:
         raise BadToken("the seat token is no longer valid: the seat was taken again since")
+    note_seat(seat)  # the access line names the seat (never the token)
     return Viewer(seat)
 
 

@@ -77,8 +77,9 @@ def _serve_gevent(settings: Settings, host: str, port: int) -> int:
     from gevent.pool import Pool
     from gevent.pywsgi import WSGIServer
 
-    from api import create_app
+    from api import create_app, logs
 
+    logs.configure()
     app = create_app(settings)
     # log=None: no pywsgi access line; the app writes one JSON line per request itself (api.logs).
     # A bounded pool (as gunicorn's worker_connections): the server can then end every open request at a stop.
@@ -143,6 +144,8 @@ def _serve_gunicorn(settings: Settings, host: str, port: int, workers: int) -> i
 
 def gunicorn_options(host: str, port: int, workers: int) -> dict[str, Any]:
     """What ``tabletop serve --workers N`` gives gunicorn (``deploy/gunicorn.conf.py`` is the same shape)."""
+    from api import logs
+
     return {
         "bind": f"{host}:{port}",
         "workers": workers,
@@ -153,6 +156,7 @@ def gunicorn_options(host: str, port: int, workers: int) -> dict[str, Any]:
         "keepalive": 5,
         "preload_app": False,
         "accesslog": None,  # the app writes its own JSON access line per request
+        "logconfig_dict": logs.gunicorn_logconfig(),
         "child_exit": child_exit,
     }
 

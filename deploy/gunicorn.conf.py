@@ -19,3 +19,9 @@ keepalive = 5
 preload_app = False
 wsgi_app = os.environ.get("WSGI_APP", "api.wsgi:app")
 accesslog = os.environ.get("ACCESS_LOG") or None
+
+# JSON lines (api.logs): gunicorn's own lines too; the app writes one access line per request.
+from api.logs import gunicorn_logconfig  # noqa: E402
+from api.server import child_exit  # noqa: E402,F401 - a dead worker's gauges leave /metrics
+
+logconfig_dict = gunicorn_logconfig()

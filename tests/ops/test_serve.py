@@ -5,6 +5,8 @@ Each test starts the real command as a subprocess on a free loopback port.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from api.config import Settings
@@ -32,6 +34,11 @@ def test_serve_plays_a_table_and_stops_on_ctrl_c_with_exit_0_and_no_development_
     assert took < GRACE_S + 5
     output = served.out.read_text() + served.err.read_text()
     assert "development server" not in output and "Traceback" not in output
+    records = [json.loads(line) for line in served.err.read_text().splitlines()]  # JSON lines only
+    assert table.token not in output
+    moved = [r for r in records if r.get("route") == "/api/tables/<uuid:table_id>/seats/<int:seat>/moves"]
+    assert moved[0]["status"] == 200 and moved[0]["seat"] == 0 and moved[0]["table_id"] == table.id
+    assert [r["message"] for r in records if r["logger"] == "tabletop.server"] == ["serving", "stopped"]
 
 
 def test_one_process_answers_200_concurrent_sse_clients_and_tells_each_a_new_move(tmp_path):
