@@ -14,7 +14,7 @@ from api.config import Settings
 
 def create_app(settings: Settings | None = None) -> Flask:
     """The WSGI app for ``settings`` (default: read from the environment)."""
-    from api import errors, logs, wiring
+    from api import errors, logs, metrics, wiring
     from api.body import check_json_body
     from api.openapi import ServiceApi
     from api.routes import register_blueprints
@@ -26,6 +26,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     api = ServiceApi(app)
     register_blueprints(app, api)
     logs.init_app(app)  # a request id and a JSON access line per request
+    metrics.init_app(app)  # /metrics: commands, events, streams, fan-out, projection lag
     app.before_request(check_json_body)
     errors.init_app(app)
     return app

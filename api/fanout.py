@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+from api import metrics
+
 log = logging.getLogger(__name__)
 
 #: What a subscription yields when it may have missed notices: re-read the store.
@@ -173,8 +175,10 @@ class Broker:
     def after_save(self, table_id: UUID, version: int) -> None:
         """The ``Tables.on_saved`` listener: publish, log a failure, never raise."""
         try:
-            self.publish(table_id, version)
+            if self.publish(table_id, version) is False:  # skipped: Redis was down a moment ago
+                metrics.publish_failed()
         except Exception as error:  # noqa: BLE001 - a failed doorbell must never fail a committed command
+            metrics.publish_failed()
             log.warning("publish failed for table %s version %s (streams catch up from the store): %s",
                         table_id, version, error)
 

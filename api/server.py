@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -31,7 +32,7 @@ from typing import Any
 from api.config import Settings
 
 #: Seconds open requests (streams) get to finish after Ctrl-C before they are cut.
-GRACE_S = 2.0
+GRACE_S = 2
 #: Open connections (streams included) per process; more wait for a free slot.
 CONNECTIONS = 1000
 
@@ -121,8 +122,9 @@ def _serve_gunicorn(settings: Settings, host: str, port: int, workers: int) -> i
     os.environ["TABLETOP_DATA_DIR"] = str(settings.data_dir)
     # prometheus-client picks its value class when it is first imported: set the folder before any
     # worker imports it, so every worker writes its samples where /metrics reads them all.
+    made = None
     if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="tabletop-metrics-")
+        made = os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="tabletop-metrics-")
     from gunicorn.app.base import BaseApplication
 
     options = gunicorn_options(host, port, workers)
@@ -137,7 +139,11 @@ def _serve_gunicorn(settings: Settings, host: str, port: int, workers: int) -> i
 
             return app
 
-    Application().run()  # gunicorn handles SIGINT/SIGTERM: workers stop gracefully, then the master exits
+    try:
+        Application().run()  # gunicorn handles SIGINT/SIGTERM: workers stop gracefully, then the master exits
+    finally:
+        if made:
+            shutil.rmtree(made, ignore_errors=True)
     logging.getLogger("tabletop.server").info("stopped", extra={"event": "stopped"})
     return 0
 
@@ -157,8 +163,19 @@ def gunicorn_options(host: str, port: int, workers: int) -> dict[str, Any]:
         "preload_app": False,
         "accesslog": None,  # the app writes its own JSON access line per request
         "logconfig_dict": logs.gunicorn_logconfig(),
+        "on_starting": on_starting,
         "child_exit": child_exit,
     }
+
+
+def on_starting(server: Any) -> None:
+    """gunicorn hook: empty the metrics folder, so counters start from zero with the master."""
+    folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        for name in os.listdir(folder):
+            if name.endswith(".db"):
+                os.unlink(os.path.join(folder, name))
 
 
 def child_exit(server: Any, worker: Any) -> None:

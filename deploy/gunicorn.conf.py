@@ -22,6 +22,6 @@ accesslog = os.environ.get("ACCESS_LOG") or None
 
 # JSON lines (api.logs): gunicorn's own lines too; the app writes one access line per request.
 from api.logs import gunicorn_logconfig  # noqa: E402
-from api.server import child_exit  # noqa: E402,F401 - a dead worker's gauges leave /metrics
+from api.server import child_exit, on_starting  # noqa: E402,F401 - /metrics across workers (api.metrics)
 
 logconfig_dict = gunicorn_logconfig()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import requests
 
 from api.config import Settings
 from api.server import GRACE_S, ServeError, check
@@ -68,3 +69,31 @@ def test_several_workers_are_refused_with_the_reason_when_the_settings_cannot_sh
     with pytest.raises(ServeError, match=reason):
         check(settings, 2)
     check(settings, 1)  # one process serves any settings
+
+
+@pytest.mark.integration
+def test_several_gunicorn_workers_serve_one_table_and_metrics_add_up_every_worker(tmp_path):
+    from prometheus_client.parser import text_string_to_metric_families
+
+    from tests.integration.conftest import RedisServer
+
+    redis = RedisServer(tmp_path).start()
+    served = None
+    try:
+        served = Served(tmp_path, "--workers", "2", env={"TABLETOP_REDIS_URL": redis.url, "TABLETOP_PROJECTIONS": "off"})
+        table = Player(served.base, session=requests.Session())
+        for _ in range(3):
+            assert table.play().status_code == 200
+        commands = 0.0
+        for _ in range(4):  # whichever worker answers, it adds up both workers' samples
+            text = requests.get(served.base + "/metrics", timeout=30).text
+            commands = sum(s.value for f in text_string_to_metric_families(text) for s in f.samples
+                           if s.name == "tabletop_commands_total" and s.labels["outcome"] == "accepted")
+            assert commands == 1 + 2 + 1 + 3  # open, two seats, start, three moves
+        code, took = served.interrupt()
+        assert code == 0 and took < 15
+        assert "Traceback" not in served.err.read_text()
+    finally:
+        if served is not None:
+            served.kill()
+        redis.kill()
