@@ -73,6 +73,8 @@ def _serve_gevent(settings: Settings, host: str, port: int) -> int:
     from gevent import monkey
 
     monkey.patch_all()
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # an image built for gunicorn, run as one process
+        os.makedirs(os.environ["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)
     import gevent
     from gevent.event import Event
     from gevent.pool import Pool

@@ -1,0 +1,74 @@
+"""Every deployment file validates offline: ``deploy/k8s/`` against the Kubernetes schemas (strict: an
+unknown or misspelt field fails), ``deploy/compose.yaml`` against the Compose Specification."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import kubernetes_validate
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+K8S = sorted((ROOT / "deploy/k8s").glob("*.yaml"))
+KUBERNETES = "1.30.0"  # the oldest release these manifests support (autoscaling/v2, policy/v1, batch/v1 ttl)
+
+
+def documents() -> list[tuple[str, dict]]:
+    return [(f"{path.name}#{i}", doc) for path in K8S
+            for i, doc in enumerate(yaml.safe_load_all(path.read_text())) if doc]
+
+
+@pytest.mark.parametrize(("where", "doc"), documents(), ids=[w for w, _ in documents()])
+@pytest.mark.parametrize("version", [KUBERNETES, kubernetes_validate.latest_version()])
+def test_each_kubernetes_manifest_validates_strictly_against_the_schemas(where, doc, version):
+    kubernetes_validate.validate(doc, version, strict=True)
+
+
+def test_the_manifests_hold_what_production_needs():
+    kinds = {(doc["kind"], doc["metadata"]["name"]) for _, doc in documents()}
+    assert kinds == {("ConfigMap", "tabletop"), ("Secret", "tabletop"), ("Job", "tabletop-migrate"),
+                     ("Deployment", "tabletop-api"), ("Deployment", "tabletop-projections"),
+                     ("Service", "tabletop-api"), ("HorizontalPodAutoscaler", "tabletop-api"),
+                     ("PodDisruptionBudget", "tabletop-api")}
+    by_name = {(d["kind"], d["metadata"]["name"]): d for _, d in documents()}
+    api = by_name["Deployment", "tabletop-api"]["spec"]["template"]["spec"]["containers"][0]
+    assert api["readinessProbe"]["httpGet"]["path"] == "/readyz"
+    assert api["livenessProbe"]["httpGet"]["path"] == "/healthz"
+    for kind, name in (("Deployment", "tabletop-api"), ("Deployment", "tabletop-projections"), ("Job", "tabletop-migrate")):
+        container = by_name[kind, name]["spec"]["template"]["spec"]["containers"][0]
+        assert {"requests", "limits"} <= set(container["resources"]), name
+        assert {"configMapRef": {"name": "tabletop"}} in container["envFrom"], name
+        assert {"secretRef": {"name": "tabletop"}} in container["envFrom"], name
+    assert by_name["Job", "tabletop-migrate"]["spec"]["template"]["spec"]["containers"][0]["command"] == [
+        "tabletop", "migrate"]
+    assert by_name["HorizontalPodAutoscaler", "tabletop-api"]["spec"]["scaleTargetRef"]["name"] == "tabletop-api"
+
+
+def test_the_config_map_and_secret_set_only_variables_the_service_reads_and_the_key_only_in_the_secret():
+    known = {line.split("=", 1)[0] for line in (ROOT / "deploy/env.example").read_text().splitlines()
+             if "=" in line and not line.startswith("#")}
+    known |= {"WEB_CONCURRENCY", "WORKER_CONNECTIONS"}  # deploy/gunicorn.conf.py
+    by_kind = {doc["kind"]: doc for _, doc in documents() if doc["kind"] in ("ConfigMap", "Secret")}
+    config, secret = set(by_kind["ConfigMap"]["data"]), set(by_kind["Secret"]["stringData"])
+    assert config <= known and secret <= known
+    assert secret == {"TABLETOP_SECRET", "TABLETOP_POSTGRES_PASSWORD"} and not config & secret
+
+
+def test_the_compose_file_validates_against_the_compose_specification():
+    schema = json.loads((Path(__file__).parent / "schemas/compose-spec.json").read_text())
+    compose = yaml.safe_load((ROOT / "deploy/compose.yaml").read_text())
+    jsonschema.Draft7Validator(schema).validate(compose)
+    assert {"postgres", "redis", "migrate", "api", "projections"} <= set(compose["services"])
+
+
+def test_a_misspelt_field_fails_validation_so_the_checks_above_mean_something():
+    doc = yaml.safe_load((ROOT / "deploy/k8s/api-pdb.yaml").read_text())
+    doc["spec"]["minAvailabel"] = 1
+    with pytest.raises(kubernetes_validate.ValidationError):
+        kubernetes_validate.validate(doc, KUBERNETES, strict=True)
+    schema = json.loads((Path(__file__).parent / "schemas/compose-spec.json").read_text())
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft7Validator(schema).validate({"services": {"api": {"imagee": "x"}}})
