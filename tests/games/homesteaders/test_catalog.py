@@ -74,3 +74,16 @@ def test_the_catalog_holds_no_stack_order_of_a_real_table():
         assert json.dumps(list(stack[:4])) not in text  # not even one era group's order
     tiles = [e for e in CATALOG["components"].values() if e["kind"] == "auction tile"]
     assert [t["name"] for t in tiles] == [f"Tile A{n:02d}" for n in range(1, 31)]  # listed in id order only
+
+
+def test_the_components_endpoint_sends_the_games_own_fields_beyond_name_kind_cost_points_effect():
+    from api import create_app
+    from api.config import Settings
+
+    app = create_app(Settings(store="memory", testing=True, secret="catalog-test-secret"))
+    body = app.test_client().get("/api/games/homesteaders/components").get_json()
+    assert body["components"]["farm#1"]["worker_slots"] == [{"workers": 1, "yield": {"silver": 2, "trade": 1}},
+                                                             {"workers": 1, "yield": {"food": 1}}]
+    assert body["components"]["A09"]["bonus"] == "pay_copper_for_4vp"
+    assert body["board"]["bid_ladder"] == [3, 4, 5, 6, 7, 9, 12, 16, 21]
+    assert body["seat_colours"][0] == {"seat": 0, "colour": "red"}

@@ -1,0 +1,231 @@
+"""The Homesteaders board in real Chromium: whole games against bots played only by clicking.
+
+Until the table-page shell hosts board modules, ``homesteaders_harness.js`` hosts the board in a
+page of the served client with real API answers and a real Composer (docs/web.md "Board
+modules"). The tests set the table up through the API (opening, seating, starting are not moves),
+then every move is made by clicking the board's own controls: the test picks among what the page
+offers and never calls the move API. A spectator's and the other seat's pages and every response
+they receive are searched for the viewer's screened holdings.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+HARNESS = (Path(__file__).with_name("homesteaders_harness.js")).read_text(encoding="utf-8")
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def open_table(page: Page, humans: int, bots: int, options: dict | None = None) -> tuple[str, list[str]]:
+    """A started table with ``humans`` seats (tokens returned) then ``bots`` bot seats."""
+    r = page.request.post("/api/tables", data={"game": "homesteaders", "seats": humans + bots, "options": options or {}})
+    assert r.ok, r.text()
+    table = r.json()["table_id"]
+    tokens = []
+    for seat in range(humans + bots):
+        body = {"name": f"P{seat}", "seat": seat, "bot": seat >= humans}
+        r = page.request.post(f"/api/tables/{table}/seats", data=body)
+        assert r.ok, r.text()
+        if seat < humans:
+            tokens.append(r.json()["token"])
+    r = page.request.post(f"/api/tables/{table}/start", data={}, headers={"Authorization": f"Bearer {tokens[0]}"})
+    assert r.ok, r.text()
+    return table, tokens
+
+
+def host(page: Page, table: str, seat: int | None, token: str | None, version: int | None = None) -> None:
+    page.goto("/")
+    page.evaluate(HARNESS, {"tableId": table, "seat": seat, "token": token, "version": version})
+    expect(page.locator("#board .hs")).to_be_visible()
+
+
+def secret_of_seat_0(value) -> bool:
+    """Does a JSON answer hold seat 0's screened holdings (or its score breakdown)?"""
+    if isinstance(value, dict):
+        if value.get("seat") == 0 and "colour" in value and ({"holdings", "score", "next_income"} & set(value)):
+            return True
+        return any(secret_of_seat_0(v) for v in value.values())
+    if isinstance(value, list):
+        return any(secret_of_seat_0(v) for v in value)
+    return False
+
+
+def settle(page: Page) -> None:
+    page.wait_for_function("() => window.hsHarness && !window.hsHarness.busy()")
+
+
+def click(page: Page, locator) -> None:
+    locator.click()
+    settle(page)
+
+
+def phase(page: Page) -> str:
+    return page.locator("#board .hs").get_attribute("data-phase") or ""
+
+
+class Player:
+    """Picks among the controls the page offers; remembers only what it already tried this round."""
+
+    def __init__(self, page: Page, seed: int) -> None:
+        self.page = page
+        self.rng = random.Random(seed)
+        self.placed_round = None
+        self.used = set()  # which kinds of control were exercised at least once
+
+    def decision_buttons(self):
+        return self.page.locator(".hs-decision button:not([disabled])")
+
+    def button(self, name: str):
+        return self.page.locator(".hs-decision").get_by_role("button", name=name, exact=True)
+
+    def free_action(self) -> bool:
+        page = self.page
+        if "debt" not in self.used and page.locator(".hs-debt").count():
+            click(page, page.get_by_role("button", name="Debts to take: more"))
+            expect(page.locator(".hs-debt .stepper-value")).to_have_text("2")
+            click(page, page.locator(".hs-debt").get_by_role("button", name="Take debt", exact=True))
+            self.used.add("debt")
+            return True
+        sells = page.locator(".hs-free .hs-trade button", has_text="Sell")
+        if sells.count() and self.rng.random() < 0.3:
+            click(page, sells.nth(self.rng.randrange(sells.count())))
+            self.used.add("sell")
+            return True
+        return False
+
+    def step(self) -> None:
+        page = self.page
+        ph = phase(page)
+        round_ = page.locator("#board .hs").get_attribute("data-round")
+        if self.free_action():
+            return
+        if ph == "allocation":
+            slots = page.locator(".hs-slot-btn")
+            if self.placed_round != round_ and slots.count():
+                self.placed_round = round_
+                click(page, slots.nth(self.rng.randrange(slots.count())))
+                self.used.add("place")
+                return
+            click(page, self.button("Confirm workers"))
+        elif ph == "bidding":
+            rungs = page.locator(".hs-rung.legal")
+            cheap = [i for i in range(rungs.count()) if int(rungs.nth(i).get_attribute("data-value")) <= 6]
+            if "stepper-bid" not in self.used and page.locator(".hs-tile.legal").count():
+                click(page, page.locator(".hs-tile.legal").first)
+                click(page, self.page.locator(".hs-decision .stepper").get_by_role("button", name="Bid", exact=True))
+                self.used.add("stepper-bid")
+            elif cheap and self.rng.random() < 0.8:
+                click(page, rungs.nth(self.rng.choice(cheap)))
+                self.used.add("rung")
+            else:
+                click(page, self.button("Pass"))
+        elif ph in ("build_choice", "extra_build"):
+            cards = page.locator(".hs-market button.card-tile.legal")
+            pay = page.locator(".hs-decision button", has_text=re.compile("^Pay "))
+            if pay.count():
+                click(page, pay.first)
+            elif cards.count():
+                click(page, cards.nth(self.rng.randrange(cards.count())))
+                self.used.add("build")
+            else:
+                click(page, self.button("Build nothing"))
+        elif ph == "rail_reward":
+            buttons = self.decision_buttons()
+            click(page, buttons.nth(self.rng.randrange(buttons.count())))
+            self.used.add("rail")
+        elif ph == "final_actions":
+            payoff = page.locator(".hs-decision button", has_text="Pay off 1 debt")
+            click(page, payoff.first if payoff.count() else self.button("Confirm final actions"))
+        else:
+            primary = page.locator(".hs-decision button.primary")
+            click(page, primary.first if primary.count() else self.decision_buttons().first)
+
+
+def play_to_the_end(page: Page, seed: int, limit: int = 600) -> Player:
+    player = Player(page, seed)
+    for _ in range(limit):
+        if phase(page) == "over":
+            return player
+        expect(page.locator(".hs-decision")).to_be_visible()
+        player.step()
+        assert not page.evaluate("document.body.dataset.refused || ''"), page.evaluate("document.body.dataset.refused")
+    raise AssertionError(f"no end after {limit} clicks (phase {phase(page)})")
+
+
+@pytest.mark.parametrize("bots", [1, 3], ids=["2-players", "4-players"])
+def test_a_whole_game_against_bots_is_played_by_clicking_the_board_to_the_final_scoring(new_page, bots):
+    page = new_page(1280, 1000)
+    table, tokens = open_table(page, 1, bots)
+    host(page, table, 0, tokens[0])
+    expect(page.locator("#hs-status")).to_contain_text(re.compile(r"Round 1 · Settlement era · worker placement"))
+    player = play_to_the_end(page, seed=bots)
+    assert {"place", "rung", "stepper-bid", "debt"} <= player.used
+    final = page.locator(".hs-scores.final")
+    expect(final).to_contain_text("Final scoring, step by step")
+    expect(final).to_contain_text("Silver (tie-break)")
+    expect(page.locator(".hs-winner")).to_contain_text("Winner")
+    assert page.request.get(f"/api/tables/{table}/audit").json()["ok"] is True
+    if bots == 1:
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / "homesteaders-final.png"), full_page=True)
+    assert page.errors == []
+
+
+def test_the_other_seat_and_a_spectator_never_receive_the_viewers_screened_holdings(new_page):
+    ann = new_page(1280, 1000)
+    table, tokens = open_table(ann, 2, 0)
+    host(ann, table, 0, tokens[0])
+    bob = new_page(390, 900)
+    watcher = new_page(1280, 900)
+    bodies: list[str] = []
+    for page in (bob, watcher):
+        page.on("response", lambda r: bodies.append(r.text()) if "/api/" in r.url and r.ok else None)
+    host(bob, table, 1, tokens[1])
+    host(watcher, table, None, None)
+    # Ann takes two debts (a private transaction): silver 10, debt 2 behind her screen.
+    click(ann, ann.get_by_role("button", name="Debts to take: more"))
+    click(ann, ann.locator(".hs-debt").get_by_role("button", name="Take debt", exact=True))
+    expect(ann.locator(".hs-home.mine .hs-h-debt dd")).to_have_text("2")
+    for page in (bob, watcher):
+        page.evaluate("window.hsHarness.refresh()")
+        settle(page)
+        home = page.locator('.hs-home[data-seat="0"]')
+        expect(home).to_contain_text("behind the screen")
+        expect(home.locator(".hs-holdings")).to_have_count(0)
+        assert page.locator(".hs-free").count() == (1 if page is bob else 0)
+    seen = [json.loads(b) for b in bodies if b.startswith(("{", "["))]
+    assert seen and not any(secret_of_seat_0(b) for b in seen)
+    for text in (bob.locator("main").inner_text(), watcher.locator("main").inner_text()):
+        assert not re.search(r"took \d+ debt", text)
+    # Bob's own page does show Bob's holdings, and the spectator page offers no control at all.
+    expect(bob.locator('.hs-home.mine .hs-holdings')).to_be_visible()
+    assert watcher.locator(".hs button, .hs [role=button]").count() == 0
+    bob.screenshot(path=str(SHOTS / "homesteaders-phone.png"), full_page=True)
+
+
+def test_replay_at_a_past_version_draws_that_versions_board(new_page):
+    page = new_page(1280, 1000)
+    table, tokens = open_table(page, 1, 1)
+    host(page, table, 0, tokens[0])
+    player = Player(page, seed=7)
+    while phase(page) != "bidding":
+        player.step()
+    bidding_version = int(page.evaluate("document.body.dataset.version"))
+    while phase(page) == "bidding" or page.locator("#board .hs").get_attribute("data-round") == "1":
+        player.step()
+    later = page.locator("#board .hs").get_attribute("data-round")
+    assert later != "1"
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "homesteaders-desktop.png"), full_page=True)
+    host(page, table, 0, tokens[0], version=bidding_version)
+    expect(page.locator("#board .hs")).to_have_attribute("data-round", "1")
+    expect(page.locator("#board .hs")).to_have_attribute("data-phase", "bidding")
+    expect(page.locator(".hs-decision")).to_contain_text("Replaying a past version")
+    assert page.locator(".hs-rung.legal, .hs-tile.legal, .hs-free").count() == 0
+    assert json.loads(page.evaluate("JSON.stringify(document.body.dataset.version)")) == str(bidding_version)
