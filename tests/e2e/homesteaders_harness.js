@@ -31,16 +31,26 @@ async ({tableId, seat, token, version}) => {
   }
 
   async function refresh() {
-    const v = await get(`${base}/view${version ? `?version=${version}` : ''}`);
-    const legal = seat === null || version ? {moves: [], version: v.table.version} : await get(`${base}/seats/${seat}/legal-moves`);
-    const scores = await get(`${base}/scores${version ? `?version=${version}` : ''}`);
-    const composer = new Composer(legal.moves, legal.version, () => draw());
+    const at = version ? `?version=${version}` : '';
+    const [v, legal, scores] = await Promise.all([
+      get(`${base}/view${at}`),
+      seat === null || version ? null : get(`${base}/seats/${seat}/legal-moves`),
+      get(`${base}/scores${at}`),
+    ]);
+    const events = seat === null ? [] : await get(`${base}/events?limit=1000&after=${Math.max(0, (version || v.table.version) - 150)}`);
+    const moves = legal || {moves: [], version: v.table.version};
+    const composer = new Composer(moves.moves, moves.version, () => draw());
+    // As the shell does: log entries of the other seats since the viewer's last move.
+    const log = events.filter((e) => !e.undone && (!version || e.version <= version));
+    let i = log.length;
+    while (i > 0 && log[i - 1].seat !== seat) i -= 1;
+    const recent = log.slice(i).filter((e) => e.seat !== null && e.seat !== seat && e.seat >= 0);
     props = {
       game: 'homesteaders', catalog, view: v.view, viewer: seat, replaying: Boolean(version),
       seats: (v.view?.seats || []).map((x) => ({seat: x.seat, name: names[x.seat], colour: colours[x.seat], you: x.seat === seat})),
       name: (s) => (s === seat ? 'You' : names[s] ?? `Seat ${s}`), colour: (s) => colours[s] ?? '#888',
-      status: v.table.status, toAct: v.view?.to_act || [], version: version || legal.version,
-      composer, propose, scores, recent: [],
+      status: v.table.status, toAct: v.view?.to_act || [], version: version || moves.version,
+      composer, propose, scores, recent,
     };
     draw();
   }

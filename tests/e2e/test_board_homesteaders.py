@@ -93,7 +93,7 @@ class Player:
             self.used.add("debt")
             return True
         sells = page.locator(".hs-free .hs-trade button", has_text="Sell")
-        if sells.count() and self.rng.random() < 0.3:
+        if sells.count() and "sell" not in self.used:
             click(page, sells.nth(self.rng.randrange(sells.count())))
             self.used.add("sell")
             return True
@@ -121,7 +121,14 @@ class Player:
                 click(page, self.page.locator(".hs-decision .stepper").get_by_role("button", name="Bid", exact=True))
                 self.used.add("stepper-bid")
             elif cheap and self.rng.random() < 0.8:
-                click(page, rungs.nth(self.rng.choice(cheap)))
+                rung = rungs.nth(self.rng.choice(cheap))
+                if "keyboard" not in self.used:  # a ladder value is a focusable button: Enter bids
+                    rung.focus()
+                    page.keyboard.press("Enter")
+                    settle(page)
+                    self.used.add("keyboard")
+                else:
+                    click(page, rung)
                 self.used.add("rung")
             else:
                 click(page, self.button("Pass"))
@@ -147,11 +154,15 @@ class Player:
             click(page, primary.first if primary.count() else self.decision_buttons().first)
 
 
-def play_to_the_end(page: Page, seed: int, limit: int = 600) -> Player:
+def play_to_the_end(page: Page, seed: int, limit: int = 600, shot: Path | None = None) -> Player:
+    """Click until the game is over; ``shot``: a screenshot of the first bidding turn from round 6 on."""
     player = Player(page, seed)
     for _ in range(limit):
         if phase(page) == "over":
             return player
+        if shot and phase(page) == "bidding" and int(page.locator("#board .hs").get_attribute("data-round")) >= 6:
+            page.screenshot(path=str(shot), full_page=True)
+            shot = None
         expect(page.locator(".hs-decision")).to_be_visible()
         player.step()
         assert not page.evaluate("document.body.dataset.refused || ''"), page.evaluate("document.body.dataset.refused")
@@ -164,17 +175,35 @@ def test_a_whole_game_against_bots_is_played_by_clicking_the_board_to_the_final_
     table, tokens = open_table(page, 1, bots)
     host(page, table, 0, tokens[0])
     expect(page.locator("#hs-status")).to_contain_text(re.compile(r"Round 1 · Settlement era · worker placement"))
-    player = play_to_the_end(page, seed=bots)
-    assert {"place", "rung", "stepper-bid", "debt"} <= player.used
+    SHOTS.mkdir(exist_ok=True)
+    player = play_to_the_end(page, seed=bots, shot=SHOTS / "homesteaders-desktop.png" if bots == 1 else None)
+    assert {"place", "rung", "keyboard", "stepper-bid", "debt"} <= player.used
     final = page.locator(".hs-scores.final")
     expect(final).to_contain_text("Final scoring, step by step")
     expect(final).to_contain_text("Silver (tie-break)")
     expect(page.locator(".hs-winner")).to_contain_text("Winner")
     assert page.request.get(f"/api/tables/{table}/audit").json()["ok"] is True
     if bots == 1:
-        SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / "homesteaders-final.png"), full_page=True)
     assert page.errors == []
+
+
+UNNAMED = """() => [...document.querySelectorAll('#board button, #board input, #board [role=button]')]
+    .filter(el => !el.getAttribute('aria-label') && !el.textContent.trim()).map(el => el.outerHTML)"""
+
+
+def test_every_control_of_the_board_has_a_name_and_the_status_says_the_phase_in_words(new_page):
+    page = new_page(1280, 1000)
+    table, tokens = open_table(page, 1, 1)
+    host(page, table, 0, tokens[0])
+    player = Player(page, seed=11)
+    seen = set()
+    while len(seen) < 3 and page.locator("#board .hs").get_attribute("data-round") == "1":
+        seen.add(phase(page))
+        assert page.evaluate(UNNAMED) == []
+        player.step()
+    expect(page.locator("#hs-status")).to_contain_text(re.compile(r"^Round \d+ · \w+ era · "))
+    assert {"allocation", "bidding"} <= seen
 
 
 def test_the_other_seat_and_a_spectator_never_receive_the_viewers_screened_holdings(new_page):
@@ -221,8 +250,6 @@ def test_replay_at_a_past_version_draws_that_versions_board(new_page):
         player.step()
     later = page.locator("#board .hs").get_attribute("data-round")
     assert later != "1"
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / "homesteaders-desktop.png"), full_page=True)
     host(page, table, 0, tokens[0], version=bidding_version)
     expect(page.locator("#board .hs")).to_have_attribute("data-round", "1")
     expect(page.locator("#board .hs")).to_have_attribute("data-phase", "bidding")

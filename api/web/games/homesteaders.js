@@ -102,22 +102,26 @@ function tileBox(c, tileId, x, y, width, height, onPick, label) {
   const types = c.board.types || [];
   const g = s('g', {class: 'hs-tile', dataset: {tile: tileId}},
     s('rect', {x, y, width, height, rx: 8, fill: '#fbf6ea', stroke: '#b9a97f', 'stroke-width': 1.5}),
-    s('text', {x: x + 8, y: y + 17, 'font-size': 13, 'font-weight': 700}, t.name || tileId),
+    s('text', {x: x + 8, y: y + 18, 'font-size': 14, 'font-weight': 700}, t.name || tileId),
     (t.build_types || []).map((ty, i) => {
       const info = types.find((x2) => x2.id === ty) || {colour: MUTED, name: ty};
       return s('g', {}, s('rect', {x: x + 8 + i * 26, y: y + 24, width: 22, height: 18, rx: 4, fill: info.colour}),
         s('text', {x: x + 19 + i * 26, y: y + 37, 'text-anchor': 'middle', 'font-size': 11, fill: '#fff', 'font-weight': 700}, ty),
         tip(info.name));
     }),
-    (t.build_types || []).length ? null : s('text', {x: x + 8, y: y + 38, 'font-size': 11, fill: MUTED}, 'no building'),
-    wrap(t.bonus ? c.term(`tile_bonus.${t.bonus}`, t.bonus) : 'no bonus', 26).slice(0, 3).map((line, i) =>
-      s('text', {x: x + 8, y: y + 56 + i * 13, 'font-size': 10.5, fill: t.bonus ? INK : MUTED}, line)),
+    wrap(tileText(t), 22).slice(0, 4).map((line, i) =>
+      s('text', {x: x + 8, y: y + 56 + i * 13, 'font-size': 12, fill: INK}, line)),
     tip(`${t.name}: ${t.effect || ''}`));
   if (onPick) {
     g.classList.add('legal');
     target(g, label, onPick);
   }
   return g;
+}
+
+/** The tile's effect without the type letters already drawn as chips: "Build Industrial; +1 worker". */
+function tileText(t) {
+  return String(t.effect || '').replace(/\.$/, '').replace('Build any type (Residential, Commercial, Industrial or Special)', 'Build any type');
 }
 
 function wrap(text, width) {
@@ -137,12 +141,10 @@ function auctionBoard(c) {
   const v = c.view;
   const ladder = c.board.bid_ladder || [];
   const slots = v.slots || [];
-  const rowH = 104;
   const tileW = 150;
-  const step = 34;
-  const width = tileW + 24 + ladder.length * step + 8;
-  const rows = slots.map((slot, i) => {
-    const y = 6 + i * rowH;
+  const step = 36;
+  const width = 8 + ladder.length * step;
+  const svgs = slots.map((slot) => {
     const bid = slot.bid;
     const resolving = v.resolving_slot === slot.slot;
     const dummyPick = c.allows({type: 'place_dummy_bid', slot: slot.slot});
@@ -154,33 +156,39 @@ function auctionBoard(c) {
       label = `Place the dummy bid on slot ${slot.slot}`;
     } else if (bidPick) {
       onTile = () => c.composer.pick({type: 'place_bid', slot: slot.slot}, `Slot ${slot.slot}`);
-      label = `Bid on slot ${slot.slot}`;
+      label = `Bid on slot ${slot.slot}: choose the value next`;
     }
-    const chosen = c.composer && c.composer.active && c.composer.values('slot').length === 1 && c.composer.values('slot')[0] === slot.slot && c.composer.values('type')[0] === 'place_bid';
+    const chosen = Boolean(c.composer?.active) && c.composer.values('type')[0] === 'place_bid'
+      && c.composer.values('slot').length === 1 && c.composer.values('slot')[0] === slot.slot;
     const circles = ladder.map((value, k) => {
-      const cx = tileW + 30 + k * step;
-      const cy = y + 46;
+      const cx = 22 + k * step;
+      const cy = 122;
       const here = bid && bid.value === value;
       const ok = c.allows({type: 'place_bid', slot: slot.slot, value});
       const g = s('g', {class: `hs-rung${ok ? ' legal' : ''}${here ? ' held' : ''}`, dataset: {slot: slot.slot, value}},
-        s('circle', {cx, cy, r: 14, fill: here ? c.colour(bid.holder) : '#fff', stroke: ok ? '#1f5fa8' : '#c9c4b8', 'stroke-width': ok ? 2 : 1}),
-        s('text', {x: cx, y: cy + 4, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': here ? 700 : 400, fill: here ? '#fff' : ok ? INK : MUTED}, String(value)));
+        s('circle', {cx, cy, r: 15, fill: here ? c.colour(bid.holder) : '#fff', stroke: ok ? '#1f5fa8' : '#c9c4b8', 'stroke-width': ok ? 2.5 : 1}),
+        s('text', {x: cx, y: cy + 4.5, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': here || ok ? 700 : 400, fill: here ? '#fff' : ok ? INK : MUTED}, String(value)),
+        here ? tip(`${bid.holder === 'dummy' ? 'Dummy bid' : c.name(bid.holder)}: ${value}`) : null);
       if (ok) target(g, `Bid ${value} on slot ${slot.slot}`, () => c.propose({type: 'place_bid', slot: slot.slot, value}));
       return g;
     });
-    const holder = bid ? (bid.holder === 'dummy' ? 'Dummy bid' : `${c.name(bid.holder)}`) : 'no bid yet';
-    return s('g', {class: `hs-slot${resolving ? ' resolving' : ''}${chosen ? ' chosen' : ''}`, dataset: {slot: slot.slot}},
-      s('text', {x: tileW + 16, y: y + 14, 'font-size': 12, 'font-weight': 700}, `Slot ${slot.slot}`),
-      s('text', {x: tileW + 66, y: y + 14, 'font-size': 12, fill: bid ? INK : MUTED},
-        bid ? `${holder} · ${bid.value}` : holder),
-      resolving ? s('text', {x: tileW + 16, y: y + 80, 'font-size': 12, fill: '#1d6b35', 'font-weight': 700},
-        `being resolved: ${c.name(v.winners?.[slot.slot - 1])}`) : null,
-      chosen ? s('rect', {x: 2, y: y - 2, width: tileW + 4, height: 96, rx: 10, fill: 'none', stroke: '#1f5fa8', 'stroke-width': 3}) : null,
-      tileBox(c, slot.tile, 4, y, tileW, 90, onTile, label),
-      circles);
+    const holder = bid ? (bid.holder === 'dummy' ? 'Dummy bid' : c.name(bid.holder)) : 'no bid yet';
+    const winner = v.winners?.[slot.slot - 1];
+    const lines = [
+      s('text', {x: tileW + 14, y: 22, 'font-size': 15, 'font-weight': 700}, `Slot ${slot.slot}`),
+      s('text', {x: tileW + 14, y: 44, 'font-size': 12.5, fill: bid ? INK : MUTED}, bid ? `High: ${holder}` : holder),
+      bid ? s('text', {x: tileW + 14, y: 62, 'font-size': 12.5, 'font-weight': 700}, `at ${bid.value} silver`) : null,
+      resolving ? s('text', {x: tileW + 14, y: 84, 'font-size': 12, fill: '#1d6b35', 'font-weight': 700}, `${c.name(winner)} resolves it`) : null,
+      bidPick && !chosen ? s('text', {x: tileW + 14, y: 84, 'font-size': 11, fill: '#1f5fa8'}, 'click a value below') : null,
+    ];
+    return s('svg', {class: `hs-slot${resolving ? ' resolving' : ''}${chosen ? ' chosen' : ''}`, viewBox: `0 0 ${width} 142`,
+      role: 'group', 'aria-label': `Auction slot ${slot.slot}: ${c.comp(slot.tile).name}, ${bid ? `high bid ${bid.value} by ${holder}` : 'no bid'}`,
+      dataset: {slot: slot.slot}},
+    chosen ? s('rect', {x: 1, y: 1, width: tileW + 6, height: 98, rx: 10, fill: 'none', stroke: '#e0a100', 'stroke-width': 3}) : null,
+    tileBox(c, slot.tile, 4, 4, tileW, 92, onTile, label), lines,
+    circles);
   });
-  const svg = s('svg', {class: 'hs-auction', viewBox: `0 0 ${width} ${Math.max(1, slots.length) * rowH + 4}`,
-    role: 'group', 'aria-label': 'Auction slots and bid ladders'}, rows);
+  const svg = h('div', {class: 'hs-slots'}, svgs);
   const bidders = (v.seats || []).map((seat) => {
     const st = c.term(`status.${seat.status}`, seat.status);
     const where = seat.bid ? ` on slot ${seat.bid.slot} at ${seat.bid.value}` : '';
@@ -222,21 +230,21 @@ function railTrack(c) {
     const reward = sp.rewards?.length ? (sp.rewards.length > 1 ? 'resource' : sp.rewards[0]) : null;
     const ok = reward && c.allows({type: 'choose_rail_reward', reward});
     const g = s('g', {class: `hs-rail${ok ? ' legal' : ''}`, dataset: {space: sp.space}},
-      s('rect', {x, y: 4, width: w, height: 40, rx: 6, fill: ok ? '#e1ecfa' : '#f7f5f0', stroke: ok ? '#1f5fa8' : '#c9c4b8', 'stroke-width': ok ? 2 : 1}),
-      s('text', {x: x + 6, y: 17, 'font-size': 10, fill: MUTED}, String(sp.space)),
-      wrap(sp.text, 13).slice(0, 2).map((line, k) => s('text', {x: x + w / 2, y: 24 + k * 12, 'text-anchor': 'middle', 'font-size': 10.5}, line)),
+      s('rect', {x, y: 4, width: w, height: 52, rx: 6, fill: ok ? '#e1ecfa' : '#f7f5f0', stroke: ok ? '#1f5fa8' : '#c9c4b8', 'stroke-width': ok ? 2.5 : 1}),
+      s('text', {x: x + 6, y: 17, 'font-size': 11, 'font-weight': 700, fill: MUTED}, String(sp.space)),
+      wrap(sp.text, 12).slice(0, 3).map((line, k) => s('text', {x: x + w / 2, y: 30 + k * 12, 'text-anchor': 'middle', 'font-size': 11.5, 'font-weight': ok ? 700 : 400}, line)),
       tip(`Space ${sp.space}: ${sp.text}`));
     if (ok) {
       target(g, `Railroad reward: ${sp.text}`, () => c.choose({type: 'choose_rail_reward', reward}, sp.text));
     }
     const here = (v.seats || []).filter((seat) => seat.rail === sp.space);
-    here.forEach((seat, k) => g.append(s('circle', {cx: x + 10 + k * 14, cy: 54, r: 6, fill: c.colour(seat.seat), stroke: '#0005'},
+    here.forEach((seat, k) => g.append(s('circle', {cx: x + 12 + k * 16, cy: 66, r: 7, fill: c.colour(seat.seat), stroke: '#0005'},
       tip(`${c.name(seat.seat)} on space ${sp.space}`))));
     return g;
   });
   return h('section', {class: 'hs-panel', 'aria-label': 'Railroad development track'},
     h('h3', {}, 'Railroad development'),
-    s('svg', {class: 'hs-railtrack', viewBox: `0 0 ${8 + spaces.length * (w + 4)} 64`, role: 'group', 'aria-label': 'Railroad track'}, cells),
+    s('svg', {class: 'hs-railtrack', viewBox: `0 0 ${8 + spaces.length * (w + 4)} 76`, role: 'group', 'aria-label': 'Railroad track'}, cells),
     h('p', {class: 'hint'}, 'Passing in the auction advances you one space; choose a reward of that space or lower.'));
 }
 
@@ -317,7 +325,7 @@ function homestead(c, seat) {
       const body = [dots, h('span', {class: 'hs-yield'}, `→ ${yieldText}${need}`)];
       if (move) {
         return h('div', {class: 'hs-wslot legal'}, h('button', {type: 'button', class: 'hs-slot-btn', 'aria-label': `Place worker ${workerNo(move.worker)} on ${label}`,
-          onclick: () => c.propose(move)}, '＋'), body);
+          onclick: () => c.propose(move)}, 'Place'), body);
       }
       return h('div', {class: 'hs-wslot', title: label}, body);
     });
@@ -393,7 +401,7 @@ function decision(c) {
   const body = [];
   const title = c.term(`phase.${v.phase}`, v.phase);
   if (v.phase === 'allocation') {
-    body.push(h('p', {}, 'Choose a worker (idle or placed), then a free slot marked ＋ on your buildings. Idle workers still cost wages.'));
+    body.push(h('p', {}, 'Choose a worker (idle or placed), then a free slot marked Place on your buildings. Idle workers still cost wages.'));
     if (has('confirm_workers')) body.push(btn('Confirm workers', {type: 'confirm_workers'}, true));
   } else if (v.phase === 'wages') {
     const me = v.seats[c.viewer];
@@ -522,6 +530,8 @@ function scores(c) {
   const seats = (sc.ranking && sc.ranking.length ? sc.ranking : Object.keys(sc.totals).map(Number));
   const keys = [];
   for (const b of Object.values(sc.breakdown || {})) for (const k of Object.keys(b || {})) if (!keys.includes(k)) keys.push(k);
+  const order = c.board.score_sources || [];
+  keys.sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
   const over = v.phase === 'over';
   const cum = {};
   const head = h('tr', {}, h('th', {}, over ? 'Step' : 'Source'), seats.map((st) => h('th', {scope: 'col'}, swatch(c.colour(st)), ` ${c.name(st)}`)));
@@ -555,12 +565,14 @@ function render(root, props) {
   const c = context(props);
   const v = c.view;
   const homes = [...(v.seats || [])].sort((a, b) => (a.seat === c.viewer ? -1 : b.seat === c.viewer ? 1 : a.seat - b.seat));
-  const phaseLine = h('p', {class: 'hs-phase', role: 'status'}, status(props));
   root.replaceChildren(h('div', {class: 'hs', dataset: {phase: v.phase || '', round: v.round ?? ''}},
-    h('div', {class: 'hs-top'}, roundTrack(c), phaseLine),
-    h('div', {class: 'hs-grid'},
-      h('div', {class: 'hs-main'}, decision(c), recent(c), auctionBoard(c), railTrack(c), market(c)),
-      h('div', {class: 'hs-side'}, freeActions(c), homes.map((seat) => homestead(c, seat)), scores(c)))));
+    h('div', {class: 'hs-top'}, roundTrack(c)),
+    v.phase === 'over'
+      ? h('div', {class: 'hs-grid'}, h('div', {class: 'hs-main'}, scores(c), recent(c), railTrack(c)),
+        h('div', {class: 'hs-side'}, homes.map((seat) => homestead(c, seat))))
+      : h('div', {class: 'hs-grid'},
+        h('div', {class: 'hs-main'}, decision(c), recent(c), auctionBoard(c), railTrack(c), market(c)),
+        h('div', {class: 'hs-side'}, freeActions(c), homes.map((seat) => homestead(c, seat)), scores(c)))));
 }
 
 export default {render, status};

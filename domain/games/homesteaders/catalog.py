@@ -20,8 +20,9 @@ HOLDINGS = {
     "track": "rail lines", "workers": "workers",
 }
 
+#: Score sources in the order the final scoring adds them up (HS-E02).
 SCORE_TERMS = {
-    "vp_tokens": "VP tokens", "building_vp": "Buildings (printed VP)", "bonus_vp": "Building end bonuses",
+    "building_vp": "Buildings (printed VP)", "bonus_vp": "Building end bonuses", "vp_tokens": "VP tokens",
     "gold_vp": "Gold (2 each)", "copper_vp": "Copper (2 each)", "livestock_vp": "Livestock (2 each)",
     "debt_penalty": "Debt penalty (−1, −2, −3 …)",
 }
@@ -210,6 +211,7 @@ def catalog() -> dict[str, Any]:
         "wages": "1 silver per worker each round",
         "debt_penalty": "−1 for the first debt, −2 for the second, … at the end",
         "rail_max": c.RAIL_MAX,
+        "score_sources": list(SCORE_TERMS),
     }
     tracks = [
         {"id": "railroad", "name": "Railroad development",
