@@ -1,11 +1,10 @@
-"""The Homesteaders board in real Chromium: whole games against bots played only by clicking.
+"""The Homesteaders board on the real table page, in Chromium: whole games against bots by clicking.
 
-Until the table-page shell hosts board modules, ``homesteaders_harness.js`` hosts the board in a
-page of the served client with real API answers and a real Composer (docs/web.md "Board
-modules"). The tests set the table up through the API (opening, seating, starting are not moves),
-then every move is made by clicking the board's own controls: the test picks among what the page
-offers and never calls the move API. A spectator's and the other seat's pages and every response
-they receive are searched for the viewer's screened holdings.
+The tests open and seat the table through the API (opening, seating and starting are not moves)
+and put the seat token where the page keeps it; from then on every move is made by clicking the
+board's own controls on the table page: the test picks among what the page offers and never calls
+the move API. A spectator's and the other seat's pages, and every answer they receive, are searched
+for the viewer's screened holdings.
 """
 
 from __future__ import annotations
@@ -18,8 +17,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-HARNESS = (Path(__file__).with_name("homesteaders_harness.js")).read_text(encoding="utf-8")
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+BOARD = "#board .hs"
 
 
 def open_table(page: Page, humans: int, bots: int, options: dict | None = None) -> tuple[str, list[str]]:
@@ -29,7 +28,7 @@ def open_table(page: Page, humans: int, bots: int, options: dict | None = None) 
     table = r.json()["table_id"]
     tokens = []
     for seat in range(humans + bots):
-        body = {"name": f"P{seat}", "seat": seat, "bot": seat >= humans}
+        body = {"name": ["Ann", "Bob", "Cat", "Dan"][seat], "seat": seat, "bot": seat >= humans}
         r = page.request.post(f"/api/tables/{table}/seats", data=body)
         assert r.ok, r.text()
         if seat < humans:
@@ -39,10 +38,14 @@ def open_table(page: Page, humans: int, bots: int, options: dict | None = None) 
     return table, tokens
 
 
-def host(page: Page, table: str, seat: int | None, token: str | None, version: int | None = None) -> None:
+def host(page: Page, table: str, seat: int | None, token: str | None, at: int | None = None) -> None:
+    """Open the table page as ``seat`` (its token stored as the page keeps it) or as a spectator."""
     page.goto("/")
-    page.evaluate(HARNESS, {"tableId": table, "seat": seat, "token": token, "version": version})
-    expect(page.locator("#board .hs")).to_be_visible()
+    if token is not None:
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                      [f"tabletop.seat.{table}.{seat}", json.dumps({"token": token, "name": "me", "at": 0})])
+    page.goto(f"/#/tables/{table}{f'?at={at}' if at else ''}")
+    expect(page.locator(BOARD)).to_be_visible()
 
 
 def secret_of_seat_0(value) -> bool:
@@ -56,13 +59,28 @@ def secret_of_seat_0(value) -> bool:
     return False
 
 
-def settle(page: Page) -> None:
-    page.wait_for_function("() => window.hsHarness && !window.hsHarness.busy()")
+SIGNATURE = f"""() => {{ const b = document.querySelector('{BOARD}');
+    return b ? `${{b.dataset.version}}/${{b.dataset.picks}}` : ''; }}"""
+SETTLED = f"""(before) => {{ const b = document.querySelector('{BOARD}');
+    if (!b || document.querySelector('main.busy')) return false;
+    return `${{b.dataset.version}}/${{b.dataset.picks}}` !== before
+      && (b.dataset.movesVersion === '' || b.dataset.movesVersion === b.dataset.version); }}"""
 
 
-def click(page: Page, locator) -> None:
-    locator.click()
-    settle(page)
+def click(page: Page, locator, key: str | None = None) -> None:
+    """Click (or focus and press ``key``) a board control, then wait until the page shows its effect:
+    a new version with its legal moves, or a new choice in the composer."""
+    before = page.evaluate(SIGNATURE)
+    if key:
+        locator.focus()
+        page.keyboard.press(key)
+    else:
+        locator.click()
+    try:
+        page.wait_for_function(SETTLED, arg=before, timeout=15_000)
+    except Exception as error:
+        refusal = page.locator("#composer-refusal, #notice").all_inner_texts()
+        raise AssertionError(f"nothing changed after the click; the page says {refusal}") from error
 
 
 def phase(page: Page) -> str:
@@ -87,7 +105,7 @@ class Player:
     def free_action(self) -> bool:
         page = self.page
         if "debt" not in self.used and page.locator(".hs-debt").count():
-            click(page, page.get_by_role("button", name="Debts to take: more"))
+            page.get_by_role("button", name="Debts to take: more").click()
             expect(page.locator(".hs-debt .stepper-value")).to_have_text("2")
             click(page, page.locator(".hs-debt").get_by_role("button", name="Take debt", exact=True))
             self.used.add("debt")
@@ -123,9 +141,7 @@ class Player:
             elif cheap and self.rng.random() < 0.8:
                 rung = rungs.nth(self.rng.choice(cheap))
                 if "keyboard" not in self.used:  # a ladder value is a focusable button: Enter bids
-                    rung.focus()
-                    page.keyboard.press("Enter")
-                    settle(page)
+                    click(page, rung, key="Enter")
                     self.used.add("keyboard")
                 else:
                     click(page, rung)
@@ -160,12 +176,11 @@ def play_to_the_end(page: Page, seed: int, limit: int = 600, shot: Path | None =
     for _ in range(limit):
         if phase(page) == "over":
             return player
-        if shot and phase(page) == "bidding" and int(page.locator("#board .hs").get_attribute("data-round")) >= 6:
+        if shot and phase(page) == "bidding" and int(page.locator(BOARD).get_attribute("data-round")) >= 6:
             page.screenshot(path=str(shot), full_page=True)
             shot = None
         expect(page.locator(".hs-decision")).to_be_visible()
         player.step()
-        assert not page.evaluate("document.body.dataset.refused || ''"), page.evaluate("document.body.dataset.refused")
     raise AssertionError(f"no end after {limit} clicks (phase {phase(page)})")
 
 
@@ -174,7 +189,7 @@ def test_a_whole_game_against_bots_is_played_by_clicking_the_board_to_the_final_
     page = new_page(1280, 1000)
     table, tokens = open_table(page, 1, bots)
     host(page, table, 0, tokens[0])
-    expect(page.locator("#hs-status")).to_contain_text(re.compile(r"Round 1 · Settlement era · worker placement"))
+    expect(page.locator("#turn")).to_contain_text("Round 1 · Settlement era · worker placement")
     SHOTS.mkdir(exist_ok=True)
     player = play_to_the_end(page, seed=bots, shot=SHOTS / "homesteaders-desktop.png" if bots == 1 else None)
     assert {"place", "rung", "keyboard", "stepper-bid", "debt"} <= player.used
@@ -182,9 +197,10 @@ def test_a_whole_game_against_bots_is_played_by_clicking_the_board_to_the_final_
     expect(final).to_contain_text("Final scoring, step by step")
     expect(final).to_contain_text("Silver (tie-break)")
     expect(page.locator(".hs-winner")).to_contain_text("Winner")
-    assert page.request.get(f"/api/tables/{table}/audit").json()["ok"] is True
+    page.get_by_role("button", name="Run the audit").click()
+    expect(page.locator("#audit")).to_contain_text("All checks pass")
     if bots == 1:
-        page.screenshot(path=str(SHOTS / "homesteaders-final.png"), full_page=True)
+        page.locator("#board").screenshot(path=str(SHOTS / "homesteaders-final.png"))
     assert page.errors == []
 
 
@@ -198,61 +214,68 @@ def test_every_control_of_the_board_has_a_name_and_the_status_says_the_phase_in_
     host(page, table, 0, tokens[0])
     player = Player(page, seed=11)
     seen = set()
-    while len(seen) < 3 and page.locator("#board .hs").get_attribute("data-round") == "1":
+    while len(seen) < 3 and page.locator(BOARD).get_attribute("data-round") == "1":
         seen.add(phase(page))
         assert page.evaluate(UNNAMED) == []
+        if phase(page) == "bidding":
+            expect(page.locator("#turn")).to_contain_text(re.compile(r"Round 1 · Settlement era · bidding"))
         player.step()
-    expect(page.locator("#hs-status")).to_contain_text(re.compile(r"^Round \d+ · \w+ era · "))
     assert {"allocation", "bidding"} <= seen
 
 
 def test_the_other_seat_and_a_spectator_never_receive_the_viewers_screened_holdings(new_page):
     ann = new_page(1280, 1000)
     table, tokens = open_table(ann, 2, 0)
-    host(ann, table, 0, tokens[0])
     bob = new_page(390, 900)
     watcher = new_page(1280, 900)
     bodies: list[str] = []
     for page in (bob, watcher):
-        page.on("response", lambda r: bodies.append(r.text()) if "/api/" in r.url and r.ok else None)
+        page.on("response", lambda r: bodies.append(r.text()) if "/api/" in r.url and r.ok
+                and "json" in (r.headers.get("content-type") or "") else None)
+    host(ann, table, 0, tokens[0])
     host(bob, table, 1, tokens[1])
     host(watcher, table, None, None)
     # Ann takes two debts (a private transaction): silver 10, debt 2 behind her screen.
-    click(ann, ann.get_by_role("button", name="Debts to take: more"))
+    ann.get_by_role("button", name="Debts to take: more").click()
     click(ann, ann.locator(".hs-debt").get_by_role("button", name="Take debt", exact=True))
     expect(ann.locator(".hs-home.mine .hs-h-debt dd")).to_have_text("2")
-    for page in (bob, watcher):
-        page.evaluate("window.hsHarness.refresh()")
-        settle(page)
+    version = ann.locator(BOARD).get_attribute("data-version")
+    for page in (bob, watcher):  # the live update reaches them
+        expect(page.locator(BOARD)).to_have_attribute("data-version", version)
         home = page.locator('.hs-home[data-seat="0"]')
         expect(home).to_contain_text("behind the screen")
         expect(home.locator(".hs-holdings")).to_have_count(0)
         assert page.locator(".hs-free").count() == (1 if page is bob else 0)
     seen = [json.loads(b) for b in bodies if b.startswith(("{", "["))]
     assert seen and not any(secret_of_seat_0(b) for b in seen)
-    for text in (bob.locator("main").inner_text(), watcher.locator("main").inner_text()):
+    for text in (bob.locator("main").text_content(), watcher.locator("main").text_content()):
         assert not re.search(r"took \d+ debt", text)
-    # Bob's own page does show Bob's holdings, and the spectator page offers no control at all.
-    expect(bob.locator('.hs-home.mine .hs-holdings')).to_be_visible()
-    assert watcher.locator(".hs button, .hs [role=button]").count() == 0
+    # Bob's own page does show Bob's holdings, and the spectator's board offers no control at all.
+    expect(bob.locator(".hs-home.mine .hs-holdings")).to_be_visible()
+    assert watcher.locator("#board button, #board [role=button]").count() == 0
+    SHOTS.mkdir(exist_ok=True)
     bob.screenshot(path=str(SHOTS / "homesteaders-phone.png"), full_page=True)
 
 
-def test_replay_at_a_past_version_draws_that_versions_board(new_page):
+def test_replay_and_a_shared_address_of_a_past_version_draw_that_versions_board(new_page):
     page = new_page(1280, 1000)
     table, tokens = open_table(page, 1, 1)
     host(page, table, 0, tokens[0])
     player = Player(page, seed=7)
     while phase(page) != "bidding":
         player.step()
-    bidding_version = int(page.evaluate("document.body.dataset.version"))
-    while phase(page) == "bidding" or page.locator("#board .hs").get_attribute("data-round") == "1":
+    bidding_version = int(page.locator(BOARD).get_attribute("data-version"))
+    while phase(page) == "bidding" or page.locator(BOARD).get_attribute("data-round") == "1":
         player.step()
-    later = page.locator("#board .hs").get_attribute("data-round")
-    assert later != "1"
-    host(page, table, 0, tokens[0], version=bidding_version)
-    expect(page.locator("#board .hs")).to_have_attribute("data-round", "1")
-    expect(page.locator("#board .hs")).to_have_attribute("data-phase", "bidding")
-    expect(page.locator(".hs-decision")).to_contain_text("Replaying a past version")
-    assert page.locator(".hs-rung.legal, .hs-tile.legal, .hs-free").count() == 0
-    assert json.loads(page.evaluate("JSON.stringify(document.body.dataset.version)")) == str(bidding_version)
+    assert page.locator(BOARD).get_attribute("data-round") != "1"
+    views = []
+    for viewer in (page, new_page(1280, 1000)):  # the same viewer, then the same address in another browser
+        host(viewer, table, 0, tokens[0], at=bidding_version)
+        board = viewer.locator(BOARD)
+        expect(board).to_have_attribute("data-version", str(bidding_version))
+        expect(board).to_have_attribute("data-round", "1")
+        expect(board).to_have_attribute("data-phase", "bidding")
+        expect(viewer.locator(".hs-decision")).to_contain_text("Replaying a past version")
+        assert viewer.locator(".hs-rung.legal, .hs-tile.legal, .hs-free").count() == 0
+        views.append(viewer.locator(".hs-auction-panel").inner_text() + viewer.locator(".hs-home").first.inner_text())
+    assert views[0] == views[1]

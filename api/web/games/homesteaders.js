@@ -224,27 +224,29 @@ function swatch(colour) {
 function railTrack(c) {
   const v = c.view;
   const spaces = c.cat.tracks?.find((t) => t.id === 'railroad')?.spaces || [];
-  const w = 74;
+  const w = 120;
+  const hgt = 62;
+  const perRow = 3;
   const cells = spaces.map((sp, i) => {
-    const x = 4 + i * (w + 4);
+    const x = 4 + (i % perRow) * (w + 6);
+    const y = 4 + Math.floor(i / perRow) * (hgt + 6);
     const reward = sp.rewards?.length ? (sp.rewards.length > 1 ? 'resource' : sp.rewards[0]) : null;
     const ok = reward && c.allows({type: 'choose_rail_reward', reward});
     const g = s('g', {class: `hs-rail${ok ? ' legal' : ''}`, dataset: {space: sp.space}},
-      s('rect', {x, y: 4, width: w, height: 52, rx: 6, fill: ok ? '#e1ecfa' : '#f7f5f0', stroke: ok ? '#1f5fa8' : '#c9c4b8', 'stroke-width': ok ? 2.5 : 1}),
-      s('text', {x: x + 6, y: 17, 'font-size': 11, 'font-weight': 700, fill: MUTED}, String(sp.space)),
-      wrap(sp.text, 12).slice(0, 3).map((line, k) => s('text', {x: x + w / 2, y: 30 + k * 12, 'text-anchor': 'middle', 'font-size': 11.5, 'font-weight': ok ? 700 : 400}, line)),
+      s('rect', {x, y, width: w, height: hgt, rx: 6, fill: ok ? '#e1ecfa' : '#f7f5f0', stroke: ok ? '#1f5fa8' : '#c9c4b8', 'stroke-width': ok ? 2.5 : 1}),
+      s('text', {x: x + 7, y: y + 16, 'font-size': 13, 'font-weight': 700, fill: MUTED}, String(sp.space)),
+      wrap(sp.text, 15).slice(0, 2).map((line, k) => s('text', {x: x + w / 2 + 6, y: y + 20 + k * 15, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': ok ? 700 : 400}, line)),
       tip(`Space ${sp.space}: ${sp.text}`));
-    if (ok) {
-      target(g, `Railroad reward: ${sp.text}`, () => c.choose({type: 'choose_rail_reward', reward}, sp.text));
-    }
+    if (ok) target(g, `Railroad reward: ${sp.text}`, () => c.choose({type: 'choose_rail_reward', reward}, sp.text));
     const here = (v.seats || []).filter((seat) => seat.rail === sp.space);
-    here.forEach((seat, k) => g.append(s('circle', {cx: x + 12 + k * 16, cy: 66, r: 7, fill: c.colour(seat.seat), stroke: '#0005'},
+    here.forEach((seat, k) => g.append(s('circle', {cx: x + 14 + k * 18, cy: y + hgt - 13, r: 8, fill: c.colour(seat.seat), stroke: '#0005'},
       tip(`${c.name(seat.seat)} on space ${sp.space}`))));
     return g;
   });
-  return h('section', {class: 'hs-panel', 'aria-label': 'Railroad development track'},
+  const rows = Math.ceil(spaces.length / perRow);
+  return h('section', {class: 'hs-panel hs-rail-panel', 'aria-label': 'Railroad development track'},
     h('h3', {}, 'Railroad development'),
-    s('svg', {class: 'hs-railtrack', viewBox: `0 0 ${8 + spaces.length * (w + 4)} 76`, role: 'group', 'aria-label': 'Railroad track'}, cells),
+    s('svg', {class: 'hs-railtrack', viewBox: `0 0 ${8 + perRow * (w + 6)} ${8 + rows * (hgt + 6)}`, role: 'group', 'aria-label': 'Railroad track'}, cells),
     h('p', {class: 'hint'}, 'Passing in the auction advances you one space; choose a reward of that space or lower.'));
 }
 
@@ -552,10 +554,10 @@ function scores(c) {
 }
 
 function recent(c) {
-  const items = (c.props.recent || []).filter((e) => e && e.text);
+  const items = (c.props.recent || []).filter((e) => e && e.text && !(e.seat < 0));
   if (!items.length) return null;
   return h('section', {class: 'hs-panel hs-recent', 'aria-label': 'Since your last move'},
-    h('h3', {}, 'Since your last move'), h('ul', {}, items.slice(-8).map((e) => h('li', {}, e.text))));
+    h('h3', {}, 'Since your last move'), h('ul', {}, items.slice(-5).map((e) => h('li', {}, e.text))));
 }
 
 // ---------------------------------------------------------------- render
@@ -565,7 +567,8 @@ function render(root, props) {
   const c = context(props);
   const v = c.view;
   const homes = [...(v.seats || [])].sort((a, b) => (a.seat === c.viewer ? -1 : b.seat === c.viewer ? 1 : a.seat - b.seat));
-  root.replaceChildren(h('div', {class: 'hs', dataset: {phase: v.phase || '', round: v.round ?? ''}},
+  root.replaceChildren(h('div', {class: `hs${['build_choice', 'extra_build'].includes(v.phase) ? ' hs-building' : ''}`, dataset: {phase: v.phase || '', round: v.round ?? '', version: props.version ?? '',
+    movesVersion: c.composer?.version ?? '', picks: c.composer?.steps?.length ?? 0}},
     h('div', {class: 'hs-top'}, roundTrack(c)),
     v.phase === 'over'
       ? h('div', {class: 'hs-grid'}, h('div', {class: 'hs-main'}, scores(c), recent(c), railTrack(c)),
