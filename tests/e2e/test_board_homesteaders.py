@@ -177,7 +177,14 @@ def play_to_the_end(page: Page, seed: int, limit: int = 600, shot: Path | None =
         if phase(page) == "over":
             return player
         if shot and phase(page) == "bidding" and int(page.locator(BOARD).get_attribute("data-round")) >= 6:
-            page.screenshot(path=str(shot), full_page=True)
+            page.set_viewport_size({"width": 1280, "height": 1500})
+            page.locator("#board").scroll_into_view_if_needed()
+            page.evaluate("window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + window.scrollY - 60)")
+            page.screenshot(path=str(shot))
+            page.set_viewport_size({"width": 390, "height": 844})  # the same moment on a phone
+            page.evaluate("window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + window.scrollY - 8)")
+            page.screenshot(path=str(shot.with_name("homesteaders-phone.png")))
+            page.set_viewport_size({"width": 1280, "height": 1000})
             shot = None
         expect(page.locator(".hs-decision")).to_be_visible()
         player.step()
@@ -200,7 +207,8 @@ def test_a_whole_game_against_bots_is_played_by_clicking_the_board_to_the_final_
     page.get_by_role("button", name="Run the audit").click()
     expect(page.locator("#audit")).to_contain_text("All checks pass")
     if bots == 1:
-        page.locator("#board").screenshot(path=str(SHOTS / "homesteaders-final.png"))
+        page.evaluate("window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + window.scrollY - 60)")
+        page.screenshot(path=str(SHOTS / "homesteaders-final.png"))
     assert page.errors == []
 
 
@@ -253,8 +261,6 @@ def test_the_other_seat_and_a_spectator_never_receive_the_viewers_screened_holdi
     # Bob's own page does show Bob's holdings, and the spectator's board offers no control at all.
     expect(bob.locator(".hs-home.mine .hs-holdings")).to_be_visible()
     assert watcher.locator("#board button, #board [role=button]").count() == 0
-    SHOTS.mkdir(exist_ok=True)
-    bob.screenshot(path=str(SHOTS / "homesteaders-phone.png"), full_page=True)
 
 
 def test_replay_and_a_shared_address_of_a_past_version_draw_that_versions_board(new_page):

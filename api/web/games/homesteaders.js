@@ -109,8 +109,8 @@ function tileBox(c, tileId, x, y, width, height, onPick, label) {
         s('text', {x: x + 19 + i * 26, y: y + 37, 'text-anchor': 'middle', 'font-size': 11, fill: '#fff', 'font-weight': 700}, ty),
         tip(info.name));
     }),
-    wrap(tileText(t), 22).slice(0, 4).map((line, i) =>
-      s('text', {x: x + 8, y: y + 56 + i * 13, 'font-size': 12, fill: INK}, line)),
+    wrap(tileText(t), 22).slice(0, (t.build_types || []).length ? 3 : 5).map((line, i) =>
+      s('text', {x: x + 8, y: y + ((t.build_types || []).length ? 56 : 36) + i * 13, 'font-size': 12, fill: INK}, line)),
     tip(`${t.name}: ${t.effect || ''}`));
   if (onPick) {
     g.classList.add('legal');
