@@ -460,7 +460,10 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   /** Send one move; after it, focus rests on the status line (never on the next list's first move). */
   function play(move, expectedVersion, slot = barRefusal) {
     act('Your move was', () => command(`${base}/seats/${s.viewer}/moves`, {move}, {token: token(), expectedVersion}),
-      {slot, onDone: () => turn.focus()});
+      {slot, onDone: () => {
+        s.composerKey = null; // played: the next legal list starts a fresh choice, even if it is the same list
+        turn.focus();
+      }});
   }
 
   function confirmMove() {
