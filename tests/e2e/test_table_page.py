@@ -323,3 +323,37 @@ def test_previous_and_next_round_jump_to_where_the_views_round_changes(new_page)
     page.get_by_role("button", name="Previous round").click()
     expect(page).to_have_url(re.compile(rf"\?at={seen[1]}$"))
     assert page.errors == []
+
+
+def test_a_numeric_field_with_many_legal_values_is_a_bounded_stepper_not_a_button_each(new_page):
+    # Homesteaders' take_debt has one legal move per count: the chooser offers a stepper over them.
+    page = new_page()
+    page.goto("/")
+    page.get_by_label("Game").select_option("homesteaders")
+    page.get_by_label("Seats").fill("2")
+    page.get_by_role("button", name="Open table").click()
+    take_seat(page, "alice", 0)
+    page.locator('[data-key="bot-1"]').click()
+    expect(page.locator("#seats")).to_contain_text("1: Bot 1 (bot)")
+    page.get_by_role("button", name="Start the game").click()
+    table_id = page.url.split("#/tables/", 1)[1]
+    counts = page.evaluate("""async (id) => {
+        const token = JSON.parse(localStorage.getItem(`tabletop.seat.${id}.0`)).token;
+        const r = await fetch(`/api/tables/${id}/seats/0/legal-moves`, {headers: {Authorization: `Bearer ${token}`}});
+        return (await r.json()).moves.filter(m => m.type === 'take_debt').map(m => m.count);
+    }""", table_id)
+    assert len(counts) >= 7
+    page.locator("#moves button.option", has_text="take debt").click()
+    stepper = page.get_by_role("group", name="count", exact=True)
+    expect(stepper).to_be_visible()
+    expect(page.locator("#moves button.option")).to_have_count(0)  # no button per value
+    expect(stepper.get_by_role("slider")).to_have_attribute("max", str(len(set(counts)) - 1))
+    stepper.get_by_role("button", name="count: more").click()
+    stepper.get_by_role("button", name="count: more").click()
+    stepper.get_by_role("button", name="Choose count", exact=True).click()
+    third = sorted(set(counts))[2]
+    expect(page.locator("#choice")).to_have_text(f"Your move: take debt · count {third}")
+    expect(page.locator("#confirm")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#log li").first).to_contain_text(f"took {third} debt")
+    assert page.errors == []
