@@ -289,6 +289,12 @@ def test_leave_asks_first_and_stay_keeps_the_seat(new_page):
     expect(dialog).to_have_count(0)
     expect(ann.locator("#seats li.mine")).to_contain_text("0: ann (you)")
     expect(bob.locator("#seats")).not_to_contain_text("(bot)")
+    # Escape answers Stay too, and gives focus back to the Leave button.
+    ann.get_by_role("button", name="Leave (a bot plays on)").click()
+    expect(dialog).to_be_visible()
+    ann.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(ann.get_by_role("button", name="Leave (a bot plays on)")).to_be_focused()
     assert choices(ann)
     assert ann.errors == [] and bob.errors == []
 
