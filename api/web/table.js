@@ -242,6 +242,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       }),
     ]);
     Object.assign(s, {catalog, board, boardLoaded: true});
+    page.classList.toggle('has-board', Boolean(board)); // a board gets the wider column
     details.open = !board; // without a board, the view as data is the fallback: open it
   }
 
@@ -418,6 +419,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       main.classList.remove('busy');
       if (ok && onDone) onDone();
       await refresh();
+      // The control that sent it may be gone now (no moves left): then the refusal shows at the top.
+      if (!ok && slot !== notice && !slot.getClientRects().length) say(slot.textContent);
     }
   }
 
