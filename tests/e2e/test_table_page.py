@@ -363,3 +363,37 @@ def test_a_numeric_field_with_many_legal_values_is_a_bounded_stepper_not_a_butto
     page.keyboard.press("Enter")
     expect(page.locator("#log li").first).to_contain_text(f"took {third} debt")
     assert page.errors == []
+
+
+def test_a_list_field_is_chosen_one_item_at_a_time_then_in_order(new_page):
+    # Bunny Kingdom's draft plays two cards as one list field: n cards make n(n-1) ordered pairs, which
+    # the chooser offers as n cards, then the n-1 left, then the order of the two.
+    page = new_page()
+    page.goto("/")
+    page.get_by_label("Game").select_option("bunny_kingdom")
+    page.get_by_label("Seats").fill("3")  # at 3 seats nothing is discarded: the play list is the only choice
+    page.get_by_role("button", name="Open table").click()
+    take_seat(page, "alice", 0)
+    for seat in (1, 2):
+        page.locator(f'[data-key="bot-{seat}"]').click()
+        expect(page.locator("#seats")).to_contain_text(f"{seat}: Bot {seat} (bot)")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#turn")).to_have_text(re.compile(r"^Round 1|^Your turn"))
+    if page.locator("#move-list").count():  # with the game's board, the chooser is the folded "Moves as a list"
+        page.locator("#move-list > summary").click()
+    title = page.locator("#chooser-title")
+    expect(title).to_have_text(re.compile(r"\(one at a time\)$"))
+    first = choices(page)
+    assert len(first) == len(set(first)) >= 3
+    page.locator("#moves button.option").first.click()
+    second = choices(page)
+    assert len(second) == len(first) - 1 and first[0] not in second
+    page.locator("#moves button.option").first.click()
+    orders = choices(page)  # the same two cards, in either order
+    assert len(orders) == 2 and orders[0] != orders[1]
+    page.locator("#moves button.option").first.click()
+    expect(page.locator("#confirm")).to_be_enabled()
+    before = page.locator("#log li").count()
+    page.locator("#confirm").click()
+    expect(page.locator("#log li")).not_to_have_count(before)
+    assert page.errors == []
