@@ -50,6 +50,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         "market": list(state.market),
         "ranches": [list(r) if r else None for r in state.ranches],
         "community": [list(row) for row in state.grid],
+        "community_side": state.side if state.level == 3 else None,
         "owners": dict(state.owners),
         "upgrades": {loc: list(v) for loc, v in state.upgrades},
         "competed": list(state.competed),
