@@ -87,7 +87,7 @@ def play_one(page: Page, tried: set) -> bool:
     act = page.locator(".fr-act")
     for name in (re.compile(r"^Take (carrots|boots)$"), re.compile(r"^Enter "), "Pay and ride", "Produce", "End turn",
                  "Stay out", "Decline the prize"):
-        button = act.get_by_role("button", name=name)
+        button = act.get_by_role("button", name=name, exact=True) if isinstance(name, str) else act.get_by_role("button", name=name)
         if button.count():
             button.first.click()
             idle(page)

@@ -68,6 +68,19 @@ function chip(ctx, seat, text = null) {
   return paint(h('span', {class: 'fr-chip', title: c.name}, text ?? c.name), {'--seat': c.hex});
 }
 
+/** Our own small icons (no emoji font is needed): a carrot, a boot, a trophy. */
+function icon(kind, label = null) {
+  const shapes = {
+    carrot: [s('path', {d: 'M4 20 L15 6 L18 9 Z', fill: '#e67e22', stroke: '#a04000', 'stroke-width': 1}),
+      s('path', {d: 'M15 6 L18 1 M16 7 L21 4 M17 8 L22 8', stroke: '#2e7d32', 'stroke-width': 2})],
+    boot: [s('path', {d: 'M6 2 H13 V13 L21 15 V20 H6 Z', fill: '#8d5524', stroke: '#4e2a0e', 'stroke-width': 1})],
+    trophy: [s('path', {d: 'M6 3 H18 V9 A6 6 0 0 1 6 9 Z', fill: '#f1c40f', stroke: '#9a7d0a', 'stroke-width': 1}),
+      s('rect', {x: 10.5, y: 14, width: 3, height: 4, fill: '#9a7d0a'}), s('rect', {x: 7, y: 18, width: 10, height: 3, fill: '#9a7d0a'})],
+  }[kind];
+  return s('svg', {class: `fr-icon fr-icon-${kind}`, viewBox: '0 0 24 24', width: 14, height: 14,
+    role: label ? 'img' : null, 'aria-label': label, 'aria-hidden': label ? null : 'true'}, shapes);
+}
+
 const comp = (ctx, id) => ctx.cat.components?.[id] || {name: id, kind: ''};
 const term = (ctx, id) => ctx.cat.terms?.[id] || String(id).replaceAll('_', ' ');
 const hname = (ctx, id) => comp(ctx, id).name;
@@ -208,7 +221,7 @@ function horseCard(ctx, id, {small = false} = {}) {
   const body = [
     h('span', {class: 'fr-h-top'},
       h('span', {class: 'fr-h-name'}, e.name),
-      h('span', {class: 'fr-h-val', title: `Value: ${e.value} carrots`}, `${e.value}`, h('span', {class: 'fr-carrot', 'aria-hidden': 'true'}))),
+      h('span', {class: 'fr-h-val', title: `Value: ${e.value} carrots`}, `${e.value}`, icon('carrot'))),
     h('span', {class: 'fr-skills'}, skills.map(([k, d]) => paint(
       h('span', {class: 'fr-skill', title: `${hname(ctx, k)}: ${d} dice`}, `${skillAbbr(hname(ctx, k))} ${d}`),
       {'--skill': comp(ctx, k).hex}))),
@@ -222,7 +235,7 @@ function horseCard(ctx, id, {small = false} = {}) {
     ? h('button', {type: 'button', class: cls, 'aria-label': label, 'aria-pressed': chosen ? 'true' : 'false',
       dataset: {id}, onclick: () => selectHorse(ctx, id)}, body)
     : h('div', {class: cls, title: label, dataset: {id}}, body);
-  return paint(el, {'--horse': hex, '--owner': ownerSeat !== undefined ? seatColour(ctx, ownerSeat).hex : null});
+  return paint(el, {'--horse': hex, '--owner': ownerSeat !== undefined && ctx.view.level === 3 ? seatColour(ctx, ownerSeat).hex : null});
 }
 
 // ---- players and colour legend -------------------------------------------------------------------
@@ -258,9 +271,9 @@ function playersBar(ctx) {
       v.start_player === seat ? h('span', {class: 'fr-start', title: 'Start player'}, '⚑ start') : null,
       awaiting.has(seat) ? h('span', {class: 'fr-to-act'}, 'to act') : null,
       h('span', {class: 'fr-goods', title: 'Carrots (buy horses) and boots (buy locations)'},
-        h('span', {class: 'fr-carrot', 'aria-hidden': 'true'}), `${g.carrots} carrots `, h('span', {class: 'fr-boot', 'aria-hidden': 'true'}), `${g.boots} boots`),
+        icon('carrot'), `${g.carrots} carrots `, icon('boot'), `${g.boots} boots`),
       h('span', {}, `${(v.horses[seat] || []).length} horses`),
-      sc ? h('span', {class: 'fr-trophies', title: `Trophies if the game ended now:\n${why}`}, `🏆 ${sc.total}`) : null,
+      sc ? h('span', {class: 'fr-trophies', title: `Trophies if the game ended now:\n${why}`}, icon('trophy'), ` ${sc.total} trophies`) : null,
       extra), {'--seat': c.hex}));
   }
   return h('ul', {class: 'fr-players', 'aria-label': 'Players and their colours'}, items);
@@ -298,7 +311,7 @@ function locationBox(ctx, id, {ownerSeat = null, outOfPlay = false} = {}) {
     h('span', {class: 'fr-loc-id'}, id),
     h('span', {class: 'fr-cap', title: `${horses.length} of ${e.capacity} places taken`}, `${horses.length}/${e.capacity}`),
     owned && v.level === 3 ? chip(ctx, ownerSeat, home ? `${seatColour(ctx, ownerSeat).name} home` : seatColour(ctx, ownerSeat).name) : null,
-    forSale ? h('span', {class: 'fr-sale', title: 'For sale: the price in boots'}, `for sale · ${e.cost?.boots}`, h('span', {class: 'fr-boot', 'aria-hidden': 'true'})) : null,
+    forSale ? h('span', {class: 'fr-sale', title: 'For sale: the price in boots'}, `for sale · ${e.cost?.boots}`, icon('boot')) : null,
     outOfPlay ? h('span', {class: 'fr-muted'}, 'out of play') : null,
     upBadges),
   h('div', {class: 'fr-loc-horses'}, horses.map((c) => horseCard(ctx, c, {small: true}))),
@@ -321,7 +334,7 @@ function ranchBoard(ctx, seat) {
   return paint(h('section', {class: `fr-ranch${seat === ctx.viewer ? ' mine' : ''}`, 'aria-label': `${who(ctx, seat)}'s ranch`},
     h('h3', {}, h('span', {class: 'fr-swatch', 'aria-hidden': 'true'}), `${who(ctx, seat)}'s ranch`,
       h('span', {class: 'fr-muted'}, ` · board ${board} side ${side} · ${bought} of ${geo.locations.length - 1} locations bought`
-        + (ctx.view.level === 2 ? ` · all bought: +${geo.trophies} 🏆` : ''))),
+        + (ctx.view.level === 2 ? ` · all bought: +${geo.trophies} trophies` : ''))),
     grid,
     holding.length ? h('div', {class: 'fr-holding'}, h('span', {class: 'fr-muted'}, 'Not yet placed:'), holding.map((id) => horseCard(ctx, id, {small: true}))) : null),
   {'--seat': c.hex});
@@ -355,7 +368,7 @@ function community(ctx) {
     const edges = ctx.cat.board.boards[String(board)].edge_colours;
     return h('div', {class: 'fr-cboard', 'aria-label': `Board ${board}${side}`},
       edgeBars(ctx, edges),
-      h('span', {class: 'fr-cboard-name'}, `Board ${board}${side} · full board +${geo.trophies} 🏆`),
+      h('span', {class: 'fr-cboard-name'}, `Board ${board}${side} · all bought: +${geo.trophies} trophies`),
       h('div', {class: 'fr-grid'}, geo.locations.map((id) => locationBox(ctx, id, {
         ownerSeat: owners[id] ?? null,
         outOfPlay: id === geo.home && !homeChosen.has(id) && !setup,
@@ -488,7 +501,7 @@ function lastResult(ctx) {
 
 function fateCard(ctx, id, {onclick = null, legal = false} = {}) {
   const e = comp(ctx, id);
-  const body = [h('span', {class: 'fr-fate-kind'}, e.kept ? `keep: ${e.points} 🏆` : 'fate card'), h('strong', {}, e.name),
+  const body = [h('span', {class: 'fr-fate-kind'}, e.kept ? `keep: ${e.points} trophies` : 'fate card'), h('strong', {}, e.name),
     h('span', {class: 'small'}, `Needs: ${e.requirement}`), h('span', {class: 'small'}, `Gives: ${e.reward}`)];
   if (!onclick) return h('div', {class: `fr-fate${ctx.recent.has(id) ? ' fr-recent' : ''}`, title: e.effect, dataset: {id}}, body);
   return h('button', {type: 'button', class: `fr-fate${legal ? ' legal' : ''}`, dataset: {id}, 'aria-label': `Claim ${e.name}: ${e.effect}`, onclick}, body);
@@ -579,7 +592,7 @@ function boardChooser(ctx) {
         {'--loc': ctx.cat.board.location_types[e.type].hex, 'grid-column': `${Math.min(...xs) + 1} / ${Math.max(...xs) + 2}`, 'grid-row': `${Math.min(...ys) + 1} / ${Math.max(...ys) + 2}`});
     }));
     return h('button', {type: 'button', class: 'fr-board-choice', 'aria-label': `Choose board ${m.board} side ${m.side} (${geo.trophies} trophies if all bought)`,
-      onclick: () => ctx.props.propose(m)}, h('strong', {}, `Board ${m.board}${m.side}`), h('span', {class: 'small'}, `${'🏆'.repeat(geo.trophies)}`), mini);
+      onclick: () => ctx.props.propose(m)}, h('strong', {}, `Board ${m.board}${m.side}`), h('span', {class: 'small'}, [...Array(geo.trophies)].map(() => icon('trophy')), ` ${geo.trophies} trophy side`), mini);
   }));
 }
 
@@ -746,7 +759,7 @@ function scorePanel(ctx) {
     h('table', {class: 'fr-score-table'},
       h('thead', {}, h('tr', {}, h('th', {}, ''), seats.map((st) => h('th', {scope: 'col'}, chip(ctx, st, who(ctx, st)))))),
       h('tbody', {}, rows,
-        h('tr', {class: 'total'}, h('th', {scope: 'row'}, 'Trophies'), seats.map((st) => h('td', {}, h('strong', {}, `${scoreOf(ctx, st).total}`), over && winners.has(st) ? ' 🏆 wins' : ''))),
+        h('tr', {class: 'total'}, h('th', {scope: 'row'}, 'Trophies'), seats.map((st) => h('td', {}, h('strong', {}, `${scoreOf(ctx, st).total}`), over && winners.has(st) ? [' ', icon('trophy'), ' wins'] : ''))),
         h('tr', {}, h('th', {scope: 'row', title: 'First tie-breaker'}, 'Tie-break 1: horses'), seats.map((st) => h('td', {}, `${(tb[st] ?? tb[String(st)] ?? [])[0] ?? ''}`))),
         h('tr', {}, h('th', {scope: 'row', title: 'Second tie-breaker'}, 'Tie-break 2: goods'), seats.map((st) => h('td', {}, `${(tb[st] ?? tb[String(st)] ?? [])[1] ?? ''}`))))),
     h('p', {class: 'fr-muted small'}, 'Most trophies wins; a tie goes to most horses, then most goods (carrots + boots); still tied players share the win.'));
@@ -781,7 +794,7 @@ export default {
       h('div', {class: 'fr-layout'},
         h('div', {class: 'fr-land'}, land),
         h('div', {class: 'fr-side'},
-          h('section', {class: 'fr-tournaments', 'aria-label': 'Tournaments'}, h('h3', {}, `Round ${v.round || 0} of 5 · tournaments`), tournamentTrack(ctx), currentTournament(ctx), lastResult(ctx)),
+          h('section', {class: 'fr-tournaments', 'aria-label': 'Tournaments'}, h('h3', {}, v.round ? `Round ${v.round} of 5 · tournaments` : 'Tournaments (from round 1)'), tournamentTrack(ctx), currentTournament(ctx), lastResult(ctx)),
           market(ctx), fatePanel(ctx), employeesPanel(ctx), scorePanel(ctx))));
   },
 
@@ -796,6 +809,6 @@ export default {
     let tail = colour ? ` · ${you ? 'you' : colour} to act` : '';
     if (v.phase === 'turn') tail += ` · limited action ${v.turn?.limited_used ? 'used' : 'free'}`;
     if (v.tournament) tail = ` · ${cat.terms?.[v.tournament.slot] || v.tournament.slot}${tail}`;
-    return `Level ${v.level} · Round ${v.round || 0} of 5 · ${phase}${tail}`;
+    return `Level ${v.level} · ${v.round ? `Round ${v.round} of 5` : 'Setup'} · ${phase}${tail}`;
   },
 };
