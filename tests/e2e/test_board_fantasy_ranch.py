@@ -13,6 +13,7 @@ import json
 import re
 import time
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 GAME = "fantasy_ranch"
@@ -66,30 +67,43 @@ def play_one(page: Page, tried: set) -> bool:
     """Click one control the board offers, preferring progress; False when nothing is offered now."""
     v = version(page)
     board = page.locator("#board")
-    for selector in ("button.fr-go", "button.fr-board-choice"):  # a selected horse's place; a ranch board
+    for selector in ("button.fr-go", "button.fr-board-choice", "button.fr-choice"):  # a horse's place; a board; a way
         if board.locator(selector).count():
-            board.locator(selector).first.click()
-            sent(page, v)
+            board.locator(selector).first.click(timeout=3000)
+            if not board.locator("button.fr-choice").count():  # several ways there: chosen next
+                sent(page, v)
             return True
+    draft = board.locator(".fr-hand[aria-label='Your hand'] button.fr-horse")
+    if draft.count():  # the draft: a card, then the composer bar's Confirm
+        draft.first.click(timeout=3000)
+        page.locator("#confirm").click(timeout=3000)
+        sent(page, v)
+        return True
     for selector in (".fr-holding button.fr-horse", "button.fr-buy", ".fr-market button.fr-horse"):
         cards = board.locator(selector)
         for i in range(cards.count()):
             if (v, selector, i) in tried:
                 continue
             tried.add((v, selector, i))
-            cards.nth(i).click()
+            cards.nth(i).click(timeout=3000)
             if selector == "button.fr-buy":
-                sent(page, v)
+                if not board.locator("button.fr-choice").count():  # several ways to buy: chosen next
+                    sent(page, v)
             elif not board.locator("button.fr-go").count():
-                page.locator("#cancel").click()  # nowhere to put it: take the choice back
+                page.locator("#cancel").click(timeout=3000)  # nowhere to put it: take the choice back
             return True
     act = board.locator(".fr-act")
     for name in MOVE_BUTTONS:
         button = act.get_by_role("button", name=name, exact=True) if isinstance(name, str) else act.get_by_role("button", name=name)
         if button.count():
-            button.first.click()
+            button.first.click(timeout=3000)
             sent(page, v)
             return True
+    staff = board.locator(".fr-emps").get_by_role("button", name=re.compile(r"^(Hire|End turn, take) "))
+    if staff.count():
+        staff.first.click(timeout=3000)
+        sent(page, v)
+        return True
     return False
 
 
@@ -99,7 +113,11 @@ def play_to_the_end(page: Page, limit_s: float = 150) -> int:
     deadline = time.monotonic() + limit_s
     while not finished(page):
         assert time.monotonic() < deadline, "the game did not finish by clicking"
-        if play_one(page, tried):
+        try:
+            progressed = play_one(page, tried)
+        except PlaywrightError:  # the page redrew under the click (a live update): look again
+            progressed = False
+        if progressed:
             clicks += 1
         else:
             page.wait_for_timeout(150)

@@ -169,7 +169,11 @@ function context(props) {
     const text = JSON.stringify(entry);
     for (const m of text.matchAll(/\b(H\d\d|TF\d\d|[1-6][AB]-[1-5H])\b/g)) recent.add(m[1]);
   }
-  return {props, view, cat: props.catalog || {}, composer, remaining, selected, seatsN, place, owner, entered, recent,
+  const dests = [...new Set(remaining.map(destOf).filter(Boolean))];
+  const cat = props.catalog || {};
+  // a place already chosen (several ways to get there remain): it is no longer offered as a target
+  const destChosen = dests.length === 1 && (composer.labels || []).includes(cat.components?.[dests[0]]?.name || dests[0]);
+  return {props, view, cat, composer, remaining, selected, seatsN, place, owner, entered, recent, destChosen,
     moves: composer.moves || [], viewer: props.viewer ?? null};
 }
 
@@ -288,7 +292,7 @@ function locationBox(ctx, id, {ownerSeat = null, outOfPlay = false} = {}) {
   const owned = ownerSeat !== null && ownerSeat !== undefined;
   const home = e.type === 'home';
   const forSale = !owned && !home && !outOfPlay;
-  const dest = ctx.selected && ctx.remaining.some((m) => destOf(m) === id);
+  const dest = ctx.selected && !ctx.destChosen && ctx.remaining.some((m) => destOf(m) === id);
   const buys = !ctx.selected ? ctx.moves.filter((m) => locOf(m) === id) : [];
   const typeHex = ctx.cat.board?.location_types?.[e.type]?.hex;
   const cells = e.cells || [[0, 0]];
@@ -672,12 +676,14 @@ function prizeTools(ctx) {
 /** Moves left by the choices so far that no board target stands for: offered as buttons. */
 function pendingChoices(ctx) {
   if (!ctx.composer.active) return null;
-  const left = ctx.remaining.filter((m) => !(ctx.selected && destOf(m)) && m.type !== 'draft_pick');
+  const dests = new Set(ctx.remaining.map(destOf).filter(Boolean));
+  // while a horse's places are still open they are chosen on the board; after a place, the ways left
+  const left = ctx.remaining.filter((m) => !(ctx.selected && dests.size > 1 && destOf(m)) && m.type !== 'draft_pick');
   if (!left.length) return null;
   const shown = left.slice(0, 30);
   return h('div', {class: 'fr-choices', role: 'group', 'aria-label': 'Choices'},
     h('span', {class: 'fr-muted'}, ctx.composer.labels?.join(' · ') || 'Choose'),
-    shown.map((m) => h('button', {type: 'button', class: 'small', onclick: () => ctx.props.propose(m)}, moveText(ctx, m))),
+    shown.map((m) => h('button', {type: 'button', class: 'small fr-choice', onclick: () => ctx.props.propose(m)}, moveText(ctx, m))),
     left.length > shown.length ? h('span', {class: 'fr-muted'}, `and ${left.length - shown.length} more: narrow by clicking the board`) : null,
     h('button', {type: 'button', class: 'small', onclick: () => ctx.composer.clear()}, 'Cancel'));
 }
