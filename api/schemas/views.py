@@ -3,7 +3,7 @@ platform is game-agnostic, and each game's ``player_view`` decides what a viewer
 
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields
+from marshmallow import INCLUDE, Schema, fields, post_dump
 
 
 def _free(**kwargs) -> fields.Dict:
@@ -160,12 +160,24 @@ class ComponentSchema(Schema):
     points = fields.Raw(allow_none=True, metadata={"description": "Points it scores, or how."})
     effect = fields.String(allow_none=True, metadata={"description": "One line of plain English."})
 
+    @post_dump(pass_original=True)
+    def keep_extras(self, data, original, **kwargs):
+        """Dumping keeps only declared fields; a board needs the game's own extras too (type, income...)."""
+        extras = {k: v for k, v in original.items() if k not in data} if isinstance(original, dict) else {}
+        return {**extras, **data}
+
 
 class CatalogSchema(Schema):
     """A game's public static data: the one dictionary a client draws and explains the game from."""
 
     class Meta:
         unknown = INCLUDE
+
+    @post_dump(pass_original=True)
+    def keep_extras(self, data, original, **kwargs):
+        """Top-level extras a game adds (beyond the declared fields) reach the client as they are."""
+        extras = {k: v for k, v in original.items() if k not in data} if isinstance(original, dict) else {}
+        return {**extras, **data}
 
     game = fields.String(required=True)
     rules_version = fields.String(required=True)

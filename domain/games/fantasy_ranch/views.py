@@ -51,6 +51,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         "market": list(state.market),
         "ranches": [list(r) if r else None for r in state.ranches],
         "community": [list(row) for row in state.grid],
+        "community_side": state.side if state.level == 3 else None,
         "owners": dict(state.owners),
         "upgrades": {loc: list(v) for loc, v in state.upgrades},
         "competed": list(state.competed),
@@ -70,6 +71,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         "tessa_cards": len(state.tessa),
         "awaiting": sorted(s for s in to_act(state) if s != CHANCE),
         "tournament": tournament_view(w),
+        "results": [result_view(r) for r in state.results],
         "draft": draft_view(state),
         "private": private_view(state, viewer),
     }
@@ -86,6 +88,24 @@ def tournament_view(w: Work) -> dict[str, Any] | None:
         "standings": [list(g) for g in w.standings],
         "ranking": list(w.ranking),
         "prizes": [{"seat": s, "place": p, "item_index": i, "item": item} for s, p, i, item in w.prizes],
+        "rolls": rolls_view(w.dice),
+    }
+
+
+def rolls_view(dice: Any) -> list[dict[str, Any]]:
+    """Every roll of a tournament in order: the first is the whole field, later ones tie roll-offs (FR-R205)."""
+    return [{"seats": [s for s, _ in roll], "dice": {str(s): list(d) for s, d in roll}} for roll in dice]
+
+
+def result_view(result: Any) -> dict[str, Any]:
+    """A finished tournament (FR-R300: dice and rankings are public). The horses entered are left
+    out: one sold since may lie in a reshuffled deck, and the view never names a deck card."""
+    slot, ranking, dice, entries = result
+    return {
+        "slot": SLOT_NAMES[slot],
+        "ranking": list(ranking),
+        "rolls": rolls_view(dice),
+        "entries": [{"seat": s, "dice": d, "kind": k} for s, _, d, k in entries],
     }
 
 
