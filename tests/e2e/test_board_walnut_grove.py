@@ -1,0 +1,204 @@
+"""The Walnut Grove board in Chromium: a whole game against a bot played only by clicking the
+board's controls (tiles, the R key, highlighted farm spots, land areas, town buildings, choice
+buttons, Confirm), secrets kept from the other seat and spectators, and replay at a past version.
+
+Until the table-page shell (issue 12) is on main, the board runs in ``wg_harness`` (the props of
+docs/web.md built from real API answers); tables are opened and seats taken over HTTP, every move
+is made on the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e import wg_harness
+
+
+def call(server: str, method: str, path: str, body=None, token=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    with urllib.request.urlopen(urllib.request.Request(server + path, data=data, method=method, headers=headers)) as r:
+        return json.loads(r.read() or b"null")
+
+
+def open_table(server: str, humans: int, bots: int) -> tuple[str, list[str]]:
+    table = call(server, "POST", "/api/tables", {"game": "walnut_grove", "seats": humans + bots, "options": {}})["table_id"]
+    tokens = [call(server, "POST", f"/api/tables/{table}/seats", {"name": f"p{i}"})["token"] for i in range(humans)]
+    for _ in range(bots):
+        call(server, "POST", f"/api/tables/{table}/seats", {"name": "bot", "bot": True})
+    call(server, "POST", f"/api/tables/{table}/start", {}, tokens[0])
+    return table, tokens
+
+
+def open_board(page: Page, table: str, seat: int | None, token: str | None, version: int | None = None) -> None:
+    wg_harness.install(page)
+    page.goto("/")
+    if token:
+        page.evaluate("([t, s, tok]) => localStorage.setItem(`tabletop.seat.${t}.${s}`, JSON.stringify({token: tok}))",
+                      [table, seat, token])
+    query = "&".join(part for part in (f"seat={seat}" if seat is not None else "",
+                                       f"version={version}" if version else "") if part)
+    page.goto(f"/web/wg-harness.html#/tables/{table}?{query}")
+    page.wait_for_selector("body[data-ready='1']")
+
+
+def ready(page: Page) -> None:
+    page.wait_for_selector("body[data-ready='1']")
+
+
+def status(page: Page) -> str:
+    return page.locator("#status").inner_text()
+
+
+def confirm(page: Page) -> None:
+    page.locator("#confirm").click()
+    ready(page)
+
+
+def play_one_step(page: Page) -> str:
+    """Make the viewer's next move by clicking what the board offers; returns what was done."""
+    ready(page)
+    board = page.locator("#root")
+    start = board.get_by_role("button", name=re.compile("^Start at the"))
+    if start.count():
+        start.first.click()
+        return "start"
+    tiles = board.locator(".wg-drawn button.wg-tile:enabled")
+    if tiles.count():
+        tiles.first.click()
+        for _ in range(4):
+            spots = board.locator(".wg-spot")
+            if spots.count():
+                break
+            page.keyboard.press("r")
+        spots.first.click()
+        placed = board.get_by_role("button", name="Confirm placement")
+        second = board.get_by_text("now the second one")
+        expect(placed.or_(second).or_(page.locator("#confirm:visible")).first).to_be_visible()
+        if placed.count():
+            placed.click()
+            ready(page)
+            return "spring"
+        if page.locator("#confirm").is_visible():
+            confirm(page)
+            return "spring"
+        return "spring, first tile"
+    areas = board.locator(".wg-area.legal:not(.chosen)")
+    if areas.count():
+        while not page.locator("#confirm").is_visible():
+            board.locator(".wg-area.legal:not(.chosen) .wg-area-badge").first.click()  # inside the area
+        confirm(page)
+        return "summer"
+    buildings = board.locator(".wg-building.legal")
+    if buildings.count():
+        buildings.first.click()
+        while not page.locator("#confirm").is_visible():
+            board.locator(".wg-choices button.wg-choice").first.click()
+        confirm(page)
+        return "fall"
+    choices = board.locator(".wg-choices button.wg-choice")
+    if choices.count():  # the coin overflow
+        choices.first.click()
+        confirm(page)
+        return "overflow"
+    for name in ("Pass (stay, pay nothing, no action)", "Feed and heat", "Confirm final scoring"):
+        button = board.get_by_role("button", name=name)
+        if button.count():
+            button.click()
+            ready(page)
+            return name
+    return ""
+
+
+def test_a_whole_two_player_game_against_a_bot_is_played_by_clicking_the_board(server, new_page):
+    table, (token,) = open_table(server, humans=1, bots=1)
+    page = new_page(1280, 900)
+    open_board(page, table, 0, token)
+    done: list[str] = []
+    started = time.monotonic()
+    while "Game over" not in status(page):
+        step = play_one_step(page)
+        if step:
+            done.append(step)
+        else:
+            page.wait_for_timeout(200)
+        assert time.monotonic() - started < 240, f"stuck at {status(page)!r} after {done[-5:]}"
+        assert not page.errors, page.errors
+    assert {"start", "spring", "summer", "fall", "Feed and heat"} <= set(done)
+    assert done.count("Feed and heat") == 8
+    expect(page.locator(".wg-score").first).to_contain_text("VP")
+    audit = call(server, "GET", f"/api/tables/{table}/audit")
+    assert audit["ok"] is True, audit
+    print(f"{len(done)} clicks-steps in {time.monotonic() - started:.1f}s")
+
+
+def coin_ids(server: str, table: str, token: str, seat: int) -> set[str]:
+    view = call(server, "GET", f"/api/tables/{table}/view", token=token)["view"]
+    return {c["id"] for c in view["players"][seat].get("coins", [])}
+
+
+def test_two_players_and_a_spectator_see_no_coin_of_another_seat_in_the_dom_or_any_response(server, new_page):
+    table, tokens = open_table(server, humans=2, bots=0)
+    pages, bodies = [], {0: [], 1: [], None: []}
+    for seat in (0, 1, None):
+        page = new_page(1100, 900)
+
+        def keep(response, seat=seat):
+            if "/components" not in response.url and "/api/" in response.url:
+                try:
+                    bodies[seat].append(response.text())
+                except Exception:  # noqa: BLE001 - a redirect or aborted body has no text
+                    pass
+
+        page.on("response", keep)
+        open_board(page, table, seat, tokens[seat] if seat is not None else None)
+        pages.append(page)
+    steps = 0
+    while steps < 14:  # the opening: start choices, spring, summer and the fall of year 1
+        for seat in (0, 1):
+            if play_one_step(pages[seat]):
+                steps += 1
+        for seat, page in ((0, pages[0]), (1, pages[1]), (None, pages[2])):
+            page.wait_for_timeout(900)  # the page's refresh (polling in the harness)
+            for other in (0, 1):
+                if other == seat:
+                    continue
+                secret = coin_ids(server, table, tokens[other], other)
+                text = page.locator("#root").inner_text()
+                for coin in secret:
+                    assert coin not in text
+                    assert not any(f'"{coin}"' in body for body in bodies[seat]), (seat, coin)
+                barn = page.locator(f'.wg-farm-box[data-seat="{other}"] .wg-barn-slot.coin')
+                assert all(t == "?" for t in barn.all_inner_texts())
+        if "Winter" in status(pages[0]):
+            break
+    own = pages[0].locator('.wg-farm-box[data-seat="0"] .wg-barn-slot.coin').all_inner_texts()
+    assert own and all(t in ("0", "1", "2") for t in own)  # the viewer's own coins show their values
+    assert all(not p.errors for p in pages)
+
+
+def test_replay_and_a_shared_address_of_a_past_version_draw_that_version_for_the_same_viewer(server, new_page):
+    table, (token,) = open_table(server, humans=1, bots=1)
+    page = new_page(1100, 900)
+    open_board(page, table, 0, token)
+    while "Summer" not in status(page):
+        play_one_step(page)
+    past = int(page.locator("body").get_attribute("data-version"))
+    play_one_step(page)  # the summer harvest: the farm's storage changes after this version
+    view = call(server, "GET", f"/api/tables/{table}/view?version={past}", token=token)["view"]
+    first, second = new_page(1100, 900), new_page(1100, 900)
+    open_board(first, table, 0, token, version=past)
+    open_board(second, table, 0, token, version=past)
+    expect(first.locator("#root")).to_contain_text("Replay")
+    mine = first.locator('.wg-farm-box[data-seat="0"]')
+    assert mine.locator(".wg-cell").count() == 5 + len(view["players"][0]["tiles"])
+    assert mine.locator(".wg-slot.full").count() == len(view["players"][0]["storage"])
+    assert first.locator("#root").inner_html() == second.locator("#root").inner_html()
+    assert first.locator(".target").count() == 0  # nothing to click in a replay
