@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from marshmallow import INCLUDE, Schema, ValidationError, fields
+from marshmallow import INCLUDE, Schema, ValidationError, fields, post_dump
 
 
 def _free(**kwargs) -> fields.Dict:
@@ -168,6 +168,15 @@ class ComponentSchema(Schema):
     cost = fields.Raw(allow_none=True, metadata={"description": "What it costs, in the game's own terms."})
     points = fields.Raw(allow_none=True, metadata={"description": "Points it scores, or how."})
     effect = fields.String(allow_none=True, metadata={"description": "One line of plain English."})
+
+    @post_dump(pass_original=True)
+    def keep_extra_fields(self, data, original, **kwargs):
+        """``unknown = INCLUDE`` only applies when loading: a game's extra fields (a tile's shape, a
+        building's position) are dumped here as they are."""
+        if isinstance(original, dict):
+            for key, value in original.items():
+                data.setdefault(key, value)
+        return data
 
 
 class CatalogSchema(Schema):
