@@ -2,9 +2,8 @@
 board's controls (tiles, the R key, highlighted farm spots, land areas, town buildings, choice
 buttons, Confirm), secrets kept from the other seat and spectators, and replay at a past version.
 
-Until the table-page shell (issue 12) is on main, the board runs in ``wg_harness`` (the props of
-docs/web.md built from real API answers); tables are opened and seats taken over HTTP, every move
-is made on the page.
+The board runs in the real table page (the shell of issue 12); tables are opened and seats taken
+over HTTP (the token put where the page keeps it), and every move is made on the page.
 """
 
 from __future__ import annotations
@@ -15,8 +14,6 @@ import time
 import urllib.request
 
 from playwright.sync_api import Page, expect
-
-from tests.e2e import wg_harness
 
 
 def call(server: str, method: str, path: str, body=None, token=None):
@@ -38,37 +35,59 @@ def open_table(server: str, humans: int, bots: int) -> tuple[str, list[str]]:
 
 
 def open_board(page: Page, table: str, seat: int | None, token: str | None, version: int | None = None) -> None:
-    wg_harness.install(page)
+    """The real table page for ``seat`` (its token in localStorage, as after taking it), now or at a version."""
     page.goto("/")
     if token:
-        page.evaluate("([t, s, tok]) => localStorage.setItem(`tabletop.seat.${t}.${s}`, JSON.stringify({token: tok}))",
+        page.evaluate("([t, s, tok]) => localStorage.setItem(`tabletop.seat.${t}.${s}`, JSON.stringify({token: tok, name: `p${s}`}))",
                       [table, seat, token])
-    query = "&".join(part for part in (f"seat={seat}" if seat is not None else "",
-                                       f"version={version}" if version else "") if part)
-    page.goto(f"/web/wg-harness.html#/tables/{table}?{query}")
-    page.wait_for_selector("body[data-ready='1']")
+    page.goto(f"/#/tables/{table}" + (f"?at={version}" if version else ""))
+    page.wait_for_selector("#board .wg-header")
+
+
+def shown_version(page: Page) -> int:
+    return int(page.locator("#board").get_attribute("data-version") or 0)
 
 
 def ready(page: Page) -> None:
-    page.wait_for_selector("body[data-ready='1']")
+    """No command in flight."""
+    page.wait_for_selector("main:not(.busy)")
+
+
+def played(page: Page, control) -> None:
+    """Click a control that sends a move and wait until the page shows the table after it."""
+    before = shown_version(page)
+    control.click()
+    page.wait_for_function(
+        "v => { const b = document.querySelector('#board'); return b && Number(b.dataset.version) > v"
+        " && !document.querySelector('main.busy'); }", arg=before)
+
+
+def synced(page: Page, server: str, table: str) -> None:
+    """Wait until the page shows the table's current version (it hears of it on the stream)."""
+    now = call(server, "GET", f"/api/tables/{table}")["version"]
+    page.wait_for_function("v => Number(document.querySelector('#board')?.dataset.version) >= v"
+                           " && !document.querySelector('main.busy')", arg=now)
 
 
 def status(page: Page) -> str:
-    return page.locator("#status").inner_text()
+    return page.locator("#turn").inner_text()
+
+
+def finished(page: Page) -> bool:
+    return page.locator("#table-facts .status-finished").count() > 0
 
 
 def confirm(page: Page) -> None:
-    page.locator("#confirm").click()
-    ready(page)
+    played(page, page.locator("#confirm"))
 
 
 def play_one_step(page: Page) -> str:
     """Make the viewer's next move by clicking what the board offers; returns what was done."""
     ready(page)
-    board = page.locator("#root")
+    board = page.locator("#board")
     start = board.get_by_role("button", name=re.compile("^Start at the"))
     if start.count():
-        start.first.click()
+        played(page, start.first)
         return "start"
     tiles = board.locator(".wg-drawn button.wg-tile:enabled")
     if tiles.count():
@@ -81,25 +100,24 @@ def play_one_step(page: Page) -> str:
         spots.first.click()
         placed = board.get_by_role("button", name="Confirm placement")
         second = board.get_by_text("now the second one")
-        expect(placed.or_(second).or_(page.locator("#confirm:visible")).first).to_be_visible()
+        expect(placed.or_(second).or_(page.locator("#confirm:enabled")).first).to_be_visible()
         if placed.count():
-            placed.click()
-            ready(page)
+            played(page, placed)
             return "spring"
-        if page.locator("#confirm").is_visible():
+        if page.locator("#confirm").is_enabled():
             confirm(page)
             return "spring"
         return "spring, first tile"
     areas = board.locator(".wg-area.legal:not(.chosen)")
     if areas.count():
-        while not page.locator("#confirm").is_visible():
+        while not page.locator("#confirm").is_enabled():
             board.locator(".wg-area.legal:not(.chosen) .wg-area-badge").first.click()  # inside the area
         confirm(page)
         return "summer"
     buildings = board.locator(".wg-building.legal")
     if buildings.count():
         buildings.first.click()
-        while not page.locator("#confirm").is_visible():
+        while not page.locator("#confirm").is_enabled():
             board.locator(".wg-choices button.wg-choice").first.click()
         confirm(page)
         return "fall"
@@ -111,8 +129,7 @@ def play_one_step(page: Page) -> str:
     for name in ("Pass (stay, pay nothing, no action)", "Feed and heat", "Confirm final scoring"):
         button = board.get_by_role("button", name=name)
         if button.count():
-            button.click()
-            ready(page)
+            played(page, button)
             return name
     return ""
 
@@ -123,7 +140,7 @@ def test_a_whole_two_player_game_against_a_bot_is_played_by_clicking_the_board(s
     open_board(page, table, 0, token)
     done: list[str] = []
     started = time.monotonic()
-    while "Game over" not in status(page):
+    while not finished(page):
         step = play_one_step(page)
         if step:
             done.append(step)
@@ -163,15 +180,16 @@ def test_two_players_and_a_spectator_see_no_coin_of_another_seat_in_the_dom_or_a
     steps = 0
     while steps < 14:  # the opening: start choices, spring, summer and the fall of year 1
         for seat in (0, 1):
+            synced(pages[seat], server, table)
             if play_one_step(pages[seat]):
                 steps += 1
         for seat, page in ((0, pages[0]), (1, pages[1]), (None, pages[2])):
-            page.wait_for_timeout(900)  # the page's refresh (polling in the harness)
+            synced(page, server, table)
             for other in (0, 1):
                 if other == seat:
                     continue
                 secret = coin_ids(server, table, tokens[other], other)
-                text = page.locator("#root").inner_text()
+                text = page.locator("#board").inner_text()
                 for coin in secret:
                     assert coin not in text
                     assert not any(f'"{coin}"' in body for body in bodies[seat]), (seat, coin)
@@ -190,15 +208,15 @@ def test_replay_and_a_shared_address_of_a_past_version_draw_that_version_for_the
     open_board(page, table, 0, token)
     while "Summer" not in status(page):
         play_one_step(page)
-    past = int(page.locator("body").get_attribute("data-version"))
+    past = shown_version(page)
     play_one_step(page)  # the summer harvest: the farm's storage changes after this version
     view = call(server, "GET", f"/api/tables/{table}/view?version={past}", token=token)["view"]
     first, second = new_page(1100, 900), new_page(1100, 900)
     open_board(first, table, 0, token, version=past)
     open_board(second, table, 0, token, version=past)
-    expect(first.locator("#root")).to_contain_text("Replay")
+    expect(first.locator("#board")).to_contain_text("Replay")
     mine = first.locator('.wg-farm-box[data-seat="0"]')
     assert mine.locator(".wg-cell").count() == 5 + len(view["players"][0]["tiles"])
     assert mine.locator(".wg-slot.full").count() == len(view["players"][0]["storage"])
-    assert first.locator("#root").inner_html() == second.locator("#root").inner_html()
+    assert first.locator("#board").inner_html() == second.locator("#board").inner_html()
     assert first.locator(".target").count() == 0  # nothing to click in a replay

@@ -654,6 +654,7 @@ function render(root, props) {
   const v = props.view;
   root.replaceChildren();
   root.classList.add('wg-board');
+  root.dataset.version = String(props.version); // the version drawn (tests wait on it)
   if (!v || !v.players) {
     root.append(h('p', {class: 'muted'}, 'The table has not started yet.'));
     return;
