@@ -9,7 +9,6 @@ over HTTP (the token put where the page keeps it), and every move is made on the
 from __future__ import annotations
 
 import json
-import re
 import time
 import urllib.request
 
@@ -81,24 +80,32 @@ def confirm(page: Page) -> None:
     played(page, page.locator("#confirm"))
 
 
+OFFERS = """() => {
+    const b = document.querySelector('#board');
+    const n = (sel) => b.querySelectorAll(sel).length;
+    return {start: n('[data-act="start"]'), tiles: n('.wg-drawn button.wg-tile:enabled'), areas: n('.wg-area.legal'),
+            buildings: n('.wg-building.legal'), choices: n('.wg-choices button.wg-choice'), winter: n('[data-act="winter"]'),
+            final: n('[data-act="final"]'), second: n('.wg-panel p') && b.querySelector('.wg-panel').textContent.includes('now the second one')};
+}"""
+
+
 def play_one_step(page: Page) -> str:
     """Make the viewer's next move by clicking what the board offers; returns what was done."""
     ready(page)
     board = page.locator("#board")
-    start = board.get_by_role("button", name=re.compile("^Start at the"))
-    if start.count():
-        played(page, start.first)
+    offers = page.evaluate(OFFERS)  # one look at the board, then the clicks
+    if offers["start"]:
+        played(page, board.locator('[data-act="start"]').first)
         return "start"
-    tiles = board.locator(".wg-drawn button.wg-tile:enabled")
-    if tiles.count():
-        tiles.first.click()
+    if offers["tiles"]:
+        board.locator(".wg-drawn button.wg-tile:enabled").first.click()
         for _ in range(4):
-            spots = board.locator(".wg-spot")
-            if spots.count():
+            if page.evaluate("() => document.querySelectorAll('#board .wg-spot').length"):
                 break
             page.keyboard.press("r")
-        spots.first.click()
-        placed = board.get_by_role("button", name="Confirm placement")
+        spots = board.locator(".wg-spot")
+        spots.nth(spots.count() // 2).click()
+        placed = board.locator('[data-act="place"]')
         second = board.get_by_text("now the second one")
         expect(placed.or_(second).or_(page.locator("#confirm:enabled")).first).to_be_visible()
         if placed.count():
@@ -108,28 +115,26 @@ def play_one_step(page: Page) -> str:
             confirm(page)
             return "spring"
         return "spring, first tile"
-    areas = board.locator(".wg-area.legal:not(.chosen)")
-    if areas.count():
+    if offers["areas"]:
         while not page.locator("#confirm").is_enabled():
             board.locator(".wg-area.legal:not(.chosen) .wg-area-badge").first.click()  # inside the area
         confirm(page)
         return "summer"
-    buildings = board.locator(".wg-building.legal")
-    if buildings.count():
-        buildings.first.click()
+    if offers["buildings"]:
+        board.locator(".wg-building.legal").first.click()
         while not page.locator("#confirm").is_enabled():
-            board.locator(".wg-choices button.wg-choice").first.click()
+            options = board.locator(".wg-choices button.wg-choice")
+            paying = options.filter(has_not_text="help tile")  # a player keeps away from help tiles
+            (paying if paying.count() else options).first.click()
         confirm(page)
         return "fall"
-    choices = board.locator(".wg-choices button.wg-choice")
-    if choices.count():  # the coin overflow
-        choices.first.click()
+    if offers["choices"]:  # the coin overflow
+        board.locator(".wg-choices button.wg-choice").first.click()
         confirm(page)
         return "overflow"
-    for name in ("Pass (stay, pay nothing, no action)", "Feed and heat", "Confirm final scoring"):
-        button = board.get_by_role("button", name=name)
-        if button.count():
-            played(page, button)
+    for act, name in (("winter", "Feed and heat"), ("final", "Confirm final scoring")):
+        if offers[act]:
+            played(page, board.locator(f'[data-act="{act}"]'))
             return name
     return ""
 
@@ -151,6 +156,7 @@ def test_a_whole_two_player_game_against_a_bot_is_played_by_clicking_the_board(s
     assert {"start", "spring", "summer", "fall", "Feed and heat"} <= set(done)
     assert done.count("Feed and heat") == 8
     expect(page.locator(".wg-score").first).to_contain_text("VP")
+    expect(page.locator("#board .wg-final")).to_contain_text("Final scoring, step by step")
     audit = call(server, "GET", f"/api/tables/{table}/audit")
     assert audit["ok"] is True, audit
     print(f"{len(done)} clicks-steps in {time.monotonic() - started:.1f}s")

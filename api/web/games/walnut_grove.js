@@ -30,6 +30,12 @@ function ensureStyles() {
     dataset: {board: 'walnut_grove'}}));
 }
 
+/** Set CSS custom properties through the CSSOM (the page's CSP refuses style="" attributes). */
+function vars(el, values) {
+  for (const [name, value] of Object.entries(values)) if (value) el.style.setProperty(name, value);
+  return el;
+}
+
 function redraw() {
   if (ui.last) render(ui.last.root, ui.last.props);
 }
@@ -99,7 +105,7 @@ function header(props) {
 }
 
 function chip(props, good) {
-  return h('span', {class: 'wg-chip', style: `--c:${goodColour(props, good)}`}, term(props, good));
+  return vars(h('span', {class: 'wg-chip'}, term(props, good)), {'--c': goodColour(props, good)});
 }
 
 function statusText(props) {
@@ -129,11 +135,11 @@ function townSvg(props, fallMoves) {
   const v = props.view;
   const order = props.catalog?.board?.town_order || [];
   const composer = props.composer;
-  const W = 660;
-  const R = 255;
+  const W = 680;
+  const R = 262;
   const cx = W / 2;
   const cy = W / 2;
-  const boxW = 118;
+  const boxW = 128;
   const boxH = 74;
   const svg = s('svg', {viewBox: `0 0 ${W} ${W}`, class: 'wg-town', role: 'group', 'aria-label': 'Town loop'});
   svg.append(s('circle', {cx, cy, r: R, class: 'wg-street'}));
@@ -336,7 +342,7 @@ function barnRow(props, seat, mine) {
     let label = 'empty';
     let cls = 'empty';
     let text = '';
-    let style = '';
+    let colour = null;
     if (item && coins.has(item)) {
       const value = coins.get(item);
       label = `${comp(props, item).name}, worth ${value}`;
@@ -350,18 +356,18 @@ function barnRow(props, seat, mine) {
       label = item;
       cls = 'good';
       text = item.slice(0, 2);
-      style = `--c:${goodColour(props, item)}`;
+      colour = goodColour(props, item);
     }
     const canDiscard = mine && item && composer?.allows({type: 'discard_from_barn', barn_slots: [slot]});
-    const attrs = {class: `wg-barn-slot ${cls}`, style, title: `${slot}: ${label}${canDiscard ? ' (click to discard)' : ''}`,
+    const attrs = {class: `wg-barn-slot ${cls}`, title: `${slot}: ${label}${canDiscard ? ' (click to discard)' : ''}`,
       dataset: {slot}};
     if (canDiscard) {
-      row.append(h('button', {...attrs, type: 'button', 'aria-label': `Discard ${label} from ${slot}`,
+      row.append(vars(h('button', {...attrs, type: 'button', 'aria-label': `Discard ${label} from ${slot}`,
         onclick: () => {
           composer.clear();
           composer.narrow((m) => m.type === 'discard_from_barn' && same(m.barn_slots, [slot]), `Discard ${label} (${slot})`);
-        }}, text));
-    } else row.append(h('span', {...attrs, 'aria-label': `${slot}: ${label}`}, text));
+        }}, text), {'--c': colour}));
+    } else row.append(vars(h('span', {...attrs, 'aria-label': `${slot}: ${label}`}, text), {'--c': colour}));
   });
   return row;
 }
@@ -369,8 +375,9 @@ function barnRow(props, seat, mine) {
 function holdings(props, seat) {
   const p = props.view.players[seat];
   const labs = props.catalog?.board?.labourer_colours || {};
-  const lab = (id, pending) => h('span', {class: `wg-lab-chip${pending ? ' pending' : ''}`, style: `--c:${labs[comp(props, id).colour]}`,
-    title: `${comp(props, id).name}${pending ? ' (hired, works from next year)' : ''}: ${comp(props, id).effect}`}, id);
+  const lab = (id, pending) => vars(h('span', {class: `wg-lab-chip${pending ? ' pending' : ''}`,
+    title: `${comp(props, id).name}${pending ? ' (hired, works from next year)' : ''}: ${comp(props, id).effect}`}, id),
+  {'--c': labs[comp(props, id).colour]});
   const upgrades = Object.entries(p.upgrades || {});
   return h('div', {class: 'wg-holdings'},
     h('span', {title: 'The farmer and the active labourers work in summer'}, 'Figures: farmer ',
@@ -395,7 +402,9 @@ function scoreLine(props, seat) {
   const total = sc.totals?.[seat] ?? sc.totals?.[String(seat)];
   const ended = props.view.phase === 'ended';
   const text = Object.entries(parts).map(([k, n]) => `${term(props, k)} ${n}`).join(' · ');
-  return h('div', {class: 'wg-score', title: `Where the points come from: ${text}${ended ? '' : ' (coins are counted at the end)'}`},
+  const how = props.catalog?.board?.score_sources || {};
+  const explain = Object.entries(parts).map(([k, n]) => `${term(props, k)} ${n}: ${how[k] || ''}`).join('\n');
+  return h('div', {class: 'wg-score', tabindex: '0', title: `Where the points come from:\n${explain}${ended ? '' : '\n(coins are counted at the end)'}`},
     h('strong', {}, `${total} VP`), ` — ${text}${ended ? '' : ' (coins hidden until the end)'}`);
 }
 
@@ -474,7 +483,7 @@ function springPanel(props, me, panel) {
     h('button', {type: 'button', class: 'small', onclick: () => { ui.rotation = (ui.rotation + 90) % 360; redraw(); },
       'aria-keyshortcuts': 'R'}, `⟳ Turn (R) · ${rot}°`),
     ui.first ? h('button', {type: 'button', class: 'small', onclick: () => { ui.first = null; ui.second = null; redraw(); }}, 'Take back the first tile') : null,
-    ui.second?.complete ? h('button', {type: 'button', class: 'primary', onclick: () => {
+    ui.second?.complete ? h('button', {type: 'button', class: 'primary', dataset: {act: 'place'}, onclick: () => {
       const move = ui.second.complete;
       ui.first = null;
       ui.second = null;
@@ -554,7 +563,7 @@ function fallPanel(props, me, panel) {
   const remaining = composer.remaining.filter((m) => m.type === 'take_fall_turn');
   const dest = composer.values('destination', {type: 'take_fall_turn'});
   if (composer.moves.some((m) => m.type === 'pass_fall_turn')) {
-    panel.append(h('div', {class: 'row'}, h('button', {type: 'button', class: 'small', onclick: () => props.propose({type: 'pass_fall_turn'})},
+    panel.append(h('div', {class: 'row'}, h('button', {type: 'button', class: 'small', dataset: {act: 'pass'}, onclick: () => props.propose({type: 'pass_fall_turn'})},
       'Pass (stay, pay nothing, no action)')));
   }
   if (!composer.active || dest.length !== 1) {
@@ -584,12 +593,40 @@ function listPanel(props, panel, type, title, label) {
       onclick: () => { props.composer.clear(); props.composer.narrow((x) => same(x, m), label(m)); }}, label(m)))));
 }
 
+/** The final scoring, source by source (WG-E02 order), with a running total per player. */
+function finalScoring(props) {
+  const sc = props.scores;
+  if (!sc?.breakdown) return h('p', {}, 'Final scores are being counted.');
+  const seats = props.view.players.map((_, i) => i);
+  const how = props.catalog?.board?.score_sources || {};
+  const keys = Object.keys(how).length ? Object.keys(how) : Object.keys(sc.breakdown[0] || {});
+  const running = seats.map(() => 0);
+  const part = (seat, key) => (sc.breakdown[seat] ?? sc.breakdown[String(seat)] ?? {})[key] ?? 0;
+  const rows = keys.map((key) => h('tr', {},
+    h('th', {scope: 'row', title: how[key] || ''}, term(props, key), h('span', {class: 'wg-how'}, how[key] || '')),
+    seats.map((seat) => {
+      const n = part(seat, key);
+      running[seat] += n;
+      return h('td', {title: `${nameOf(props, seat)}: ${term(props, key)} ${n} → ${running[seat]} so far`},
+        `${n >= 0 ? '+' : ''}${n}`, h('small', {}, ` = ${running[seat]}`));
+    })));
+  const winners = new Set(sc.winners || []);
+  return h('table', {class: 'wg-final'},
+    h('caption', {}, 'Final scoring, step by step'),
+    h('thead', {}, h('tr', {}, h('th', {}, 'Source'), seats.map((seat) => h('th', {scope: 'col'},
+      `${nameOf(props, seat)}${winners.has(seat) ? ' ★' : ''}`)))),
+    h('tbody', {}, rows),
+    h('tfoot', {}, h('tr', {}, h('th', {}, 'Total'), seats.map((seat) => h('td', {}, h('strong', {},
+      String(sc.totals?.[seat] ?? sc.totals?.[String(seat)] ?? running[seat])))))));
+}
+
 function actionPanel(props, selectedAreas) {
   const v = props.view;
   const me = props.viewer !== null && props.viewer !== undefined ? v.players[props.viewer] : null;
   const composer = props.composer;
   const panel = h('section', {class: 'wg-panel', 'aria-label': 'Your move'});
   panel.append(h('h3', {}, statusText(props)));
+  if (v.phase === 'ended') panel.append(finalScoring(props));
   if (!me || props.replaying || !composer || !composer.moves?.length) {
     if (props.replaying) panel.append(h('p', {class: 'muted'}, 'Replay: the board as it was at this version.'));
     return panel;
@@ -597,7 +634,7 @@ function actionPanel(props, selectedAreas) {
   const types = new Set(composer.moves.map((m) => m.type));
   if (types.has('choose_start_building')) {
     panel.append(h('div', {class: 'row'}, composer.values('building', {type: 'choose_start_building'}).map((b) =>
-      h('button', {type: 'button', class: 'primary', onclick: () => props.propose({type: 'choose_start_building', building: b})},
+      h('button', {type: 'button', class: 'primary', dataset: {act: 'start'}, onclick: () => props.propose({type: 'choose_start_building', building: b})},
         `Start at the ${comp(props, b).name}`))));
   }
   if (types.has('place_landscape_tiles')) springPanel(props, me, panel);
@@ -612,10 +649,10 @@ function actionPanel(props, selectedAreas) {
   if (types.has('resolve_winter')) {
     const w = me.winter_needs;
     panel.append(h('p', {}, w.help_tiles ? `You will take ${w.help_tiles} help tile(s) for what is missing.` : 'You have enough: nothing is missing.'),
-      h('button', {type: 'button', class: 'primary', onclick: () => props.propose({type: 'resolve_winter'})}, 'Feed and heat'));
+      h('button', {type: 'button', class: 'primary', dataset: {act: 'winter'}, onclick: () => props.propose({type: 'resolve_winter'})}, 'Feed and heat'));
   }
   if (types.has('confirm_final_scoring')) {
-    panel.append(h('button', {type: 'button', class: 'primary', onclick: () => props.propose({type: 'confirm_final_scoring'})}, 'Confirm final scoring'));
+    panel.append(h('button', {type: 'button', class: 'primary', dataset: {act: 'final'}, onclick: () => props.propose({type: 'confirm_final_scoring'})}, 'Confirm final scoring'));
   }
   if (types.has('return_neighbour_help_tile')) {
     const ret = composer.moves.filter((m) => m.type === 'return_neighbour_help_tile');
@@ -707,7 +744,7 @@ function render(root, props) {
       opts.moveToBarn = types.has('move_goods_to_barn');
     }
     const box = h('article', {class: `wg-farm-box${mine ? ' mine' : ''}${recentSeats.has(seat) ? ' changed' : ''}`,
-      style: `--seat:${colourOf(props, seat)}`, dataset: {seat: String(seat)}},
+      dataset: {seat: String(seat)}},
     h('h3', {}, h('span', {class: 'wg-seat-dot'}), `${nameOf(props, seat)} · ${comp(props, p.board).name || ''}`,
       p.done && ['spring', 'summer', 'winter'].includes(v.phase) ? h('span', {class: 'muted'}, ' · done') : null,
       v.fall_player === seat ? h('span', {class: 'wg-turn'}, ' · moving in town') : null),
@@ -717,12 +754,12 @@ function render(root, props) {
     h('div', {class: 'wg-farm-scroll'}, farmSvg(props, seat, opts)),
     mine || !me ? winterWarning(props, seat) : null,
     p.drawn_tiles.length && !mine ? h('p', {class: 'muted'}, `Drawn: ${p.drawn_tiles.join(', ')}`) : null);
-    farms.append(box);
+    farms.append(vars(box, {'--seat': colourOf(props, seat)}));
   }
   const town = h('section', {class: 'wg-town-box', 'aria-label': 'Town'},
     h('h3', {}, 'Town'),
     h('div', {class: 'wg-order muted'}, `Year order: ${(v.year_order || []).map((seat) => nameOf(props, seat)).join(' → ')}`),
-    townSvg(props, live && types.has('take_fall_turn')));
+    h('div', {class: 'wg-town-scroll'}, townSvg(props, live && types.has('take_fall_turn'))));
   root.append(h('div', {class: 'wg-main'}, farms, town));
 }
 

@@ -311,6 +311,15 @@ def catalog() -> dict[str, Any]:
         "max_cabins": MAX_CABINS,
         "upgrade_spaces": list(UPGRADE_SPACES),
         "labourer_colours": {"yellow": "#e8c547", "blue": "#3d7fc4", "white": "#f4f1e8"},
+        #: WG-E02, in scoring order: how each breakdown key is counted (a player checks it by hand).
+        "score_sources": {
+            "coins": "the values of the coins in the barn (copper 0, silver 1, gold 2), revealed at the end",
+            "labourers": "1 VP per labourer owned (the farmer scores nothing)",
+            "buildings": "1 VP per cabin and per barn tile",
+            "enclosures": "every completely fenced land area scores its size",
+            "upgrades": "each upgrade tile as printed, on the final farm",
+            "help": f"{HELP_PENALTY} VP per neighbour-help tile held, flipped or returnable",
+        },
     }
     tracks = [
         {"id": "year", "name": "Year", "spaces": list(range(1, YEARS + 1))},
