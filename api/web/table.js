@@ -141,10 +141,10 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const page = h('section', {class: 'table-page', 'aria-labelledby': 'table-title'},
     h('div', {class: 'card head'}, title, facts, turn, legendBox, notice, undoBox),
     h('div', {class: 'grid'},
-      h('div', {class: 'col main-col'},
+      h('div', {class: 'col main-col'}, playCard,
         h('section', {class: 'card', 'aria-labelledby': 'replay-title'},
-          h('h2', {id: 'replay-title', class: 'visually-hidden'}, 'Replay'), replayBar, replayBanner),
-        playCard, details),
+          h('h2', {id: 'replay-title'}, 'Replay'), replayBar),
+        details),
       h('div', {class: 'col side-col'},
         h('section', {class: 'card', 'aria-labelledby': 'seats-title'},
           h('h2', {id: 'seats-title'}, 'Seats'), field('Your name', nameInput), seatList, seatActions, asBox),
@@ -323,7 +323,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   });
   ctx.onDispose(() => clearTimeout(slideTimer));
 
-  /** First versions of each round, from log actions that carry a `round` field (none: no round buttons). */
+  /** First versions of each round, from log actions that carry a `round` field. */
   function roundStarts() {
     const starts = [];
     let current;
@@ -336,11 +336,58 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     return starts;
   }
 
-  function jumpRound(direction) {
+  /** The numeric `round` of a view, or null (the game has none, or it has not started). */
+  const roundOf = (view) => (view && typeof view.round === 'number' ? view.round : null);
+
+  /** The round at a version, from the view this viewer may see then (cached: a version never changes). */
+  const rounds = new Map();
+  async function roundAt(version) {
+    if (version === head() && !s.replay) return roundOf(s.view);
+    if (!rounds.has(version)) {
+      const answer = await api('GET', `${base}/view?version=${version}`, {token: token()});
+      rounds.set(version, roundOf(answer.view));
+    }
+    return rounds.get(version);
+  }
+
+  /** The first version whose round is at least `round` (a binary search over views), or null. */
+  async function firstVersionOfRound(round) {
+    let lo = 1;
+    let hi = head();
+    if (((await roundAt(hi)) ?? -Infinity) < round) return null;
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (((await roundAt(mid)) ?? -Infinity) >= round) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  /** Previous/next round: from the log's actions when they carry `round`, else from the views' `round`. */
+  async function jumpRound(direction) {
     const at = shown();
     const starts = roundStarts().map((x) => x.version);
-    const target = direction < 0 ? starts.filter((v) => v < at).pop() : starts.find((v) => v > at);
-    if (target !== undefined) showVersion(target);
+    if (starts.length) {
+      const target = direction < 0 ? starts.filter((v) => v < at).pop() : starts.find((v) => v > at);
+      if (target !== undefined) showVersion(target);
+      return;
+    }
+    try {
+      replayNote.textContent = 'Finding the round…';
+      const round = await roundAt(at);
+      let target = null;
+      if (round === null) target = direction > 0 ? await firstVersionOfRound(Number.MIN_SAFE_INTEGER) : null; // before the game: its first round
+      else if (direction > 0) target = await firstVersionOfRound(round + 1);
+      else {
+        target = await firstVersionOfRound(round);
+        if (target !== null && target >= at) target = await firstVersionOfRound(round - 1);
+        if (target !== null && target >= at) target = null;
+      }
+      if (target !== null) showVersion(target);
+      else renderReplay();
+    } catch (error) {
+      say(`Could not find the round: ${describe(error)}`);
+    }
   }
 
   // ---- acting --------------------------------------------------------------------------------
@@ -545,7 +592,10 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       version: replaying ? s.replay.version : s.summary.version,
       replaying,
       composer: s.composer,
-      propose: (move) => play(move, s.composer?.version ?? s.summary.version),
+      propose: (move) => {
+        if (!s.composer?.version) barRefusal.textContent = 'Nothing to play here: go back to now, or take a seat.';
+        else play(move, s.composer.version);
+      },
       scores: replaying ? s.replay.scores ?? null : s.scores,
       recent: recent(),
     });
@@ -610,15 +660,17 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     slider.max = String(Math.max(1, now));
     if (document.activeElement !== slider || !s.replay) slider.value = String(at);
     slider.setAttribute('aria-valuetext', `version ${at} of ${now}${s.replay ? '' : ' (now)'}`);
-    sliderOut.textContent = `version ${at} of ${now}`;
+    const shownRound = roundOf(s.replay ? s.replay.view : s.view);
+    sliderOut.textContent = `version ${at} of ${now}${shownRound !== null ? ` · round ${shownRound}` : ''}`;
     firstBtn.disabled = at <= 1;
     backBtn.disabled = at <= 1;
     fwdBtn.disabled = !s.replay;
     lastBtn.disabled = !s.replay;
     const starts = roundStarts();
-    prevRoundBtn.hidden = nextRoundBtn.hidden = !starts.length;
-    prevRoundBtn.disabled = !starts.some((x) => x.version < at);
-    nextRoundBtn.disabled = !starts.some((x) => x.version > at);
+    const viewRound = roundOf(s.replay ? s.replay.view : s.view) ?? roundOf(s.view);
+    prevRoundBtn.hidden = nextRoundBtn.hidden = !starts.length && viewRound === null;
+    prevRoundBtn.disabled = starts.length ? !starts.some((x) => x.version < at) : at <= 1;
+    nextRoundBtn.disabled = starts.length ? !starts.some((x) => x.version > at) : !s.replay;
     replayBanner.hidden = !s.replay;
     if (s.replay) {
       replayNote.textContent = s.replay.loading
@@ -632,7 +684,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const t = s.summary;
     const p = props();
     let message = null;
-    if (s.replay) message = `You are looking at version ${s.replay.version}. Go back to now to play.`;
+    if (s.replay && s.viewer !== null && t.status === 'running') message = 'You are looking back: go back to now to play.';
     else if (s.viewer === null) message = t.status === 'finished' ? 'The game is over.' : 'You are watching. Take a free seat to play.';
     else if (t.status === 'open') message = 'Moves appear once the game starts.';
     else if (t.status === 'finished') message = 'The game is over.';
@@ -650,7 +702,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     cancelBtn.disabled = !s.composer.active;
     if (s.board) {
       movesTitle.textContent = 'Board';
-      if (!playCard.contains(boardRoot)) fill(playCard, movesTitle, boardRoot, bar, listDetails);
+      if (!playCard.contains(boardRoot)) fill(playCard, movesTitle, replayBanner, boardRoot, bar, listDetails);
       if (!listDetails.contains(movesBox)) listDetails.append(movesBox);
       try {
         s.board.render(boardRoot, p);
@@ -660,7 +712,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       }
     } else {
       movesTitle.textContent = 'Your moves';
-      if (!playCard.contains(movesBox)) fill(playCard, movesTitle, movesBox, bar);
+      if (!playCard.contains(movesBox)) fill(playCard, movesTitle, replayBanner, movesBox, bar);
     }
   }
 
