@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.parse
 import urllib.request
 
 from playwright.sync_api import Page, expect
@@ -226,3 +227,28 @@ def test_replay_and_a_shared_address_of_a_past_version_draw_that_version_for_the
     assert mine.locator(".wg-slot.full").count() == len(view["players"][0]["storage"])
     assert first.locator("#board").inner_html() == second.locator("#board").inner_html()
     assert first.locator(".target").count() == 0  # nothing to click in a replay
+
+
+def test_a_four_player_game_from_year_seven_is_finished_by_clicking_the_board(server, new_page):
+    """At the maximum (4 seats, 3 bots) the first six years are played over the API with the seat's
+    first legal move (a whole 4-player game by clicking would double this file's time); years 7
+    and 8 and the final scoring are played on the page."""
+    table, (token,) = open_table(server, humans=1, bots=3)
+    base = f"/api/tables/{table}"
+    while call(server, "GET", f"{base}/view", token=token)["view"]["year"] < 7:
+        answer = call(server, "GET", f"{base}/seats/0/legal-moves", token=token)
+        move = answer["moves"][0]
+        if answer.get("outline"):
+            query = urllib.parse.quote(json.dumps(move))
+            move = call(server, "GET", f"{base}/seats/0/legal-moves?match={query}", token=token)["moves"][0]
+        call(server, "POST", f"{base}/seats/0/moves", {"move": move}, token)
+    page = new_page(1280, 900)
+    open_board(page, table, 0, token)
+    assert page.locator(".wg-farm-box").count() == 4
+    steps = 0
+    while not finished(page):
+        steps += 1 if play_one_step(page) else 0
+        assert steps < 40, status(page)
+    assert not page.errors, page.errors
+    expect(page.locator("#board .wg-final tbody tr")).to_have_count(6)
+    assert call(server, "GET", f"{base}/audit")["ok"] is True
