@@ -163,7 +163,8 @@ function townSvg(props, fallMoves) {
     const g = s('g', {class: `wg-building${legal ? ' legal' : ''}${picked ? ' chosen' : ''}`, dataset: {building: id}},
       tip(`${entry.name}: ${entry.effect}${entry.cost ? ` · cost ${costText(props, entry.cost)}` : ''}`));
     g.append(s('rect', {x, y, width: boxW, height: boxH, rx: 8}));
-    g.append(s('text', {x: x + 6, y: y + 15, class: 'wg-bname'}, `${pos} ${entry.name}`));
+    const label = `${pos} ${entry.name}`;
+    g.append(s('text', {x: x + 6, y: y + 15, class: 'wg-bname', ...(label.length > 18 ? {textLength: boxW - 12, lengthAdjust: 'spacingAndGlyphs'} : {})}, label));
     g.append(s('text', {x: x + 6, y: y + 29, class: 'wg-bcost'},
       entry.cost ? `cost ${costText(props, entry.cost)}` : entry.toll ? `toll: ${term(props, entry.toll)}` : 'free'));
     if (entry.toll && entry.cost) g.append(s('text', {x: x + 6, y: y + 42, class: 'wg-toll'}, `toll: ${term(props, entry.toll)}`));
@@ -248,7 +249,8 @@ function farmSvg(props, seat, opts) {
       const sy = y0 + cy * HALF + 10;
       const dot = s('g', {class: `wg-slot${good ? ' full' : ''}`, dataset: {slot: slot.id}},
         tip(good ? `${slot.id}: ${good}` : `${slot.id}: empty storage space`),
-        s('rect', {x: sx - 7, y: sy - 7, width: 14, height: 14, rx: 3, fill: good ? goodColour(props, good) : '#ffffffaa'}));
+        s('rect', {x: sx - 7, y: sy - 7, width: 14, height: 14, rx: 3, fill: good ? goodColour(props, good) : '#ffffffaa'}),
+        good ? s('text', {x: sx, y: sy + 3.5, class: 'wg-slot-t'}, good.slice(0, 1).toUpperCase()) : null);
       if (opts.moveToBarn && good && props.composer?.allows({type: 'move_goods_to_barn', from_slot: slot.id})) {
         target(dot, `Move the ${good} in ${slot.id} to the barn`, () => {
           props.composer.clear();
