@@ -117,16 +117,20 @@ def play_one_step(page: Page) -> str:
             return "spring"
         return "spring, first tile"
     if offers["areas"]:
-        while not page.locator("#confirm").is_enabled():
-            board.locator(".wg-area.legal:not(.chosen) .wg-area-badge").first.click()  # inside the area
+        while not page.locator("#confirm").is_enabled():  # the richest areas first, clicked inside them
+            best = page.evaluate("""() => [...document.querySelectorAll('#board .mine .wg-area.legal:not(.chosen)')]
+                .sort((a, b) => Number(b.querySelector('.wg-area-t').textContent) - Number(a.querySelector('.wg-area-t').textContent))
+                .map((a) => a.dataset.area)[0]""")
+            board.locator(f'.mine .wg-area[data-area="{best}"] .wg-area-badge').click()
         confirm(page)
         return "summer"
     if offers["buildings"]:
         board.locator(".wg-building.legal").first.click()
         while not page.locator("#confirm").is_enabled():
             options = board.locator(".wg-choices button.wg-choice")
+            wood = options.filter(has_text="wood")  # fuel for the winter
             paying = options.filter(has_not_text="help tile")  # a player keeps away from help tiles
-            (paying if paying.count() else options).first.click()
+            (wood if wood.count() else paying if paying.count() else options).first.click()
         confirm(page)
         return "fall"
     if offers["choices"]:  # the coin overflow

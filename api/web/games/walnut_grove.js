@@ -22,7 +22,7 @@ const QUADS = ['NW', 'NE', 'SE', 'SW'];
 
 // UI-only state between renders (the board keeps no game state): the spring tile in hand and its
 // turn, the first placement of a keep-2 spring with the moves through it, the last props drawn.
-const ui = {tile: null, rotation: 0, first: null, second: null, version: null, last: null, keyBound: false};
+const ui = {tile: null, rotation: 0, first: null, second: null, version: null, last: null, keyBound: false, flashKey: ''};
 
 function ensureStyles() {
   if (document.querySelector('link[data-board="walnut_grove"]')) return;
@@ -725,7 +725,10 @@ function render(root, props) {
     root.append(h('ul', {class: 'wg-recent', 'aria-label': 'Since your last move'}, recent.map((e) => h('li', {}, e.text || ''))));
   }
   root.append(actionPanel(props, selectedAreas));
-  const recentSeats = new Set((props.recent || []).map((e) => e.seat));
+  // What the other seats did since the viewer's last move flashes once, not on every redraw.
+  const flashKey = (props.recent || []).map((e) => e.version).join(',');
+  const recentSeats = flashKey && flashKey !== ui.flashKey ? new Set((props.recent || []).map((e) => e.seat)) : new Set();
+  ui.flashKey = flashKey;
   const farms = h('section', {class: 'wg-farms', 'aria-label': 'Farms'});
   const seats = v.players.map((_, i) => i);
   if (me) seats.sort((a, b) => (a === props.viewer ? -1 : b === props.viewer ? 1 : a - b));
