@@ -7,10 +7,11 @@ from uuid import UUID
 from flask_smorest import Blueprint
 
 from api import auth, wiring
+from api.legal_narrowing import narrow
 from api.openapi import SEAT_TOKEN
 from api.routes.common import acting_for, receipt
 from api.schemas.commands import CommandSchema, PlayMoveSchema, TakeSeatSchema
-from api.schemas.views import LegalMovesSchema, ReceiptSchema, SeatReceiptSchema
+from api.schemas.views import LegalMovesQuerySchema, LegalMovesSchema, ReceiptSchema, SeatReceiptSchema
 
 blp = Blueprint("seats", __name__, url_prefix="/api/tables/<uuid:table_id>/seats",
                 description="Take a seat, play for it, leave it.")
@@ -50,10 +51,12 @@ def play_move(args, table_id: UUID, seat: int):
 
 
 @blp.route("/<int:seat>/legal-moves", methods=["GET"])
+@blp.arguments(LegalMovesQuerySchema, location="query")
 @blp.response(200, LegalMovesSchema)
 @blp.doc(security=SEAT_TOKEN)
-def legal_moves(table_id: UUID, seat: int):
-    """Every move your seat may play now (empty when none)."""
+def legal_moves(args, table_id: UUID, seat: int):
+    """Every move your seat may play now (empty when none); ``match`` keeps those agreeing with a
+    partial move, and a list longer than 1000 is sent as its distinct first steps (``outline``)."""
     tables = acting_for(table_id, seat)
     moves = tables.legal_moves(table_id, seat)
-    return {"seat": seat, "version": tables.table(table_id).version, "moves": moves}
+    return {"seat": seat, "version": tables.table(table_id).version, **narrow(moves, args.get("match"))}

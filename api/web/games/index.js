@@ -4,7 +4,7 @@
 const BOARDS = {
   // bunny_kingdom: () => import('./bunny_kingdom.js'),
   // homesteaders: () => import('./homesteaders.js'),
-  // walnut_grove: () => import('./walnut_grove.js'),
+  walnut_grove: () => import('./walnut_grove.js'),
   fantasy_ranch: () => import('./fantasy_ranch.js'),
 };
 
