@@ -15,6 +15,28 @@ from pathlib import Path
 
 STORES = ("memory", "sqlite", "postgres")
 
+#: Shortest accepted seat-token key, in bytes (an HMAC-SHA256 key of 256 bits).
+MIN_SECRET_BYTES = 32
+#: Example values published in docs and deploy files: whoever read them could mint any seat's token.
+EXAMPLE_SECRETS = frozenset({"change-me", "changeme", "change-me-please", "secret", "tabletop", "example"})
+HOW_TO_GENERATE = "generate one with: python3 -c 'import secrets; print(secrets.token_hex(32))'"
+
+
+class InsecureSecret(ValueError):
+    """The configured seat-token key is a published example or too short: the service must not start."""
+
+
+def check_secret(key: str) -> bytes:
+    """The key as bytes, or ``InsecureSecret`` with a one-line message saying how to make a good one."""
+    if key.strip().lower() in EXAMPLE_SECRETS or "change-me" in key.lower():
+        raise InsecureSecret(f"TABLETOP_SECRET is a published example value; {HOW_TO_GENERATE}")
+    encoded = key.encode()
+    if len(encoded) < MIN_SECRET_BYTES:
+        raise InsecureSecret(
+            f"TABLETOP_SECRET is {len(encoded)} bytes, at least {MIN_SECRET_BYTES} are needed; {HOW_TO_GENERATE}"
+        )
+    return encoded
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -56,10 +78,19 @@ class Settings:
             create_tables=get("TABLETOP_CREATE_TABLES", "y").lower() in ("y", "yes", "1", "true"),
             aggregate_cache=int(get("TABLETOP_AGGREGATE_CACHE", "500")),
             redis_url=get("TABLETOP_REDIS_URL") or None,
-            secret=get("TABLETOP_SECRET") or None,
+            secret=get("TABLETOP_SECRET") or _read_secret_file(get("TABLETOP_SECRET_FILE")),
             max_body_bytes=int(get("TABLETOP_MAX_BODY_BYTES", str(64 * 1024))),
             projections=get("TABLETOP_PROJECTIONS", "thread"),
         )
+
+    def check(self) -> None:
+        """Refuse to start on settings that are unsafe whatever the request (the seat-token key);
+        cheap and opens nothing, so a server checks before it forks or serves."""
+        if self.secret:
+            check_secret(self.secret)
+        elif self.store == "postgres":
+            raise InsecureSecret(f"TABLETOP_SECRET (or TABLETOP_SECRET_FILE) must be set with TABLETOP_STORE=postgres "
+                                 f"(all workers share the key); {HOW_TO_GENERATE}")
 
     def with_(self, **changes: object) -> Settings:
         return replace(self, **changes)
@@ -102,11 +133,11 @@ class Settings:
         ever reads a half-written key).
         """
         if self.secret:
-            return self.secret.encode()
+            return check_secret(self.secret)
         if self.store == "postgres":
             # Workers on several hosts share one store; each would generate its own key, and a seat
             # token issued by one would be refused by the others.
-            raise ValueError("TABLETOP_SECRET must be set when TABLETOP_STORE=postgres (all workers share the key)")
+            self.check()
         path = self.data_dir / "secret.key"
         if not path.exists():
             self.data_dir.mkdir(parents=True, exist_ok=True)
@@ -121,3 +152,13 @@ class Settings:
             finally:
                 candidate.unlink()
         return path.read_text().strip().encode()
+
+
+def _read_secret_file(path: str | None) -> str | None:
+    """``TABLETOP_SECRET_FILE``: a secrets file (compose's ``/run/secrets/...``) holding the key."""
+    if not path:
+        return None
+    try:
+        return Path(path).read_text().strip() or None
+    except OSError as error:
+        raise InsecureSecret(f"TABLETOP_SECRET_FILE {path!r} cannot be read ({error.strerror}); {HOW_TO_GENERATE}") from None
