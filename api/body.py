@@ -2,7 +2,9 @@
 
 webargs reads a body with another content type as "no body" (so a form post to ``/start`` would
 act), and lets a ``RecursionError`` from a deeply nested document escape as a 500. Checking here
-gives each its own clear refusal: 413 (``MAX_CONTENT_LENGTH``), 415, 400.
+gives each its own clear refusal: 413 (``MAX_CONTENT_LENGTH``), 415, 400. A lone surrogate
+(``"\ud800"``) is valid JSON but not text: it cannot be encoded for the event digest, a command id's
+``uuid5`` or a store, so it is refused here (422 naming the field) before anything reads it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import json
 
 from flask import request
 
-from api.errors import MalformedJson, UnsupportedBody
+from api.errors import InvalidText, MalformedJson, UnsupportedBody
 
 BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 #: Far deeper than any move needs, far shallower than the recursion limit of the parsers after us.
@@ -32,6 +34,40 @@ def check_json_body() -> None:
         raise MalformedJson("the request body is not valid JSON") from None
     if _depth(document) > MAX_DEPTH:
         raise MalformedJson(f"the request body is nested more than {MAX_DEPTH} levels deep")
+    field = _not_text(document)
+    if field is not None:
+        raise InvalidText(
+            f"{field or 'the body'} holds a lone surrogate, which is not valid Unicode text",
+            {field or "_schema": ["must be valid Unicode text (no lone surrogates)"]},
+        )
+
+
+def _not_text(document: object) -> str | None:
+    """The top-level field holding a string (or object key) that is not encodable text, if any
+    ("" when the body itself is such a string)."""
+    stack: list[tuple[object, str]] = [(document, "")]
+    while stack:
+        value, field = stack.pop()
+        if isinstance(value, str):
+            if not _encodable(value):
+                return field
+        elif isinstance(value, dict):
+            for key, child in value.items():
+                name = field or key
+                if not _encodable(key):
+                    return name if field else ""
+                stack.append((child, name))
+        elif isinstance(value, list):
+            stack.extend((child, field) for child in value)
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _depth(document: object) -> int:

@@ -47,9 +47,10 @@ class ApiError(Exception):
     status = 400
     code = "bad_request"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, errors: Any = None) -> None:
         super().__init__(message)
         self.message = message
+        self.errors = errors
 
 
 class BadToken(ApiError):
@@ -77,6 +78,13 @@ class UnsupportedBody(ApiError):
 
     status = 415
     code = "unsupported_media_type"
+
+
+class InvalidText(ApiError):
+    """A string in the body that is not valid Unicode text (a lone surrogate)."""
+
+    status = 422
+    code = "invalid_fields"
 
 
 class MalformedJson(ApiError):
@@ -122,7 +130,7 @@ def handle_domain_error(error: domain.DomainError) -> Response:
 
 def handle_api_error(error: ApiError) -> Response:
     challenge = [("WWW-Authenticate", 'Bearer realm="tabletop"')] if error.status == 401 else None
-    return body(error.status, error.code, error.message, headers=challenge)
+    return body(error.status, error.code, error.message, errors=error.errors, headers=challenge)
 
 
 def handle_http_exception(error: HTTPException) -> Response:
