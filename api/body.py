@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 from flask import request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from api.errors import InvalidText, MalformedJson, UnsupportedBody
 
@@ -26,6 +27,11 @@ def check_json_body() -> None:
     data = request.get_data(cache=True)  # over MAX_CONTENT_LENGTH: Werkzeug raises 413 here
     if not data:
         return
+    limit = request.max_content_length
+    if request.content_length is None and limit is not None and len(data) >= limit:
+        # A chunked body has no length to check up front: Werkzeug stops reading at the limit and
+        # hands over the truncated start, which would parse as malformed JSON (400) instead of 413.
+        raise RequestEntityTooLarge()
     if not request.is_json:
         raise UnsupportedBody(f"send JSON with Content-Type: application/json, not {request.mimetype or 'nothing'!r}")
     try:

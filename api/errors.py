@@ -46,6 +46,7 @@ class ApiError(Exception):
 
     status = 400
     code = "bad_request"
+    headers: tuple[tuple[str, str], ...] = ()
 
     def __init__(self, message: str, errors: Any = None) -> None:
         super().__init__(message)
@@ -73,6 +74,14 @@ class NotYourSeat(ApiError):
     code = "not_your_seat"
 
 
+class NotCaughtUp(ApiError):
+    """A read-your-writes read (``?position=``) whose read models did not reach the position in time."""
+
+    status = 503
+    code = "read_model_behind"
+    headers = (("Retry-After", "1"),)
+
+
 class UnsupportedBody(ApiError):
     """A request body that is not JSON."""
 
@@ -82,6 +91,13 @@ class UnsupportedBody(ApiError):
 
 class InvalidText(ApiError):
     """A string in the body that is not valid Unicode text (a lone surrogate)."""
+
+    status = 422
+    code = "invalid_fields"
+
+
+class BodyRequired(ApiError):
+    """A command sent without a body where one is required."""
 
     status = 422
     code = "invalid_fields"
@@ -129,8 +145,8 @@ def handle_domain_error(error: domain.DomainError) -> Response:
 
 
 def handle_api_error(error: ApiError) -> Response:
-    challenge = [("WWW-Authenticate", 'Bearer realm="tabletop"')] if error.status == 401 else None
-    return body(error.status, error.code, error.message, errors=error.errors, headers=challenge)
+    challenge = [("WWW-Authenticate", 'Bearer realm="tabletop"')] if error.status == 401 else []
+    return body(error.status, error.code, error.message, errors=error.errors, headers=[*challenge, *error.headers])
 
 
 def handle_http_exception(error: HTTPException) -> Response:

@@ -19,6 +19,7 @@ from uuid import UUID
 from flask_smorest import abort
 
 from api import live, wiring
+from api.errors import NotCaughtUp
 from projections.queries import ReadModels
 
 #: How long a read waits for the read models to reach a position (seconds).
@@ -31,7 +32,10 @@ def _read_models(position: int | None) -> ReadModels | None:
         return None
     if position is not None or live.embedded():
         head = wiring.tables().recorder.max_notification_id() or 0
-        models.wait(wait_target(position, head), timeout=WAIT_S)
+        target = wait_target(position, head)
+        if not models.wait(target, timeout=WAIT_S) and position is not None:
+            # The client asked to read its own write: a stale answer would look like a lost command.
+            raise NotCaughtUp(f"the read models have not reached position {target} within {WAIT_S:g} s; retry shortly")
     return models
 
 

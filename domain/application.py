@@ -164,7 +164,12 @@ class Tables(Application):
         )
         if receipt.duplicate:
             event = self._event_at(table_id, receipt.version)
-            return Receipt(table_id, receipt.version, seat=getattr(event, "seat", None), duplicate=True)
+            if not isinstance(event, Table.SeatTaken) or (event.name, event.bot) != (name, bot) or seat not in (
+                None, event.seat
+            ):  # a retry repeats its first request: nobody else collects that seat's token
+                raise Conflict(f"command_id {command_id!r} was used by another request; "
+                               "a retry must repeat the first one (same name, seat and bot)", self._version(table_id))
+            return Receipt(table_id, receipt.version, seat=event.seat, duplicate=True)
         return Receipt(table_id, receipt.version, receipt.position, seat=taken[-1])  # the attempt that was saved
 
     def leave(self, table_id: UUID, seat: int, command_id: str | None = None,

@@ -37,7 +37,7 @@ class CommandSchema(Schema):
 
 
 class OpenTableSchema(Schema):
-    game = fields.String(required=True, validate=validate.Length(min=1, max=64), metadata={"example": "tiny_duel"})
+    game = fields.String(required=True, validate=validate.Length(min=1, max=64), metadata={"example": "bunny_kingdom"})
     seats = strict.Integer(required=True, validate=validate.Range(min=1, max=64))
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "Game options."})
     undo_policy = fields.String(load_default="consent", validate=validate.OneOf(UNDO_POLICIES))
