@@ -49,6 +49,7 @@ class Settings:
     postgres_dbname: str = "tabletop"
     postgres_pool_size: int = 2
     postgres_max_overflow: int = 4
+    postgres_wait_s: int = 2
     create_tables: bool = True
     aggregate_cache: int = 500
     redis_url: str | None = None
@@ -75,6 +76,7 @@ class Settings:
             postgres_dbname=get("TABLETOP_POSTGRES_DB", "tabletop"),
             postgres_pool_size=int(get("TABLETOP_POSTGRES_POOL_SIZE", "2")),
             postgres_max_overflow=int(get("TABLETOP_POSTGRES_MAX_OVERFLOW", "4")),
+            postgres_wait_s=int(get("TABLETOP_POSTGRES_WAIT_S", "2")),
             create_tables=get("TABLETOP_CREATE_TABLES", "y").lower() in ("y", "yes", "1", "true"),
             aggregate_cache=int(get("TABLETOP_AGGREGATE_CACHE", "500")),
             redis_url=get("TABLETOP_REDIS_URL") or None,
@@ -112,7 +114,9 @@ class Settings:
             env["SQLITE_LOCK_TIMEOUT"] = "10"
         else:
             env.update(
-                PERSISTENCE_MODULE="eventsourcing.postgres",
+                PERSISTENCE_MODULE="api.pgstore:BoundedPostgresFactory",  # bounded waits, pre-ping
+                POSTGRES_CONNECT_TIMEOUT=str(self.postgres_wait_s),
+                POSTGRES_PRE_PING="y",
                 POSTGRES_DBNAME=self.postgres_dbname,
                 POSTGRES_HOST=self.postgres_host,
                 POSTGRES_PORT=str(self.postgres_port),

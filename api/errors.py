@@ -18,6 +18,16 @@ from werkzeug.exceptions import HTTPException
 
 from domain import errors as domain
 
+try:
+    from eventsourcing.persistence import InterfaceError, OperationalError
+    from psycopg import InterfaceError as PgInterfaceError
+    from psycopg import OperationalError as PgOperationalError
+
+    #: What "the database is unreachable" looks like from the event store and the read models.
+    STORE_DOWN: tuple[type[Exception], ...] = (OperationalError, InterfaceError, PgOperationalError, PgInterfaceError)
+except ImportError:  # pragma: no cover - psycopg is a dependency
+    STORE_DOWN = ()
+
 log = logging.getLogger(__name__)
 
 #: Domain refusal -> HTTP status. 409: the table's current state forbids it (retry after reloading);
@@ -167,10 +177,24 @@ def handle_http_exception(error: HTTPException) -> Response:
     return body(status, code, message, headers=kept)
 
 
+#: Seconds a client is told to wait before retrying while the store is unavailable.
+STORE_RETRY_AFTER_S = 2
+
+
+def handle_store_unavailable(error: Exception) -> Response:
+    """The database is unreachable (refused, timed out, a connection broke twice): 503, bounded by
+    the store's waits (``api.pgstore``), never a 500. Nothing was recorded unless it was answered."""
+    log.warning("store unavailable on %s %s: %s", request.method, request.path, error)
+    return body(503, "store_unavailable", "the event store is unavailable; retry in a few seconds",
+                headers=[("Retry-After", str(STORE_RETRY_AFTER_S))])
+
+
 def handle_unexpected(error: Exception) -> Response:
     """A bug: log it with the traceback; the client learns nothing about the internals."""
     if isinstance(error, HTTPException):
         return handle_http_exception(error)
+    if isinstance(error, STORE_DOWN):
+        return handle_store_unavailable(error)
     log.exception("unhandled error on %s %s", request.method, request.path)
     return body(500, "internal_error", "the server failed to handle this request; it has been logged")
 
@@ -198,4 +222,6 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(domain.DomainError, handle_domain_error)
     app.register_error_handler(ApiError, handle_api_error)
     app.register_error_handler(HTTPException, handle_http_exception)
+    for cls in STORE_DOWN:
+        app.register_error_handler(cls, handle_store_unavailable)
     app.register_error_handler(Exception, handle_unexpected)

@@ -32,7 +32,7 @@ def readyz():
     if wiring.settings().redis_url:
         checks["redis"] = _check(_redis, down="degraded")
     if checks["store"] != "ok":
-        return {"status": "unavailable", "checks": checks}, 503
+        return {"status": "unavailable", "checks": checks}, 503, {"Retry-After": "2"}
     return {"status": "ok" if checks["redis"] in ("ok", "not configured") else "degraded", "checks": checks}
 
 
