@@ -10,13 +10,16 @@ gives each its own clear refusal: 413 (``MAX_CONTENT_LENGTH``), 415, 400. A lone
 from __future__ import annotations
 
 import json
+import time
 
-from flask import request
+from flask import current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from api.errors import InvalidText, MalformedJson, UnsupportedBody
+from api.errors import BodyTimeout, InvalidText, MalformedJson, UnsupportedBody
 
 BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+#: The app config key of the body deadline (seconds), from ``TABLETOP_BODY_TIMEOUT_S``.
+BODY_TIMEOUT = "TABLETOP_BODY_TIMEOUT_S"
 #: Far deeper than any move needs, far shallower than the recursion limit of the parsers after us.
 MAX_DEPTH = 32
 
@@ -24,7 +27,7 @@ MAX_DEPTH = 32
 def check_json_body() -> None:
     if request.method not in BODY_METHODS:
         return
-    data = request.get_data(cache=True)  # over MAX_CONTENT_LENGTH: Werkzeug raises 413 here
+    data = _read_body(current_app.config.get(BODY_TIMEOUT, 10.0))  # over MAX_CONTENT_LENGTH: 413
     if not data:
         return
     limit = request.max_content_length
@@ -46,6 +49,36 @@ def check_json_body() -> None:
             f"{field or 'the body'} holds a lone surrogate, which is not valid Unicode text",
             {field or "_schema": ["must be valid Unicode text (no lone surrogates)"]},
         )
+
+
+def _read_body(limit_s: float) -> bytes:
+    """The whole body, read within ``limit_s`` seconds, or 408. A client trickling a byte every few
+    seconds would otherwise hold this worker's greenlet (or thread) for as long as it likes. Under
+    gunicorn every read from the socket waits at most what is left of the deadline."""
+    sock = request.environ.get("gunicorn.socket")
+    if sock is None or getattr(request, "_cached_data", None) is not None:
+        return request.get_data(cache=True)  # no socket of ours (a test client, the dev server)
+    deadline = time.monotonic() + limit_s
+    stream, parts = request.stream, []
+    previous = sock.gettimeout()
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise BodyTimeout(limit_s)
+            sock.settimeout(left)
+            try:
+                chunk = stream.read(64 * 1024)
+            except (TimeoutError, OSError):
+                raise BodyTimeout(limit_s) from None
+            if not chunk:
+                break
+            parts.append(chunk)
+    finally:
+        sock.settimeout(previous)
+    data = b"".join(parts)
+    request._cached_data = data  # what get_data() (and webargs after us) returns from now on
+    return data
 
 
 def _not_text(document: object) -> str | None:

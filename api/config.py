@@ -56,6 +56,18 @@ class Settings:
     secret: str | None = None
     max_body_bytes: int = 64 * 1024
     projections: str = "thread"  # thread (embedded) | external (a `tabletop projections run` worker) | off
+    # Bounded clients (api/limits.py, docs/hardening.md). A client is its address (REMOTE_ADDR).
+    client_limits: bool | None = None  # None: on, except in tests built with testing=True
+    rate_limit_storage: str | None = None  # flask-limiter storage; None: the Redis URL, else memory://
+    rate_limit_commands: str = "20/second;600/minute"  # every command of one client, all tables
+    rate_limit_open_tables: str = "30/minute;300/hour"
+    rate_limit_streams: str = "60/minute"
+    max_streams_per_client: int = 16  # per worker process
+    max_streams_per_table: int = 300  # per worker process
+    max_streams_per_worker: int = 700  # the rest of gunicorn's worker_connections (1000) stays for commands
+    max_requests_per_client: int = 32  # requests of one client in flight at once, per worker process
+    max_open_tables_per_client: int = 20  # opened and not started yet
+    body_timeout_s: float = 10.0  # a request body must arrive whole within this
     testing: bool = False
     extra: Mapping[str, str] = field(default_factory=dict)
 
@@ -83,6 +95,18 @@ class Settings:
             secret=get("TABLETOP_SECRET") or _read_secret_file(get("TABLETOP_SECRET_FILE")),
             max_body_bytes=int(get("TABLETOP_MAX_BODY_BYTES", str(64 * 1024))),
             projections=get("TABLETOP_PROJECTIONS", "thread"),
+            client_limits=get("TABLETOP_CLIENT_LIMITS", "on").lower() not in ("off", "n", "no", "0", "false"),
+            rate_limit_storage=get("TABLETOP_RATE_LIMIT_STORAGE") or None,
+            rate_limit_commands=get("TABLETOP_RATE_LIMIT_COMMANDS", cls.rate_limit_commands),
+            rate_limit_open_tables=get("TABLETOP_RATE_LIMIT_OPEN_TABLES", cls.rate_limit_open_tables),
+            rate_limit_streams=get("TABLETOP_RATE_LIMIT_STREAMS", cls.rate_limit_streams),
+            max_streams_per_client=int(get("TABLETOP_MAX_STREAMS_PER_CLIENT", str(cls.max_streams_per_client))),
+            max_streams_per_table=int(get("TABLETOP_MAX_STREAMS_PER_TABLE", str(cls.max_streams_per_table))),
+            max_streams_per_worker=int(get("TABLETOP_MAX_STREAMS_PER_WORKER", str(cls.max_streams_per_worker))),
+            max_requests_per_client=int(get("TABLETOP_MAX_REQUESTS_PER_CLIENT", str(cls.max_requests_per_client))),
+            max_open_tables_per_client=int(get("TABLETOP_MAX_OPEN_TABLES_PER_CLIENT",
+                                               str(cls.max_open_tables_per_client))),
+            body_timeout_s=float(get("TABLETOP_BODY_TIMEOUT_S", str(cls.body_timeout_s))),
         )
 
     def check(self) -> None:
@@ -93,6 +117,11 @@ class Settings:
         elif self.store == "postgres":
             raise InsecureSecret(f"TABLETOP_SECRET (or TABLETOP_SECRET_FILE) must be set with TABLETOP_STORE=postgres "
                                  f"(all workers share the key); {HOW_TO_GENERATE}")
+
+    @property
+    def limits_on(self) -> bool:
+        """Whether clients are bounded (rate limits and caps): on unless turned off, or a test app."""
+        return self.client_limits if self.client_limits is not None else not self.testing
 
     def with_(self, **changes: object) -> Settings:
         return replace(self, **changes)

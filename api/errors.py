@@ -106,6 +106,17 @@ class InvalidText(ApiError):
     code = "invalid_fields"
 
 
+class BodyTimeout(ApiError):
+    """The request body did not arrive whole in time; the connection is closed."""
+
+    status = 408
+    code = "body_timeout"
+    headers = (("Connection", "close"),)
+
+    def __init__(self, limit_s: float) -> None:
+        super().__init__(f"the request body did not arrive within {limit_s:g} s")
+
+
 class BodyRequired(ApiError):
     """A command sent without a body where one is required."""
 
@@ -126,6 +137,7 @@ HTTP_CODES = {
     413: "body_too_large",
     415: "unsupported_media_type",
     422: "invalid_fields",
+    429: "too_many_requests",
 }
 
 
@@ -173,6 +185,8 @@ def handle_http_exception(error: HTTPException) -> Response:
         return body(422, "invalid_fields", "some fields are missing or invalid; see errors", errors=messages)
     code = HTTP_CODES.get(status, (error.name or "error").lower().replace(" ", "_"))
     message = _MESSAGES.get(status) or error.description or error.name
+    if status == 429:
+        message = f"too many requests from this client ({error.description}); retry after Retry-After seconds"
     kept = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     return body(status, code, message, headers=kept)
 
@@ -200,6 +214,7 @@ def handle_unexpected(error: Exception) -> Response:
 
 
 _MESSAGES = {
+    429: "too many requests from this client; retry after the Retry-After seconds",
     404: "no such resource",
     405: "this method is not allowed here; see the Allow header",
 }
