@@ -143,9 +143,8 @@ class Settings:
             env["SQLITE_LOCK_TIMEOUT"] = "10"
         else:
             env.update(
-                PERSISTENCE_MODULE="api.pgstore:BoundedPostgresFactory",  # bounded waits, pre-ping
+                PERSISTENCE_MODULE="api.pgstore:BoundedPostgresFactory",  # bounded waits, pre-ping when idle
                 POSTGRES_CONNECT_TIMEOUT=str(self.postgres_wait_s),
-                POSTGRES_PRE_PING="y",
                 POSTGRES_DBNAME=self.postgres_dbname,
                 POSTGRES_HOST=self.postgres_host,
                 POSTGRES_PORT=str(self.postgres_port),

@@ -2,8 +2,8 @@
 
 eventsourcing's PostgreSQL recorders retry every query ten times on a connection error, each try
 waiting up to the pool's timeout (30 s by default), and the pool hands out connections that died
-with the server. Here (named by ``PERSISTENCE_MODULE``, see ``api.config``): every pooled
-connection is checked before use (pre-ping), a new connection gives up after
+with the server. Here (named by ``PERSISTENCE_MODULE``, see ``api.config``): a pooled connection
+that sat idle is checked before use (pre-ping; one in steady use is not), a new connection gives up after
 ``TABLETOP_POSTGRES_WAIT_S``, a request waits at most that long for the pool, and a query is tried
 twice at most (once more only when a pooled connection broke under it, never after the pool timed
 out). What still fails reaches the API as eventsourcing's ``OperationalError`` and becomes a 503
@@ -25,6 +25,8 @@ from eventsourcing.postgres import (
     PostgresTrackingRecorder,
 )
 from psycopg_pool import PoolTimeout
+
+from projections.stores import check_when_idle
 
 #: Queries that the library wraps in its ten-try ``retry``: re-wrapped with two tries at most.
 _RETRIED = ("insert_events", "select_events", "select_notifications", "max_notification_id",
@@ -70,6 +72,9 @@ class BoundedPostgresFactory(PostgresFactory):
         # few seconds instead; the next request that finds the pool empty starts a fresh attempt
         # at once.
         self.datastore.pool.reconnect_timeout = reconnect_timeout(int(wait))
+        # Pre-ping, but only connections that sat idle (``POSTGRES_PRE_PING`` would add a round trip
+        # to every query of a busy pool). psycopg_pool keeps its ``check`` callback here.
+        self.datastore.pool._check = check_when_idle
 
 
 def reconnect_timeout(wait_s: float) -> float:
