@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from flask import request
 from flask_smorest import Blueprint
 
 from api import auth, wiring
 from api.legal_narrowing import narrow
+from api.errors import BodyRequired
 from api.openapi import SEAT_TOKEN
 from api.routes.common import acting_for, receipt
 from api.schemas.commands import CommandSchema, PlayMoveSchema, TakeSeatSchema
@@ -35,8 +37,11 @@ def take_seat(args, table_id: UUID):
 @blp.response(200, ReceiptSchema)
 @blp.doc(security=SEAT_TOKEN)
 def leave(args, table_id: UUID, seat: int):
-    """Leave your seat: before the start it is freed; during play a bot takes it over."""
+    """Leave your seat: before the start it is freed; during play a bot takes it over. Needs a JSON
+    body (``{}`` at least), like every other seat command: a bare POST never gives a seat away."""
     tables = acting_for(table_id, seat)
+    if not request.get_data(cache=True):
+        raise BodyRequired("leaving needs a JSON body ({} at least, or a command_id)", {"_schema": ["a JSON body is required"]})
     return receipt(tables.leave(table_id, seat, args["command_id"], args["expected_version"]))
 
 

@@ -287,3 +287,21 @@ def describe_chance(before: State, action: dict[str, Any]) -> str:
         return f"{SLOT_NAMES[before.slot]}: {parts}."
     first = sum(len(g) for g in w.standings[:index]) + 1  # FR-R205: the tied group's own places
     return f"{SLOT_NAMES[before.slot]} tie roll-off for places {first}-{first + len(group) - 1}: {parts}."
+
+
+def secrets(state: State) -> dict[int | None, Any]:
+    """What is hidden now and from whom (docs/undo.md): deck orders, the removed tournament cards
+    and Tessa's cards from everyone (FR-R301, FR-R303; Tessa's cards belong to the active player
+    while she chooses); each seat's draft hand, picks (but at level 2), pending pick and seen cards
+    from everyone else (FR-R302)."""
+    tessa_owner = Work(state).active if state.phase == "tessa_choice" else None
+    hidden: dict[int | None, Any] = {None: (state.horse_deck, state.fate_deck, state.removed_cards)}
+    for s in range(state.players):
+        hidden[s] = (
+            state.hands[s] if state.hands else (),
+            state.picks[s] if state.picks and state.level != 2 else (),
+            state.step_picks[s] if state.step_picks else None,
+            state.seen[s] if state.seen else (),
+        )
+    hidden[tessa_owner] = (hidden[tessa_owner], state.tessa)
+    return hidden
