@@ -35,8 +35,8 @@ def take_seat(args, table_id: UUID):
 @blp.doc(security=SEAT_TOKEN)
 def leave(args, table_id: UUID, seat: int):
     """Leave your seat: before the start it is freed; during play a bot takes it over."""
-    tables = acting_for(table_id, seat)
-    return receipt(tables.leave(table_id, seat, args["command_id"], args["expected_version"]))
+    with acting_for(table_id, seat) as (tables, _):
+        return receipt(tables.leave(table_id, seat, args["command_id"], args["expected_version"]))
 
 
 @blp.route("/<int:seat>/moves", methods=["POST"])
@@ -45,8 +45,8 @@ def leave(args, table_id: UUID, seat: int):
 @blp.doc(security=SEAT_TOKEN)
 def play_move(args, table_id: UUID, seat: int):
     """Play a move for your seat; dice, shuffles and bots then act in the same save."""
-    tables = acting_for(table_id, seat)
-    return receipt(tables.play_move(table_id, seat, args["move"], args["command_id"], args["expected_version"]))
+    with acting_for(table_id, seat) as (tables, _):
+        return receipt(tables.play_move(table_id, seat, args["move"], args["command_id"], args["expected_version"]))
 
 
 @blp.route("/<int:seat>/legal-moves", methods=["GET"])
@@ -54,6 +54,5 @@ def play_move(args, table_id: UUID, seat: int):
 @blp.doc(security=SEAT_TOKEN)
 def legal_moves(table_id: UUID, seat: int):
     """Every move your seat may play now (empty when none)."""
-    tables = acting_for(table_id, seat)
-    moves = tables.legal_moves(table_id, seat)
-    return {"seat": seat, "version": tables.table(table_id).version, "moves": moves}
+    with acting_for(table_id, seat) as (tables, table):
+        return {"seat": seat, "version": table.version, "moves": tables.legal_moves(table_id, seat)}
