@@ -332,9 +332,21 @@ class Tables(Application):
         return table.game.scores(table.state).to_dict()
 
     def log(self, table_id: UUID, viewer: int | None, after: int = 0, limit: int = 100) -> list[LogEntry]:
-        """The table's events as ``viewer`` may see them: one entry and one sentence per event."""
-        _check_viewer(self._get(table_id), viewer)
-        return table_log(self.events.get(table_id), viewer, after=after, limit=limit)
+        """The table's events as ``viewer`` may see them: one entry and one sentence per event.
+
+        Read from the table as of ``after`` (its latest snapshot before, plus the events since)
+        and the ``limit`` events that follow: the cost of a page does not grow with the history.
+        """
+        latest = self._get(table_id)
+        _check_viewer(latest, viewer)
+        after = max(0, after)
+        upto = min(after + max(0, limit), latest.version)
+        if upto <= after:
+            return []
+        start = self._get(table_id, after).working_copy() if after >= 1 else None
+        undone = {v for first, last in latest.undone for v in range(first, last + 1)}
+        return table_log(self.events.get(table_id, gt=after, lte=upto), viewer, after=after, limit=limit,
+                         table=start, undone=undone, over=latest.status == FINISHED)
 
     def audit(self, table_id: UUID) -> AuditReport:
         """Re-derive the table from its stored events and check every guarantee."""

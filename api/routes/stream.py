@@ -31,6 +31,7 @@ from flask import Blueprint, Response, current_app, request
 
 from api.fanout import GAP, Broker, Subscription
 from domain.application import Tables
+from domain.errors import DomainError
 from domain.log import describe_event
 
 HEARTBEAT_S = 15.0
@@ -127,8 +128,15 @@ class FrameSource:
         # later: the frame for a version is then the same in every process and cache. Which
         # versions were undone is told by the ``Undone`` entries and the view's ``table.undone``;
         # the full reveal after the end is in the log (``GET .../log``).
-        table = None
-        for event in self.tables.events.get(table_id, lte=upto):
+        # Start from the table as of ``after`` (a snapshot and the events since), so a new frame
+        # costs the same on a long table as on a short one.
+        table, since = None, 0
+        if after >= 1:
+            try:
+                table, since = self.tables.table(table_id, version=after).working_copy(), after
+            except DomainError:  # not (yet) in this store: render from the start
+                table, since = None, 0
+        for event in self.tables.events.get(table_id, gt=since or None, lte=upto):
             before = table.state if table is not None else None
             players = list(table.players) if table is not None else []
             table = event.mutate(table)
