@@ -35,6 +35,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -455,6 +456,33 @@ def create_bare() -> None:
     Bare(env=Settings.from_env().eventsourcing_env("bench_bare")).close()
 
 
+class LockSampler(threading.Thread):
+    """Samples ``pg_locks`` every 20 ms: the share of samples in which some transaction waited for
+    the event table's insert lock (the library's ``LOCK TABLE ... IN EXCLUSIVE MODE``). Near 100 %
+    means that lock, not CPU, is the ceiling (the case for group commit)."""
+
+    def __init__(self, services: Services, table: str) -> None:
+        super().__init__(daemon=True)
+        self.services, self.table = services, table
+        self.samples = self.waiting = 0
+        self._stop_event = threading.Event()
+
+    def run(self) -> None:
+        with self.services.pg(self.services.db) as conn:
+            while not self._stop_event.wait(0.02):
+                row = conn.execute("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+                                   "WHERE c.relname = %s AND NOT l.granted", (self.table,)).fetchone()
+                self.samples += 1
+                self.waiting += 1 if row[0] else 0
+
+    def stop(self) -> None:
+        self._stop_event.set()
+        self.join(timeout=5)
+
+    def share(self) -> float:
+        return self.waiting / self.samples if self.samples else float("nan")
+
+
 def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: int) -> dict:
     client = subprocess.Popen([sys.executable, __file__, "client", kind, str(services.port), str(lanes),
                                str(seconds), str(seed)], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -468,16 +496,20 @@ def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: i
     before = services.cpu()
     client.stdin.write("go\n")
     client.stdin.flush()
+    sampler = LockSampler(services, "tables_events" if kind == "game" else "benchbare_events")
+    sampler.start()
     result = None
     for line in client.stdout:
         if line.startswith("RESULT "):
             result = json.loads(line[7:])
     client.wait()
+    sampler.stop()
     if result is None:
         raise SystemExit("bench_load: the client died")
     lag = services.projection_lag(60) if kind == "game" else 0.0
     after = services.cpu()
     result["load"] = (load0, os.getloadavg()[0])
+    result["lock_waits"] = sampler.share()
     result["lag"] = lag
     result["cpu"] = {name: sum(after[name].get(p, 0.0) - before[name].get(p, 0.0) for p in after[name])
                      for name in after}
@@ -500,7 +532,7 @@ def report(kind: str, lanes: int, r: dict) -> str:
              f"   (client {r['client_cpu'] / max(n, 1) * 1000:.2f})")
     if kind == "game":
         line += f"   projection lag after stop {r['lag']:.2f} s"
-    line += f"   load {r['load'][0]:.1f}->{r['load'][1]:.1f}"
+    line += f"   insert lock waited in {r['lock_waits']:.0%} of samples   load {r['load'][0]:.1f}->{r['load'][1]:.1f}"
     if r["n_errors"]:
         line += f"\n{'':>14}{r['n_errors']} errors, e.g. {r['errors'][:2]}"
     return line
