@@ -138,9 +138,17 @@ def handle_http_exception(error: HTTPException) -> Response:
     if status == 422:
         return body(422, "invalid_fields", "some fields are missing or invalid; see errors", errors=messages)
     code = HTTP_CODES.get(status, (error.name or "error").lower().replace(" ", "_"))
-    message = _MESSAGES.get(status) or error.description or error.name
+    message = _message(error, status)
     kept = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     return body(status, code, message, headers=kept)
+
+
+def _message(error: HTTPException, status: int) -> str:
+    """A message a route gave when raising (``NotFound("no game named 'x'")``) is kept; Werkzeug's
+    stock paragraph for its own refusals (unknown route, wrong method) becomes our short sentence."""
+    if error.description and error.description != type(error).description:
+        return error.description
+    return _MESSAGES.get(status) or error.description or error.name
 
 
 def handle_unexpected(error: Exception) -> Response:

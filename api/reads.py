@@ -19,6 +19,7 @@ from uuid import UUID
 from flask_smorest import abort
 
 from api import live, wiring
+from domain.score_history import with_last
 from projections.queries import ReadModels
 
 #: How long a read waits for the read models to reach a position (seconds).
@@ -77,6 +78,17 @@ def scoreboard(table_id: UUID, version: int | None = None, position: int | None 
     if board is not None:
         return board["scores"]
     return wiring.tables().scores(table_id, version)
+
+
+def score_history(table_id: UUID, position: int | None = None) -> dict[str, Any]:
+    """Every seat's total at each version where one changed, plus the first and the last version."""
+    models = _read_models(position)
+    if models is not None and models.table(table_id) is not None:
+        doc = models.score_history(table_id)
+        points = with_last(doc["points"], doc["version"]) if doc is not None else []
+    else:
+        points = wiring.tables().score_history(table_id)
+    return {"table": table_id, "points": points}
 
 
 def human_log(table_id: UUID, viewer: int | None, *, after: int = 0,

@@ -44,6 +44,7 @@ from domain.fairness import bot_rng, new_seed
 from domain.games import GAMES, get_game
 from domain.games.game import CHANCE, Game
 from domain.log import LogEntry, table_log
+from domain.score_history import history_of
 from domain.table import FINISHED, RUNNING, UNDO_POLICIES, Table
 
 #: Bound on automatic steps (chance and bots) one command may cause; a game that needs more is a bug.
@@ -330,6 +331,11 @@ class Tables(Application):
         if table.state is None:
             raise WrongPhase("the game has not started")
         return table.game.scores(table.state).to_dict()
+
+    def score_history(self, table_id: UUID) -> list[dict[str, Any]]:
+        """Every seat's total over the game, replayed (the read model holds the same points)."""
+        self._get(table_id)  # an unknown table is refused here
+        return history_of(self.events.get(table_id))
 
     def log(self, table_id: UUID, viewer: int | None, after: int = 0, limit: int = 100) -> list[LogEntry]:
         """The table's events as ``viewer`` may see them: one entry and one sentence per event.

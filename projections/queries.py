@@ -70,6 +70,10 @@ class ReadModels:
         """The live scoreboard of one table (None before the game starts)."""
         return self.store.get("scores", str(table_id))
 
+    def score_history(self, table_id: UUID | str) -> dict[str, Any] | None:
+        """Every seat's total at each version where one changed (None before the game starts)."""
+        return self.store.get("score_history", str(table_id))
+
     def standings(self, game: str) -> list[dict[str, Any]]:
         """Per player name: finished games played, wins and best total; most wins first."""
         rows = [body for _, body in self.store.group("standings", game)]

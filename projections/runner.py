@@ -37,7 +37,7 @@ from projections.audit_log import AuditLog
 from projections.base import Batch, Projection, Step
 from projections.lobby import Lobby
 from projections.player_views import PlayerViews
-from projections.scoreboards import Standings, TableScores
+from projections.scoreboards import ScoreHistory, Standings, TableScores
 from projections.stores import Concurrent, MemoryStore, PostgresStore, ReadStore, SQLiteStore, Writes
 
 log = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ VERSIONS = "_versions"
 
 
 def all_projections() -> list[Projection]:
-    return [Lobby(), TableScores(), Standings(), PlayerViews(), AuditLog()]
+    return [Lobby(), TableScores(), ScoreHistory(), Standings(), PlayerViews(), AuditLog()]
 
 
 NAMES = tuple(p.name for p in all_projections())

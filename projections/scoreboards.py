@@ -1,13 +1,17 @@
-"""Scoreboards: live per table (totals and breakdown after every event), and per game and player.
+"""Scoreboards: live per table (totals and breakdown after every event), its history, and per
+game and player.
 
-The live board asks the game's ``scores`` (the same numbers ``GET .../scores`` shows). The
-standings count finished games only, per player name: played, wins and best total.
+The live board asks the game's ``scores`` (the same numbers ``GET .../scores`` shows); the history
+keeps every seat's total at each version where one changed (``domain.score_history``), so a chart
+reads one document instead of replaying the table. The standings count finished games only, per
+player name: played, wins and best total.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from domain.score_history import STATE_EVENTS, add_point, totals_of
 from domain.table import Table
 from projections.base import Batch, Projection, Step
 
@@ -26,6 +30,34 @@ class TableScores(Projection):
             "names": {str(s): p["name"] if p else None for s, p in enumerate(table.players)},
             "scores": table.game.scores(table.state).to_dict(),
         })
+
+
+class ScoreHistory(Projection):
+    """Per table: ``{"table", "version", "points"}``, the points where some total changed.
+
+    ``version`` is the table's last version; a reader closes the line there (``with_last``).
+    """
+
+    name = "score_history"
+
+    def on_event(self, step: Step, batch: Batch) -> None:
+        table = step.table
+        if table.state is None:
+            return
+        key = (self.name, table.id)
+        doc = batch.scratch.get(key)
+        if doc is None:  # first event of this table in the batch: extend a copy of what is stored
+            stored = batch.get(self.name, str(table.id))
+            doc = batch.scratch[key] = {"table": str(table.id), "version": 0,
+                                        "points": list(stored["points"]) if stored else []}
+        if isinstance(step.event, STATE_EVENTS):  # ``step.table`` is the table right after this event
+            add_point(doc["points"], step.event.originator_version, totals_of(table))
+        doc["version"] = step.event.originator_version
+
+    def on_table(self, table: Any, batch: Batch) -> None:
+        doc = batch.scratch.pop((self.name, table.id), None)
+        if doc is not None:
+            batch.put(self.name, str(table.id), table.game_name, doc)
 
 
 class Standings(Projection):

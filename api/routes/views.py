@@ -11,8 +11,15 @@ from flask_smorest import Blueprint
 
 from api import reads, wiring
 from api.routes.common import reading
-from api.schemas.queries import LogLinesQuery, LogQuery, ScoresQuery, VersionQuery
-from api.schemas.views import AuditSchema, LogEntrySchema, LogLineSchema, ScoresSchema, ViewSchema
+from api.schemas.queries import LogLinesQuery, LogQuery, PositionQuery, ScoresQuery, VersionQuery
+from api.schemas.views import (
+    AuditSchema,
+    LogEntrySchema,
+    LogLineSchema,
+    ScoreHistorySchema,
+    ScoresSchema,
+    ViewSchema,
+)
 
 blp = Blueprint("views", __name__, url_prefix="/api/tables/<uuid:table_id>",
                 description="Views, logs, scores and the audit, filtered for the viewer (seat token or spectator).")
@@ -56,6 +63,17 @@ def log(args, table_id: UUID):
 def scores(args, table_id: UUID):
     """Live (or final) scores with the per-source breakdown."""
     return reads.scoreboard(table_id, args["version"], args["position"])
+
+
+@blp.route("/scores/history", methods=["GET"])
+@blp.arguments(PositionQuery, location="query")
+@blp.response(200, ScoreHistorySchema)
+def score_history(args, table_id: UUID):
+    """Every seat's total over the game: one point where the totals changed, plus the first and last.
+
+    The same public totals as `/scores` (hidden points count once the game reveals them), read from
+    the read models, so a chart costs one read, not a replay."""
+    return reads.score_history(table_id, args["position"])
 
 
 @blp.route("/audit", methods=["GET"])

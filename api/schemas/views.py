@@ -98,6 +98,21 @@ class ScoresSchema(Schema):
     tiebreak = fields.Dict(keys=fields.String(), values=fields.List(fields.Raw()), required=True)
 
 
+class ScorePointSchema(Schema):
+    version = fields.Integer(required=True, metadata={"description": "The table version these totals hold from."})
+    totals = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
+                         metadata={"description": "Each seat's public total (as `/scores` shows it), by seat number."})
+
+
+class ScoreHistorySchema(Schema):
+    table = fields.UUID(required=True)
+    points = fields.List(
+        fields.Nested(ScorePointSchema), required=True,
+        metadata={"description": "The first version of the game, every version where a total changed, and the "
+                                 "table's last version, in order; empty before the game starts."},
+    )
+
+
 class CheckSchema(Schema):
     name = fields.String(required=True)
     ok = fields.Boolean(allow_none=True, metadata={"description": "null: not applicable yet."})

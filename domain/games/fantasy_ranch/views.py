@@ -24,14 +24,15 @@ from domain.games.fantasy_ranch.components import (
 )
 from domain.games.fantasy_ranch.rules import to_act
 from domain.games.fantasy_ranch.state import State, Work
-from domain.games.game import CHANCE
+from domain.games.game import CHANCE, seat_ref
 
 #: Chance steps whose outcome is a secret order (FR-R301, FR-R305).
 SECRET_SHUFFLES = ("shuffle_horses", "shuffle_fate", "reshuffle")
 
 
 def name(seat: int) -> str:
-    return COLOURS[seat].capitalize()
+    """A seat in a log sentence: the platform names it (its player, or "You"), not its colour."""
+    return seat_ref(seat)
 
 
 def player_view(state: State, viewer: int | None) -> dict[str, Any]:
@@ -238,7 +239,7 @@ def describe_chance(before: State, action: dict[str, Any]) -> str:
     kind = chance_kind(before)
     outcome = action.get("outcome")
     if kind == "draw_start_player":
-        return f"{name(outcome[0])} is the start player."
+        return f"The start player is {name(outcome[0])}."
     if kind == "shuffle_horses":
         return "The horse deck was shuffled."
     if kind == "shuffle_fate":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from domain.games.game import seat_ref
 from domain.games.walnut_grove.components import COIN_VALUES, LABOURERS, TOWN, UPGRADES, YEAR_DISCS, is_coin
 from domain.games.walnut_grove.holdings import coins, help_tiles
 from domain.games.walnut_grove.state import Player, WalnutGroveState
@@ -126,7 +127,7 @@ def action_view(
 
 
 def _name(seat: int) -> str:
-    return f"Seat {seat}"
+    return seat_ref(seat)  # the platform names the seat: its player, or "You"
 
 
 def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewer: int | None) -> str:
@@ -197,7 +198,7 @@ def _describe_chance(before: WalnutGroveState, action: dict[str, Any], viewer: i
     step = before.chance_step
     outcome = action["outcome"]
     if step == "boards":
-        dealt = ", ".join(f"seat {s} {b}" for s, b in enumerate(outcome[: before.n]))
+        dealt = ", ".join(f"{_name(s)} {b}" for s, b in enumerate(outcome[: before.n]))
         return f"Player boards were dealt: {dealt}."
     if step in ("discs_a", "discs_b"):
         return f"The {step[-1].upper()} year discs were shuffled face down."
@@ -205,10 +206,10 @@ def _describe_chance(before: WalnutGroveState, action: dict[str, Any], viewer: i
         return f"The {step} for town were shuffled and dealt to their buildings."
     if step == "spring_draw":
         return (
-            f"Seat {before.order[before.cursor]} drew {', '.join(outcome) or 'no tiles'} from the tile bag."
+            f"{_name(before.order[before.cursor])} drew {', '.join(outcome) or 'no tiles'} from the tile bag."
         )
     seat = _coin_step_seat(before)
     if viewer == seat:
         drawn = ", ".join(f"{c} (value {COIN_VALUES[c]})" for c in outcome)
-        return f"You drew {len(outcome)} coin(s) from the bag: {drawn or 'none'}."
-    return f"Seat {seat} drew {len(outcome)} coin(s) from the bag."
+        return f"{_name(seat)} drew {len(outcome)} coin(s) from the bag: {drawn or 'none'}."
+    return f"{_name(seat)} drew {len(outcome)} coin(s) from the bag."
