@@ -220,7 +220,9 @@ class Projector:
         cached = self._cache.get(event.originator_id)
         if cached is not None and cached.version == version - 1:
             return cached
-        return self.tables.table(event.originator_id, version=version - 1)
+        # A copy: the application shares the tables it returns (with its own requests, in the
+        # embedded mode), and this one is about to be mutated event by event.
+        return self.tables.table(event.originator_id, version=version - 1).working_copy()
 
     def _remember(self, table: Table) -> None:
         self._cache[table.id] = table
