@@ -76,6 +76,10 @@ class ScoreHistory(Projection):
 
 class Standings(Projection):
     name = "standings"
+    per_table = False
+
+    def wants(self, event: Any) -> bool:
+        return isinstance(event, Table.GameFinished)
 
     def on_event(self, step: Step, batch: Batch) -> None:
         if not isinstance(step.event, Table.GameFinished):

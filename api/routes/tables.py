@@ -64,9 +64,11 @@ def start(args, table_id: UUID):
     """Start the game once every seat is taken (a seated player's token; none if all seats are bots)."""
     tables = wiring.tables()
     who = auth.viewer(tables, wiring.secret(), table_id)
-    if who.seat is None and not all(p and p["bot"] for p in tables.table(table_id).players):
+    table = who.table or tables.table(table_id)
+    if who.seat is None and not all(p and p["bot"] for p in table.players):
         raise TokenRequired("starting the game needs a seated player's token")
-    return receipt(tables.start(table_id, who.seat, args["command_id"], args["expected_version"]))
+    with tables.reusing(table):
+        return receipt(tables.start(table_id, who.seat, args["command_id"], args["expected_version"]))
 
 
 @blp.route("/<uuid:table_id>/forks", methods=["POST"])
