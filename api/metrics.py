@@ -26,6 +26,7 @@ answered by any worker, adds them all up.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections import OrderedDict
@@ -116,21 +117,31 @@ def instrument(tables: Tables) -> None:
     tables.save = counted_save  # type: ignore[method-assign]
 
 
-def streamed(body: Iterator[bytes]) -> Iterator[bytes]:
-    """An SSE body, counted: open while it runs, each frame it sends."""
-    OPEN_STREAMS.inc()
-    try:
-        for chunk in body:
-            for marker, kind in _FRAME_KINDS:
-                n = chunk.count(marker)
-                if n:
-                    STREAM_FRAMES.labels(kind).inc(n)
-            yield chunk
-    finally:
-        OPEN_STREAMS.dec()
-        close = getattr(body, "close", None)
-        if close is not None:
-            close()
+class streamed:  # noqa: N801 - used as a function: ``metrics.streamed(body)``
+    """An SSE body, counted: open from now until the server closes it (however it ends, even
+    unstarted: a plain generator would skip its ``finally``), and each frame it sends."""
+
+    def __init__(self, body: Iterator[bytes]) -> None:
+        self._body = body
+        self._open = True
+        OPEN_STREAMS.inc()
+
+    def __iter__(self) -> streamed:
+        return self
+
+    def __next__(self) -> bytes:
+        chunk = next(self._body)
+        for marker, kind in _FRAME_KINDS:
+            n = chunk.count(marker)
+            if n:
+                STREAM_FRAMES.labels(kind).inc(n)
+        return chunk
+
+    def close(self) -> None:
+        if self._open:
+            self._open = False
+            OPEN_STREAMS.dec()
+            getattr(self._body, "close", lambda: None)()
 
 
 # -- commands, from the request ----------------------------------------------------------------------
@@ -142,7 +153,13 @@ def _started() -> None:
 
 def _command_game(table_id: Any) -> str:
     if request.endpoint == "tables.open_table":
-        body = request.get_json(silent=True)
+        # Only a body the request already read: a refusal before the read (429) must never make this
+        # wait on a client trickling its bytes.
+        data = request.__dict__.get("_cached_data")
+        try:
+            body = json.loads(data) if data else None
+        except ValueError:
+            body = None
         return game_label(body.get("game") if isinstance(body, dict) else None)
     if not isinstance(table_id, UUID):
         return "unknown"

@@ -59,6 +59,7 @@ def check(settings: Settings, workers: int) -> None:
 
 def serve(settings: Settings, host: str, port: int, workers: int = 1) -> int:
     """Serve until Ctrl-C or SIGTERM; 0 after a clean stop."""
+    settings.check()  # an example or short seat-token key: refused before anything starts
     check(settings, workers)
     if workers == 1:
         return _serve_gevent(settings, host, port)
@@ -165,12 +166,12 @@ def gunicorn_options(host: str, port: int, workers: int) -> dict[str, Any]:
         "preload_app": False,
         "accesslog": None,  # the app writes its own JSON access line per request
         "logconfig_dict": logs.gunicorn_logconfig(),
-        "on_starting": on_starting,
+        "on_starting": metrics_folder_ready,
         "child_exit": child_exit,
     }
 
 
-def on_starting(server: Any) -> None:
+def metrics_folder_ready(server: Any = None) -> None:
     """gunicorn hook: empty the metrics folder, so counters start from zero with the master."""
     folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
     if folder:

@@ -7,6 +7,7 @@ come back with ``Last-Event-ID``. Settings come from the environment (``deploy/e
 """
 
 import os
+import sys
 
 bind = os.environ.get("BIND", "0.0.0.0:8000")
 worker_class = os.environ.get("WORKER_CLASS", "gevent")
@@ -22,6 +23,18 @@ accesslog = os.environ.get("ACCESS_LOG") or None
 
 # JSON lines (api.logs): gunicorn's own lines too; the app writes one access line per request.
 from api.logs import gunicorn_logconfig  # noqa: E402
-from api.server import child_exit, on_starting  # noqa: E402,F401 - /metrics across workers (api.metrics)
+from api.server import child_exit, metrics_folder_ready  # noqa: E402,F401 - /metrics across workers (api.metrics)
 
 logconfig_dict = gunicorn_logconfig()
+
+
+def on_starting(server):
+    """Refuse to start, in one line, on unsafe settings (an example or short ``TABLETOP_SECRET``)."""
+    from api.config import Settings
+
+    try:
+        Settings.from_env().check()
+    except ValueError as error:
+        print(f"tabletop: error: {error}", file=sys.stderr)
+        sys.exit(2)
+    metrics_folder_ready(server)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import time
 
 import pytest
-from flask import abort
+from flask import abort, request
 from prometheus_client.parser import text_string_to_metric_families
 
 from api import metrics
@@ -147,3 +148,28 @@ def test_every_429_is_counted_as_a_rate_limit_refusal_by_route(app, client):
     client.get("/api/limited/2")
     metrics.rate_limited("/api/limited/<int:n>")  # the hook for a limiter that answers otherwise
     assert delta(before, scrape(client), "tabletop_rate_limit_refusals_total", route="/api/limited/<int:n>") == 3
+
+
+def test_counting_a_command_refused_before_its_body_was_read_never_reads_the_body(app, client):
+    @app.before_request
+    def refuse_first():  # as the rate limiter does: 429 before anything reads the body
+        if request.method == "POST":
+            abort(429)
+
+    class NeverEnds(io.RawIOBase):  # a client trickling its body
+        def readable(self):
+            return True
+
+        def seekable(self):
+            return True
+
+        def seek(self, offset, whence=0):
+            return 0
+
+        def readinto(self, buffer):
+            raise AssertionError("the body was read after the refusal")
+
+    r = client.post("/api/tables", input_stream=NeverEnds(), content_type="application/json",
+                    headers={"Content-Length": "1000"})
+    assert r.status_code == 429
+    assert value(scrape(client), "tabletop_commands_total", game="unknown", kind="open_table", outcome="rejected") >= 1
