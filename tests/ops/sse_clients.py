@@ -13,12 +13,12 @@ ID = re.compile(rb"^id: (\d+)$", re.M)
 class Clients:
     """``n`` open streams of one table; ``wait_for(version)`` reads until every one has seen it."""
 
-    def __init__(self, port: int, path: str, n: int, headers: str = "") -> None:
+    def __init__(self, port: int, path: str, n: int, headers: str = "", host: str = "127.0.0.1") -> None:
         self.selector = selectors.DefaultSelector()
         self.buffers: dict[socket.socket, bytearray] = {}
         request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n{headers}\r\n".encode()
         for _ in range(n):
-            sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+            sock = socket.create_connection((host, port), timeout=30)
             sock.sendall(request)
             sock.setblocking(False)
             self.buffers[sock] = bytearray()
@@ -47,6 +47,10 @@ class Clients:
                 if self.latest(sock) >= version:
                     behind.discard(sock)
         return [self.latest(s) for s in self.buffers]
+
+    def ids(self) -> list[list[int]]:
+        """Every ``id:`` each stream sent, in order."""
+        return [[int(x) for x in ID.findall(bytes(b))] for b in self.buffers.values()]
 
     def statuses(self) -> list[bytes]:
         return [bytes(b.split(b"\r\n", 1)[0]) for b in self.buffers.values()]
