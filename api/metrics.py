@@ -6,8 +6,9 @@ What is counted, and where:
   ``open_table``, ``take_seat``, ``play_move``, ...) and ``outcome``: ``accepted`` (2xx),
   ``refused_by_rule`` (422 naming a rule), ``conflict`` (409: stale version, not your turn...),
   ``rejected`` (any other 4xx: bad token, bad fields) or ``error`` (5xx); and their latency;
-* events appended (each ``Tables.save``, by game) and store errors (a save that failed for a reason
-  other than a concurrent writer; ``store_error()`` is the hook for other callers);
+* events appended (each ``Tables.save``, by game) and store errors: a save that failed for a reason
+  other than a concurrent writer (``save``), any other request answered ``503 store_unavailable``
+  (``request``); ``store_error()`` is the hook for other callers;
 * open SSE streams and the frames they sent (``entry``, ``view``, ``heartbeat``);
 * Redis publish failures (``Broker.after_save``);
 * rate-limit refusals: every 429 answered, by route, whoever refused it (flask-limiter's
@@ -35,7 +36,7 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
-from flask import Blueprint, Flask, Response, current_app, g, request
+from flask import Blueprint, Flask, Response, current_app, g, has_request_context, request
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
@@ -83,6 +84,8 @@ def _remember(table_id: UUID, game: str) -> None:
 def store_error(operation: str) -> None:
     """Count a failed event-store operation (``operation``: a fixed word such as ``save`` or ``read``)."""
     STORE_ERRORS.labels(operation).inc()
+    if has_request_context():
+        g.store_error_counted = True  # the request's 503 is this error, not another one
 
 
 def publish_failed() -> None:
@@ -190,6 +193,10 @@ def _finished(response: Response) -> Response:
     rule = request.url_rule.rule if request.url_rule is not None else "unknown"
     if response.status_code == 429:
         RATE_LIMITED.labels(rule).inc()
+    elif response.status_code == 503 and not g.get("store_error_counted"):
+        body = response.get_json(silent=True)
+        if isinstance(body, dict) and body.get("error") == "store_unavailable":
+            store_error("request")  # a read (or anything but a save) the store failed
     if request.method == "POST" and rule.startswith("/api/tables") and request.endpoint:
         kind = request.endpoint.rsplit(".", 1)[-1]
         game = _command_game((request.view_args or {}).get("table_id"))

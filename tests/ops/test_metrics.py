@@ -173,3 +173,20 @@ def test_counting_a_command_refused_before_its_body_was_read_never_reads_the_bod
                     headers={"Content-Length": "1000"})
     assert r.status_code == 429
     assert value(scrape(client), "tabletop_commands_total", game="unknown", kind="open_table", outcome="rejected") >= 1
+
+
+def test_a_request_the_store_failed_counts_one_store_error(app, client, monkeypatch):
+    from eventsourcing.persistence import OperationalError
+
+    table = Table(client)
+    tables = app.extensions["tabletop.tables"]
+
+    def unreachable(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    before = scrape(client)
+    monkeypatch.setattr(tables, "table", unreachable)
+    r = table.get("/seats/0/legal-moves", seat=0)
+    assert r.status_code == 503 and r.json["error"] == "store_unavailable"
+    monkeypatch.undo()
+    assert delta(before, scrape(client), "tabletop_store_errors_total", operation="request") == 1
