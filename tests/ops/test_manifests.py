@@ -30,7 +30,8 @@ def test_each_kubernetes_manifest_validates_strictly_against_the_schemas(where, 
 
 def test_the_manifests_hold_what_production_needs():
     kinds = {(doc["kind"], doc["metadata"]["name"]) for _, doc in documents()}
-    assert kinds == {("ConfigMap", "tabletop"), ("Secret", "tabletop"), ("Job", "tabletop-migrate"),
+    assert kinds == {("ConfigMap", "tabletop"), ("Secret", "tabletop"), ("Secret", "tabletop-key"),
+                     ("Job", "tabletop-migrate"),
                      ("Deployment", "tabletop-api"), ("Deployment", "tabletop-projections"),
                      ("Service", "tabletop-api"), ("HorizontalPodAutoscaler", "tabletop-api"),
                      ("PodDisruptionBudget", "tabletop-api")}
@@ -46,16 +47,23 @@ def test_the_manifests_hold_what_production_needs():
     assert by_name["Job", "tabletop-migrate"]["spec"]["template"]["spec"]["containers"][0]["command"] == [
         "tabletop", "migrate"]
     assert by_name["HorizontalPodAutoscaler", "tabletop-api"]["spec"]["scaleTargetRef"]["name"] == "tabletop-api"
+    # The seat-token key is a file in the API pods only, where TABLETOP_SECRET_FILE points.
+    pod = by_name["Deployment", "tabletop-api"]["spec"]["template"]["spec"]
+    key = next(v for v in pod["volumes"] if v["name"] == "key")
+    assert key["secret"]["secretName"] == "tabletop-key"
+    mount = next(m for m in pod["containers"][0]["volumeMounts"] if m["name"] == "key")
+    assert {"name": "TABLETOP_SECRET_FILE", "value": mount["mountPath"] + "/secret.key"} in pod["containers"][0]["env"]
 
 
-def test_the_config_map_and_secret_set_only_variables_the_service_reads_and_the_key_only_in_the_secret():
+def test_the_config_map_and_secret_set_only_variables_the_service_reads_and_the_key_is_a_secret_file():
     known = set(re.findall(r'get\("(TABLETOP_[A-Z_]+)"', (ROOT / "api/config.py").read_text()))  # the one reader
     known |= {"WEB_CONCURRENCY", "WORKER_CONNECTIONS"}  # deploy/gunicorn.conf.py
     known |= {"PROMETHEUS_MULTIPROC_DIR"}  # api/metrics.py (prometheus-client reads it)
-    by_kind = {doc["kind"]: doc for _, doc in documents() if doc["kind"] in ("ConfigMap", "Secret")}
-    config, secret = set(by_kind["ConfigMap"]["data"]), set(by_kind["Secret"]["stringData"])
+    by_name = {(doc["kind"], doc["metadata"]["name"]): doc for _, doc in documents()}
+    config, secret = set(by_name["ConfigMap", "tabletop"]["data"]), set(by_name["Secret", "tabletop"]["stringData"])
     assert config <= known and secret <= known
-    assert secret == {"TABLETOP_SECRET", "TABLETOP_POSTGRES_PASSWORD"} and not config & secret
+    assert secret == {"TABLETOP_POSTGRES_PASSWORD"} and not config & secret
+    assert not {"TABLETOP_SECRET", "TABLETOP_SECRET_FILE"} & config  # the key is a file of the API pods
 
 
 def test_the_compose_file_validates_against_the_compose_specification():

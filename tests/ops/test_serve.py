@@ -32,7 +32,7 @@ def test_serve_plays_a_table_and_stops_on_ctrl_c_with_exit_0_and_no_development_
     finally:
         served.kill()
     assert code == 0
-    assert took < GRACE_S + 5
+    assert took < GRACE_S + 10  # the grace, then the close; generous: the box is shared
     output = served.out.read_text() + served.err.read_text()
     assert "development server" not in output and "Traceback" not in output
     records = [json.loads(line) for line in served.err.read_text().splitlines()]  # JSON lines only
