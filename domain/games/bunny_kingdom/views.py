@@ -218,3 +218,24 @@ def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | 
         totals = scores(after).totals
         parts.append("final scores: " + ", ".join(f"{seat_ref(s)} {t}" for s, t in totals.items()))
     return "; " + "; ".join(parts) if parts else ""
+
+
+def secrets(state: State) -> dict[int | None, Any]:
+    """What is hidden now and from whom (docs/undo.md): the deck and the two-player reserves from
+    everyone; each seat's hand, pending pick, parchments (until revealed), removed cards, held
+    cards and pending trading-post and copy choices from everyone else. Nothing once it is over."""
+    if state.phase == "over":
+        return {}
+    revealed = state.phase == "copy"
+    hidden: dict[int | None, Any] = {None: (state.deck, state.reserves)}
+    for s in range(state.players):
+        hidden[s] = (
+            state.hands[s] if state.hands else (),
+            state.selections[s] if state.selections else None,
+            () if revealed or not state.parchments else state.parchments[s],
+            state.removed[s] if state.removed else (),
+            state.seen[s] if state.seen else (),
+            state.tp_pending[s] if state.tp_pending else None,
+            state.copy_pending[s] if state.copy_pending else (),
+        )
+    return hidden
