@@ -158,6 +158,26 @@ def _score(card: str | None, cards: set[str], m: Metrics, territories: list[int]
     raise ValueError(f"no scoring rule for {card}")  # pragma: no cover - data error
 
 
+def progress(state: State, seat: int) -> list[dict[str, object]]:
+    """What each of the seat's own parchments would score on the board as it is now.
+
+    For the owner's eyes only (it names their parchments). It uses nothing another seat hides:
+    copies (Liberal, Socialist) wait for the end, Opportunist depends on the others' parchments
+    and is never guessed, and treasures count only the seat's own cards.
+    """
+    metrics = Metrics(state, seat)
+    territories = [len(controlled(state, s)) for s in range(state.players)]
+    cards = set(state.parchments[seat])
+    out: list[dict[str, object]] = []
+    for card in state.parchments[seat]:
+        if card in ("P-LIBERAL", "P-SOCIALIST", OPPORTUNIST):
+            out.append({"card": card, "points": None, "basis": "decided at the end of the game"})
+            continue
+        points, basis = _score(card, cards, metrics, territories)
+        out.append({"card": card, "points": points, "basis": basis})
+    return out
+
+
 def scores(state: State) -> Scores:
     """BK-R153-R155: totals, per-source breakdown, competition ranking, shared victory."""
     n = state.players
