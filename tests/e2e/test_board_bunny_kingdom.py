@@ -1,0 +1,236 @@
+"""The Bunny Kingdom board in real Chromium, played only by clicking what the page offers.
+
+The board module (``api/web/games/bunny_kingdom.js``) is driven through a small test-only shell
+(``board_harness.js``, served to the page by Playwright, never shipped) that hands it the props of
+docs/web.md from real API answers and plays the shell's Confirm. The test never sends a move
+itself: it picks among the cards, squares, chips and buttons the board offers.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+HARNESS_JS = (Path(__file__).parent / "board_harness.js").read_text()
+HARNESS_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Board</title><link rel="stylesheet" href="/web/style.css"></head>
+<body><main><p id="status" role="status"></p><div id="bar" class="row"></div><div id="notice" role="alert"></div>
+<div id="board" class="board"></div></main><script type="module" src="/web/__harness.js"></script></body></html>"""
+CARD_ID = re.compile(r"\b(?:T-[A-J]\d+|B-[A-Z0-9-]+|PROV-\d|P-[A-Z-]+)\b")
+
+
+def serve_harness(page: Page) -> None:
+    page.route("**/web/__harness.html", lambda r: r.fulfill(status=200, content_type="text/html", body=HARNESS_HTML))
+    page.route("**/web/__harness.js", lambda r: r.fulfill(status=200, content_type="text/javascript", body=HARNESS_JS))
+
+
+def api(page: Page, method: str, path: str, body=None, token: str | None = None):
+    """Table set-up through the API (opening, seating, starting): never a move."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    response = page.request.fetch(path, method=method, data=body, headers=headers)
+    assert response.ok, response.text()
+    return response.json()
+
+
+def open_table(page: Page, humans: int, bots: int) -> tuple[str, list[str]]:
+    table = api(page, "POST", "/api/tables", {"game": "bunny_kingdom", "seats": humans + bots,
+                                               "command_id": str(uuid.uuid4())})["table_id"]
+    tokens = []
+    for seat in range(humans + bots):
+        seated = api(page, "POST", f"/api/tables/{table}/seats", {"name": f"P{seat}", "seat": seat, "bot": seat >= humans,
+                                                                  "command_id": str(uuid.uuid4())})
+        if seat < humans:
+            tokens.append(seated["token"])
+    api(page, "POST", f"/api/tables/{table}/start", {"command_id": str(uuid.uuid4())}, token=tokens[0])
+    return table, tokens
+
+
+def show(page: Page, table: str, seat: int | None, token: str | None, version: int | None = None) -> None:
+    serve_harness(page)
+    address = f"/web/__harness.html#table={table}&game=bunny_kingdom"
+    if seat is not None:
+        address += f"&seat={seat}&token={token}"
+    if version is not None:
+        address += f"&version={version}"
+    page.goto(address)
+    ready(page)
+
+
+def ready(page: Page) -> None:
+    page.wait_for_function("document.body.dataset.ready === '1'")
+
+
+def version(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def map_fingerprint(page: Page) -> list[str]:
+    """Every square's tooltip (terrain, rabbit, building, fief) and every fief label: the board drawn."""
+    return page.locator(".bk-map").evaluate(
+        "m => [...m.querySelectorAll('title')].map(t => t.textContent)"
+        ".concat([...m.querySelectorAll('.bk-fief-label text')].map(t => t.textContent))")
+
+
+def play_one_step(page: Page) -> bool:
+    """Click through one move the board offers; False when nothing is offered to this seat now."""
+    chips = page.locator(".bk-chip[role=button]:not([aria-pressed=true])")
+    if chips.count():
+        chips.first.click()
+        return True
+    copies = page.locator(".bk-prompt button.card-tile")
+    if copies.count():
+        copies.first.click()
+        return True
+    keep = page.get_by_role("button", name=re.compile(r"^Keep Camp"))
+    targets = page.locator(".bk-hit.bk-target")
+    if keep.count():
+        if targets.count() and version(page) % 3:
+            targets.first.click()
+        else:
+            keep.click()
+        return True
+    buildable = page.locator(".bk-front button.card-tile.legal")
+    if buildable.count():
+        buildable.first.click()
+        for _ in range(2):  # a city or farm takes one square, a Sky Tower two
+            if page.locator(".bk-front button.card-tile.chosen").count() == 0:
+                break
+            page.locator(".bk-hit.bk-target").first.click()
+            ready(page)  # a square that completes the move sends it; the page redraws once answered
+        return True
+    finish = page.get_by_role("button", name="Finish building")
+    if finish.count():
+        finish.click()
+        return True
+    plays = page.locator(".bk-hand button[data-role=play]")
+    if plays.count():  # two players: one card to play, another to discard
+        plays.nth(0).click()
+        page.locator(".bk-hand button[data-role=discard]").nth(1).click()
+        page.locator("#confirm").click()
+        return True
+    hand = page.locator(".bk-hand button.card-tile.legal")
+    if hand.count() >= 2 and not page.locator(".bk-hand .bk-role").count():
+        hand.nth(0).click()
+        page.locator(".bk-hand button.card-tile.legal").nth(0).click()
+        page.locator("#confirm").click()
+        return True
+    return False
+
+
+def play_to_the_end(page: Page, budget: float, snapshot_at: int | None = None) -> list[str] | None:
+    """Click moves until the final scoring shows; returns the map drawn at ``snapshot_at`` (a version)."""
+    snap = None
+    deadline = time.monotonic() + budget
+    while not page.locator(".bk-final").count():
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        ready(page)
+        if snapshot_at is not None and snap is None and version(page) >= snapshot_at:
+            snap = (version(page), map_fingerprint(page))
+        if not play_one_step(page):
+            page.wait_for_timeout(100)
+        assert not page.locator("#notice").inner_text(), page.locator("#notice").inner_text()
+    assert not page.errors, page.errors
+    return snap
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_whole_game_against_bots_by_clicking_to_the_final_scoring(new_page, players):
+    page = new_page(1280, 900)
+    table, tokens = open_table(page, humans=1, bots=players - 1)
+    show(page, table, 0, tokens[0])
+    expect(page.locator(".bk-map .bk-axis")).to_have_count(20)
+    expect(page.locator(".bk-lava")).to_have_count(8)
+    play_to_the_end(page, budget=150)
+    final = page.locator(".bk-final")
+    expect(final.locator(".bk-final-seat")).to_have_count(players)
+    expect(final).to_contain_text("Harvest, round 4")
+    # The final scoreboard matches the server's scores, seat by seat.
+    scores = api(page, "GET", f"/api/tables/{table}/scores")
+    for seat in range(players):
+        expect(final.locator(f".bk-final-seat[data-seat='{seat}'] h4")).to_contain_text(f"{scores['totals'][str(seat)]} points")
+    audit = api(page, "GET", f"/api/tables/{table}/audit")
+    assert audit["ok"], audit
+
+
+def secrets_for(views: dict, viewer: int | None) -> set[str]:
+    """Cards the viewer may not know: the other seats' hands, picks, parchments and discards it never held."""
+    seen = set(views[viewer]["you"]["seen"]) | set(views[viewer]["you"]["parchments"]) if viewer is not None else set()
+    hidden = set()
+    for seat, view in views.items():
+        if seat is None or seat == viewer:
+            continue
+        you = view["you"]
+        hidden |= set(you["hand"]) | set(you["parchments"]) | set(you["removed"])
+        if you["selection"]:
+            hidden |= set(you["selection"]["play"]) | {you["selection"]["discard"]}
+    public = set()
+    for seat in views[None]["seats"]:
+        public |= set(seat["front"]) | set(seat["discard_pile"])
+    public |= {b["building"] for b in views[None]["board"].values() if b["building"]}
+    return hidden - seen - public - {None}
+
+
+def test_two_players_and_a_spectator_see_no_secret_of_another_seat(new_page):
+    pages = {0: new_page(1100, 900), 1: new_page(1100, 900), None: new_page(1100, 900)}
+    bodies: dict = {k: [] for k in pages}
+    for key, page in pages.items():
+        page.on("response", lambda r, key=key: bodies[key].append(r) if "/api/" in r.url else None)
+    table, tokens = open_table(pages[0], humans=2, bots=0)
+    for key, page in pages.items():
+        show(page, table, key, tokens[key] if key is not None else None)
+    expect(pages[None].locator(".bk-hand")).to_have_count(0)
+    for _ in range(3):  # three picks, each seat choosing on its own page
+        for seat in (0, 1):
+            ready(pages[seat])
+            assert play_one_step(pages[seat])
+        for page in pages.values():
+            page.wait_for_timeout(400)
+            ready(page)
+        # The other seat's page says it has chosen or not, and shows its card count, never its cards.
+        expect(pages[1].locator(".bk-seat[data-seat='0']")).to_contain_text("cards in hand")
+    views = {None: api(pages[None], "GET", f"/api/tables/{table}/view")["view"]}
+    for seat in (0, 1):
+        views[seat] = api(pages[seat], "GET", f"/api/tables/{table}/view", token=tokens[seat])["view"]
+    assert views[0]["round"] == 1 and views[0]["pick"] == 4
+    for key, page in pages.items():
+        secret = secrets_for(views, key)
+        assert secret, "the other seat holds cards this viewer never saw"
+        dom = page.content()
+        assert not secret & set(CARD_ID.findall(dom)), secret & set(CARD_ID.findall(dom))
+        for response in bodies[key]:
+            try:
+                text = response.text()
+            except Exception:  # a redirect or an aborted request has no body
+                continue
+            leaked = secret & set(CARD_ID.findall(text))
+            assert not leaked, (response.url, leaked)
+        assert not page.errors, page.errors
+
+
+def test_replay_and_a_shared_address_draw_the_board_of_that_version(new_page):
+    page = new_page(1280, 900)
+    table, tokens = open_table(page, humans=1, bots=1)
+    show(page, table, 0, tokens[0])
+    for _ in range(12):  # a few picks into the game
+        ready(page)
+        play_one_step(page)
+    ready(page)
+    mid = version(page)
+    live = map_fingerprint(page)
+    for _ in range(4):
+        ready(page)
+        play_one_step(page)
+    ready(page)
+    assert version(page) > mid
+    replay = new_page(1280, 900)
+    show(replay, table, 0, tokens[0], version=mid)
+    assert map_fingerprint(replay) == live
+    expect(replay.locator(".bk-hit.bk-target")).to_have_count(0)  # nothing to play in a replay
+    assert json.dumps(live) != json.dumps(map_fingerprint(page))
