@@ -3,7 +3,7 @@ platform is game-agnostic, and each game's ``player_view`` decides what a viewer
 
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields
+from marshmallow import INCLUDE, Schema, fields, post_dump
 
 
 def _free(**kwargs) -> fields.Dict:
@@ -144,6 +144,14 @@ class ComponentSchema(Schema):
     cost = fields.Raw(allow_none=True, metadata={"description": "What it costs, in the game's own terms."})
     points = fields.Raw(allow_none=True, metadata={"description": "Points it scores, or how."})
     effect = fields.String(allow_none=True, metadata={"description": "One line of plain English."})
+
+    @post_dump(pass_original=True)
+    def keep_extra_fields(self, data, original, **kwargs):
+        """``unknown = INCLUDE`` only acts on load: a dump would drop the game's own fields (a square's
+        terrain, a city's strength), so they are copied back as they are."""
+        for key, value in original.items():
+            data.setdefault(key, value)
+        return data
 
 
 class CatalogSchema(Schema):

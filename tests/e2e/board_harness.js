@@ -53,6 +53,7 @@ function props() {
 function draw() {
   if (!current) return;
   window.__draws = (window.__draws || 0) + 1;
+  const t0 = performance.now();
   const p = props();
   module.render(board, p);
   statusLine.textContent = module.status ? module.status(p) : '';
@@ -64,6 +65,7 @@ function draw() {
     h('button', {type: 'button', id: 'cancel', disabled: !composer.active, onclick: () => composer.clear()}, 'Cancel'));
   document.body.dataset.version = String(current.summary.version);
   document.body.dataset.ready = '1';
+  window.__drawMs = (window.__drawMs || 0) + performance.now() - t0;
 }
 
 async function propose(move) {
@@ -85,14 +87,19 @@ async function refresh(force = false) {
   const summary = await get(base);
   if (!force && summary.version === shown) return;
   const v = at ?? summary.version;
+  const t0 = performance.now();
   const [viewBody, legal, scores, log] = await Promise.all([
     get(`${base}/view${at !== null ? `?version=${at}` : ''}`),
     seat !== null && at === null ? get(`${base}/seats/${seat}/legal-moves`) : Promise.resolve({moves: [], version: v}),
-    get(`${base}/scores`).catch(() => null),
+    Promise.resolve(null), // the board reads its scores from the view
     get(`${base}/log`).catch(() => []),
   ]);
   shown = summary.version;
+  window.__fetchMs = (window.__fetchMs || 0) + performance.now() - t0;
+  // Another seat's move must not wipe a half-made choice: keep the steps that still name a legal move.
+  const steps = composer && !force ? composer.steps : [];
   composer = new Composer(legal.moves, legal.version, () => draw());
+  for (const step of steps) if (composer.remaining.some(step.test)) composer.steps.push(step);
   current = {summary, view: viewBody.view, moves: legal.moves, scores, log};
   draw();
 }

@@ -112,3 +112,10 @@ def test_catalog_holds_no_secret_of_a_real_table(catalog, walk):
     assert all(json.dumps(list(h))[1:-1] not in text for h in hands if h)
     assert "deck" not in catalog["board"]
     assert json.dumps(GAME.catalog()) == text  # built from constants: the same for every table
+
+
+def test_the_api_answer_keeps_each_component_s_own_fields(catalog):
+    dumped = CatalogSchema().dump({"game": GAME.name, "rules_version": GAME.rules_version, **catalog})
+    assert dumped["components"]["T-A1"]["coord"] == "A1" and dumped["components"]["T-A1"]["terrain"] == "forest"
+    assert dumped["components"]["B-CITY2-1"]["strength"] == 2
+    assert dumped["components"]["B-LUX-GOLD"]["produces"] == "gold"
