@@ -61,8 +61,12 @@ export function tree(value, open, path = '$', label = null) {
   return details;
 }
 
-/** Scores: one row per seat, a column per breakdown source, the total, and the winners once over. */
-export function scoreTable(scores, seatName, finished) {
+/**
+ * Scores: one row per seat (its chip and name), a column per breakdown source named from the catalog's
+ * terms (`P-DIPLOMAT` reads "Diplomat"), the total and the rank; winners marked once over. Each cell
+ * carries its column name (data-label) so a phone can stack a row as "Cards: 7" lines.
+ */
+export function scoreTable(scores, ids, {finished = false, term = (id) => id, caption = null} = {}) {
   const seats = Object.keys(scores.totals).map(Number).sort((a, b) => a - b);
   const sources = [];
   for (const seat of seats) {
@@ -72,17 +76,18 @@ export function scoreTable(scores, seatName, finished) {
   }
   const rank = new Map((scores.ranking || []).map((seat, i) => [seat, i + 1]));
   const winners = new Set(scores.winners || []);
-  return h('div', {class: 'scroll'}, h('table', {class: 'scores'},
-    h('caption', {}, finished ? 'Final scores' : 'Scores so far'),
+  return h('div', {class: 'scroll'}, h('table', {class: 'scores stack'},
+    h('caption', {}, caption || (finished ? 'Final scores' : 'Scores so far')),
     h('thead', {}, h('tr', {},
-      h('th', {scope: 'col'}, 'Seat'),
-      sources.map((s) => h('th', {scope: 'col'}, s)),
+      h('th', {scope: 'col'}, 'Player'),
+      sources.map((s) => h('th', {scope: 'col', title: s}, term(s))),
       h('th', {scope: 'col'}, 'Total'),
       h('th', {scope: 'col'}, 'Rank'))),
-    h('tbody', {}, seats.map((seat) => h('tr', {class: finished && winners.has(seat) ? 'winner' : null},
-      h('th', {scope: 'row'}, seatName(seat), finished && winners.has(seat) ? ' (winner)' : ''),
-      sources.map((s) => h('td', {}, scalar(scores.breakdown[seat]?.[s] ?? 0))),
-      h('td', {class: 'total'}, scalar(scores.totals[seat])),
-      h('td', {}, rank.has(seat) ? String(rank.get(seat)) : '')))),
+    h('tbody', {}, seats.map((seat) => h('tr', {class: `seat-c${seat}${finished && winners.has(seat) ? ' winner' : ''}`},
+      h('th', {scope: 'row'}, h('span', {class: 'chip', 'aria-hidden': 'true'}), ids.label(seat),
+        finished && winners.has(seat) ? ' (winner)' : ''),
+      sources.map((s) => h('td', {dataset: {label: term(s)}}, scalar(scores.breakdown[seat]?.[s] ?? 0))),
+      h('td', {class: 'total', dataset: {label: 'Total'}}, scalar(scores.totals[seat])),
+      h('td', {dataset: {label: 'Rank'}}, rank.has(seat) ? String(rank.get(seat)) : '')))),
   ));
 }

@@ -1,48 +1,79 @@
-// One table: seats, whose turn, my view, my legal moves, scores, the log, undo — kept current by
-// Live (stream or polling). Everything shown is what the API answers for this browser's seat
-// token (or a spectator's), so this page can only ever show what its viewer may know.
+// One table: the shell every game's board stands on. It owns what is the same for all games (seats
+// with names and colours, the status line, the composer bar, refusals, the log, scores and their
+// chart, undo and its vote, replay with the version in the address, the audit, the Details panel)
+// and hosts the game's board module (api/web/games/), calling board.render(root, props) on every
+// change (docs/web.md, "Board modules"). A game without a board plays through the generic move
+// chooser (movelist.js), driven by the same composer. Everything shown is what the API answers for
+// this browser's seat token (or a spectator's), so the page can only show what its viewer may know.
 
+import {tableAddress} from './address.js';
+import {scoreChart} from './chart.js';
+import {Composer, keyOf} from './composer.js';
 import {field, fill, h} from './dom.js';
+import {boardFor} from './games/index.js';
 import {api, ApiError, command} from './http.js';
+import {identities, legend, publishColours} from './identity.js';
 import {Live} from './live.js';
+import {moveChooser, moveWords, termOf} from './movelist.js';
 import {moveText, scoreTable, tree} from './render.js';
 import * as seats from './seats.js';
+import {genericStatus} from './status.js';
 
-const MOVE_FILTER_AT = 24;
 const LOG_PAGE = 1000;
+const SLIDE_DELAY_MS = 150;
 
 function describe(error) {
   return error instanceof ApiError ? error.describe() : String(error);
 }
 
-/** Run fn (which re-renders `box`) and give focus back to the control that had it, found by data-key. */
+/**
+ * Run fn (which re-renders `box`) and give focus back to the control that had it, found by data-key;
+ * if it is gone, focus the box itself: never the next list's first control, which Enter would press unread.
+ */
 function keepingFocus(box, fn) {
   const active = document.activeElement;
-  const inside = Boolean(active && box.contains(active));
+  const inside = Boolean(active && box.contains(active) && active !== box);
   const key = inside ? active.dataset.key : null;
   fn();
   if (!inside || box.contains(document.activeElement)) return;
-  // The focused control was replaced: focus its successor, else the first control here, else the box,
-  // so a keyboard player is never thrown back to the top of the page.
-  const next = (key && box.querySelector(`[data-key="${CSS.escape(key)}"]`)) || box.querySelector('button, input, select');
-  if (next) next.focus();
+  const next = key && box.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (next && !next.disabled) next.focus();
   else {
     box.tabIndex = -1;
     box.focus();
   }
 }
 
-export async function showTable(main, ctx, tableId) {
+/** The one message an address without a table gets. */
+function unknownTable(main, tableId) {
+  fill(main, h('section', {class: 'card unknown', 'aria-labelledby': 'table-title'},
+    h('h1', {id: 'table-title'}, 'No such table'),
+    h('p', {id: 'notice', role: 'alert'}, `There is no table at this address${tableId ? ` (${tableId})` : ''}. `,
+      'It may have been mistyped, or it belongs to another server.'),
+    h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'), ' to open a new table or join one.')));
+  main.focus();
+}
+
+export async function showTable(main, ctx, tableId, startAt = null, {valid = true} = {}) {
+  if (!valid) {
+    unknownTable(main, tableId);
+    return;
+  }
   const base = `/api/tables/${encodeURIComponent(tableId)}`;
   const s = {
-    summary: null, view: null, viewer: null, legal: null, scores: null,
-    log: [], logViewer: undefined, undoneKey: '', seat: null, position: null, replay: null, failed: null, busy: false, openPaths: new Set(['$']),
+    summary: null, view: null, viewer: null, legal: null, scores: null, catalog: null, board: null, boardLoaded: false,
+    history: null, historyVersion: null, historyMissing: false,
+    log: [], logViewer: undefined, undoneKey: '', seat: null, position: null, replay: null, failed: null, busy: false,
+    composer: null, composerKey: null, confirmLeave: null, holding: startAt !== null, openPaths: new Set(['$']), ids: identities(null, null, null),
   };
 
-  // Persistent parts (inputs keep what the player typed across live updates).
+  fill(main, h('p', {class: 'loading', role: 'status'}, 'Loading the table…'));
+
+  // ---- persistent parts (inputs keep what the player typed across live updates) ----------------
   const title = h('h1', {id: 'table-title'}, 'Table');
   const facts = h('p', {class: 'muted', id: 'table-facts'});
-  const turn = h('p', {id: 'turn', class: 'turn', role: 'status', 'aria-live': 'polite'});
+  const turn = h('p', {id: 'turn', class: 'turn', role: 'status', 'aria-live': 'polite', tabindex: '-1'});
+  const legendBox = h('div', {id: 'legend'});
   const notice = h('div', {id: 'notice', class: 'error', role: 'alert', 'aria-live': 'assertive'});
   const undoBox = h('div', {id: 'undo', class: 'undo'});
   const nameInput = h('input', {type: 'text', name: 'name', maxlength: '40', autocomplete: 'nickname', placeholder: 'Your name'});
@@ -50,125 +81,87 @@ export async function showTable(main, ctx, tableId) {
   const seatList = h('ul', {id: 'seats', class: 'seats'});
   const seatActions = h('div', {class: 'row'});
   const asBox = h('div', {});
-  const moveFilter = h('input', {type: 'search', name: 'filter', placeholder: 'filter moves', 'aria-label': 'Filter moves'});
-  const moveList = h('div', {id: 'moves', class: 'moves', role: 'group', 'aria-label': 'Legal moves'});
+
+  // Replay: a slider, first/back/forward/last, previous/next round, and "Back to now".
+  const slider = h('input', {type: 'range', id: 'replay-slider', min: '1', max: '1', step: '1', value: '1', 'aria-label': 'Version shown'});
+  const sliderOut = h('output', {id: 'replay-at', for: 'replay-slider', class: 'muted small'});
+  const stepButton = (text, name, fn, key) => h('button', {type: 'button', class: 'small', 'aria-label': name, title: name, dataset: {key}, onclick: fn}, text);
+  const firstBtn = stepButton('« First', 'First version', () => showVersion(1), 'first');
+  const backBtn = stepButton('‹ Back', 'One version back', () => showVersion(shown() - 1), 'back');
+  const fwdBtn = stepButton('Forward ›', 'One version forward', () => showVersion(shown() + 1), 'forward');
+  const lastBtn = stepButton('Last »', 'Last version (now)', () => showVersion(null), 'last');
+  const prevRoundBtn = stepButton('‹ Round', 'Previous round', () => jumpRound(-1), 'prev-round');
+  const nextRoundBtn = stepButton('Round ›', 'Next round', () => jumpRound(1), 'next-round');
+  const nowBtn = h('button', {type: 'button', class: 'primary small', id: 'back-to-now', dataset: {key: 'now'}, onclick: () => showVersion(null)}, 'Back to now');
+  const replayNote = h('span', {class: 'replay-note', role: 'status', 'aria-live': 'polite'});
+  const replayBar = h('div', {class: 'replay', id: 'replay', role: 'group', 'aria-label': 'Replay'},
+    firstBtn, backBtn, h('label', {class: 'slider'}, h('span', {class: 'visually-hidden'}, 'Version'), slider), fwdBtn, lastBtn,
+    prevRoundBtn, nextRoundBtn, sliderOut);
+  const replayBanner = h('div', {class: 'replay-banner', id: 'replay-banner', hidden: true}, replayNote, nowBtn);
+
+  // The board (or the generic chooser) and the composer bar.
+  const boardRoot = h('div', {class: 'board', id: 'board', tabindex: '-1'});
+  const movesBox = h('div', {id: 'moves', class: 'chooser-box', tabindex: '-1'});
+  const movesTitle = h('h2', {id: 'moves-title'}, 'Your moves');
+  const choice = h('span', {class: 'choice', id: 'choice', 'aria-live': 'polite'});
+  const confirmBtn = h('button', {type: 'button', class: 'primary', id: 'confirm', disabled: true, onclick: () => confirmMove()}, 'Confirm');
+  const cancelBtn = h('button', {type: 'button', id: 'cancel', disabled: true, onclick: () => cancelChoice()}, 'Cancel');
+  const barRefusal = h('p', {class: 'refusal error', id: 'composer-refusal', role: 'alert'});
+  const bar = h('div', {class: 'composer', id: 'composer', role: 'group', 'aria-label': 'Your move'},
+    choice, h('span', {class: 'row'}, confirmBtn, cancelBtn), barRefusal);
+
+  // Details: the view as data, the raw move box, the seed.
+  const viewBox = h('div', {id: 'view', class: 'tree'});
+  const viewTitle = h('h2', {id: 'view-title'}, 'What you see');
   const rawMove = h('textarea', {name: 'move', rows: '3', spellcheck: false, placeholder: '{"type": "..."}'});
   const rawVersion = h('input', {type: 'number', name: 'expected_version', min: '1', inputmode: 'numeric', placeholder: 'current'});
   const rawStart = h('select', {name: 'start-from'});
+  const rawSend = h('button', {type: 'submit'}, 'Send move');
+  const rawRefusal = h('p', {class: 'refusal error', id: 'raw-refusal', role: 'alert'});
   const rawForm = h('form', {class: 'raw'},
-    field('Start from a legal move', rawStart),
-    field('Move (JSON)', rawMove), field('Expected version', rawVersion),
-    h('button', {type: 'submit'}, 'Send move'));
-  const viewBox = h('div', {id: 'view', class: 'tree'});
-  const viewTitle = h('h2', {id: 'view-title'}, 'What you see');
-  const replayInput = h('input', {type: 'number', name: 'replay', min: '1', inputmode: 'numeric', class: 'narrow'});
-  const replayForm = h('form', {class: 'inline'}, field('Show version', replayInput));
+    field('Start from a legal move', rawStart), field('Move (JSON)', rawMove), field('Expected version', rawVersion),
+    h('div', {class: 'row'}, rawSend), rawRefusal);
+  const rawBox = h('details', {class: 'advanced'}, h('summary', {}, 'Raw move (advanced)'), rawForm);
+  const details = h('details', {class: 'card details', id: 'details'},
+    h('summary', {}, h('span', {class: 'summary-title'}, 'Details'), h('span', {class: 'muted small'}, ' the view as data, a raw move')),
+    viewTitle,
+    h('div', {class: 'row'},
+      h('button', {type: 'button', class: 'small', onclick: () => foldAll(true)}, 'Expand all'),
+      h('button', {type: 'button', class: 'small', onclick: () => foldAll(false)}, 'Collapse all')),
+    viewBox, rawBox);
+  const listDetails = h('details', {class: 'move-list', id: 'move-list'}, h('summary', {}, 'Moves as a list'));
+
+  const chartBox = h('div', {id: 'chart', class: 'chart-box'});
   const scoreBox = h('div', {id: 'scores'});
+  const logNote = h('p', {class: 'muted small', id: 'log-note'});
   const logList = h('ol', {id: 'log', class: 'log', reversed: true});
   const auditBox = h('div', {id: 'audit', 'aria-live': 'polite'});
+  const playCard = h('section', {class: 'card play', 'aria-labelledby': 'moves-title'});
 
-  fill(main, h('section', {class: 'table-page', 'aria-labelledby': 'table-title'},
-    h('div', {class: 'card head'}, title, facts, turn, notice, undoBox),
+  const page = h('section', {class: 'table-page', 'aria-labelledby': 'table-title'},
+    h('div', {class: 'card head'}, title, facts, turn, legendBox, notice, undoBox),
     h('div', {class: 'grid'},
-      h('div', {class: 'col'},
+      h('div', {class: 'col main-col'},
+        h('section', {class: 'card', 'aria-labelledby': 'replay-title'},
+          h('h2', {id: 'replay-title', class: 'visually-hidden'}, 'Replay'), replayBar, replayBanner),
+        playCard, details),
+      h('div', {class: 'col side-col'},
         h('section', {class: 'card', 'aria-labelledby': 'seats-title'},
           h('h2', {id: 'seats-title'}, 'Seats'), field('Your name', nameInput), seatList, seatActions, asBox),
-        h('section', {class: 'card', 'aria-labelledby': 'moves-title'},
-          h('h2', {id: 'moves-title'}, 'Your moves'), moveFilter, moveList,
-          h('details', {class: 'advanced'}, h('summary', {}, 'Raw move (advanced)'), rawForm))),
-      h('div', {class: 'col'},
-        h('section', {class: 'card', 'aria-labelledby': 'view-title'}, viewTitle,
-          h('div', {class: 'row replay', role: 'group', 'aria-label': 'Replay'},
-            h('button', {type: 'button', class: 'small', 'aria-label': 'One version back', onclick: () => replayStep(-1)}, '‹ Back'),
-            replayForm,
-            h('button', {type: 'button', class: 'small', 'aria-label': 'One version forward', onclick: () => replayStep(1)}, 'Forward ›'),
-            h('button', {type: 'button', class: 'small', onclick: () => replayTo(null)}, 'Now')),
-          h('div', {class: 'row'},
-            h('button', {type: 'button', class: 'small', onclick: () => foldAll(true)}, 'Expand all'),
-            h('button', {type: 'button', class: 'small', onclick: () => foldAll(false)}, 'Collapse all')),
-          viewBox),
-        h('section', {class: 'card', 'aria-labelledby': 'scores-title'}, h('h2', {id: 'scores-title'}, 'Scores'), scoreBox),
-        h('section', {class: 'card', 'aria-labelledby': 'log-title'}, h('h2', {id: 'log-title'}, 'Table log'), logList),
+        h('section', {class: 'card', 'aria-labelledby': 'scores-title'}, h('h2', {id: 'scores-title'}, 'Scores'), chartBox, scoreBox),
+        h('section', {class: 'card', 'aria-labelledby': 'log-title'}, h('h2', {id: 'log-title'}, 'Table log'), logNote, logList),
         h('section', {class: 'card', 'aria-labelledby': 'audit-title'}, h('h2', {id: 'audit-title'}, 'Fairness audit'),
           h('p', {class: 'hint'}, 'Re-plays the table from its events: hash chain, seed commitment, dice and shuffles, moves, scores.'),
-          h('button', {type: 'button', onclick: () => runAudit()}, 'Run the audit'), auditBox)))));
+          h('button', {type: 'button', onclick: () => runAudit()}, 'Run the audit'), auditBox))));
 
-  // Replay: the view as this viewer saw it right after any version (the API filters it the same way).
-  async function replayTo(version) {
-    const head = s.summary?.version ?? 1;
-    const wanted = version === null || version >= head ? null : Math.max(1, Math.trunc(version));
-    if (wanted === null) {
-      s.replay = null;
-      renderView();
-      return;
-    }
-    try {
-      const answer = await api('GET', `${base}/view?version=${wanted}`, {token: token()});
-      s.replay = {version: wanted, view: answer.view};
-      say('');
-    } catch (error) {
-      say(`Could not show version ${wanted}: ${describe(error)}`);
-    }
-    renderView();
-  }
-
-  function replayStep(delta) {
-    const at = s.replay ? s.replay.version : s.summary?.version ?? 1;
-    replayTo(at + delta);
-  }
-
-  replayForm.addEventListener('submit', (event) => {
-    event.preventDefault();
-    replayTo(replayInput.value.trim() ? Number(replayInput.value) : null);
-  });
-
-  function renderView() {
-    const replay = s.replay;
-    const view = replay ? replay.view : s.view;
-    viewTitle.textContent = replay ? `What you saw at version ${replay.version}` : 'What you see';
-    viewBox.classList.toggle('past', Boolean(replay));
-    if (document.activeElement !== replayInput) replayInput.value = String(replay ? replay.version : s.summary?.version ?? '');
-    replayInput.max = String(s.summary?.version ?? 1);
-    fill(viewBox, view === null || view === undefined
-      ? h('p', {class: 'muted'}, replay ? 'The game had not started yet.' : 'The game has not started.')
-      : tree(view, s.openPaths));
-  }
-
-  async function runAudit() {
-    fill(auditBox, h('p', {class: 'muted'}, 'Auditing…'));
-    try {
-      const audit = await api('GET', `${base}/audit`);
-      const mark = (ok) => (ok === true ? '✓ ok' : ok === false ? '✗ FAILED' : '– not yet');
-      fill(auditBox,
-        h('p', {class: audit.ok ? 'ok' : 'error'}, audit.ok
-          ? `All checks pass over ${audit.events} events.`
-          : `A check fails${audit.first_bad_version ? ` at version ${audit.first_bad_version}` : ''}.`),
-        h('ul', {class: 'checks'}, audit.checks.map((c) => h('li', {class: c.ok === false ? 'bad' : null},
-          h('strong', {}, c.name.replaceAll('_', ' ')), `: ${mark(c.ok)}`,
-          c.version ? ` (version ${c.version})` : '', c.detail ? ` · ${c.detail}` : ''))),
-        h('p', {class: 'muted small'}, `head hash ${audit.head_hash}`));
-    } catch (error) {
-      fill(auditBox, h('p', {class: 'error'}, `The audit could not run: ${describe(error)}`));
-    }
-  }
-
-  function foldAll(open) {
-    for (const node of viewBox.querySelectorAll('details.node')) node.open = open || node.dataset.path === '$';
-  }
-
-  nameInput.addEventListener('change', () => localStorage.setItem('tabletop.name', nameInput.value.trim()));
-  moveFilter.addEventListener('input', () => renderMoves());
-
-  const seatName = (seat) => {
-    const info = s.summary?.seats?.[seat];
-    const name = info?.name || `Seat ${seat}`;
-    return `${name}${info?.bot ? ' (bot)' : ''}${seat === s.viewer ? ' (you)' : ''}`;
-  };
   const token = () => (s.seat === null ? null : seats.tokenFor(tableId, s.seat));
   const say = (text, kind = 'error') => {
     notice.className = kind;
     notice.textContent = text;
   };
+  const head = () => s.summary?.version ?? 1;
+  const shown = () => (s.replay ? s.replay.version : head());
+  const term = (id) => termOf(s.catalog, id);
 
   function chooseSeat() {
     const held = seats.heldSeats(tableId);
@@ -190,11 +183,11 @@ export async function showTable(main, ctx, tableId) {
         again = false;
         try {
           await load();
-          if (s.failed && !ctx.disposed) say(''); // back after a failed read: the old error no longer holds
+          if (s.failed && !ctx.disposed) say('');
           s.failed = null;
         } catch (error) {
           s.failed = error;
-          if (!ctx.disposed) say(`Could not load the table: ${describe(error)}`);
+          if (!ctx.disposed && s.summary) say(`Could not load the table: ${describe(error)}`);
         }
       } while (again && !ctx.disposed);
       running = null;
@@ -220,53 +213,161 @@ export async function showTable(main, ctx, tableId) {
     if (ctx.disposed) return;
     const summary = answer.table;
     const viewer = answer.viewer ?? null;
-    const [legal, scores, log] = await Promise.all([
+    const first = !s.boardLoaded;
+    const [legal, scores, log, history] = await Promise.all([
       viewer !== null && summary.status === 'running'
         ? api('GET', `${base}/seats/${viewer}/legal-moves`, {token: token()}).catch(() => null) : null,
       // Scores come from a read model: after our own command, ask it to catch up with that command.
       answer.view !== null ? api('GET', `${base}/scores${s.position ? `?position=${s.position}` : ''}`).catch(() => null) : null,
       readLog(viewer, summary),
+      readHistory(summary),
+      first ? loadGame(summary.game) : null,
     ]);
     if (ctx.disposed) return;
     Object.assign(s, {summary, view: answer.view, viewer, legal, scores, log});
+    if (history !== undefined) Object.assign(s, {history, historyVersion: summary.version});
     live.seen(summary.version);
     render();
+  }
+
+  /** The catalog and the board module, once per page (both optional: the page works without). */
+  async function loadGame(game) {
+    const [catalog, board] = await Promise.all([
+      api('GET', `/api/games/${encodeURIComponent(game)}/components`).catch(() => null),
+      boardFor(game).catch((error) => {
+        say(`The ${game} board could not load (${error}); moves are listed instead.`, 'info');
+        return null;
+      }),
+    ]);
+    Object.assign(s, {catalog, board, boardLoaded: true});
+    details.open = !board; // without a board, the view as data is the fallback: open it
   }
 
   async function readLog(viewer, summary) {
     const undoneKey = JSON.stringify(summary.undone);
     let log = s.log;
-    if (viewer !== s.logViewer || undoneKey !== s.undoneKey) log = []; // new eyes or new undo marks: read all
+    if (viewer !== s.logViewer || undoneKey !== s.undoneKey || summary.status !== s.summary?.status) log = [];
     let after = log.length ? log[log.length - 1].version : 0;
     const fresh = [];
     for (;;) {
-      const page = await api('GET', `${base}/events?after=${after}&limit=${LOG_PAGE}`, {token: token()});
-      fresh.push(...page);
-      if (page.length < LOG_PAGE) break;
-      after = page[page.length - 1].version;
+      const pageOf = await api('GET', `${base}/events?after=${after}&limit=${LOG_PAGE}`, {token: token()});
+      fresh.push(...pageOf);
+      if (pageOf.length < LOG_PAGE) break;
+      after = pageOf[pageOf.length - 1].version;
     }
     s.logViewer = viewer;
     s.undoneKey = undoneKey;
     return fresh.length ? log.concat(fresh) : log;
   }
 
+  /** The score history for the chart (undefined: unchanged; null: none). A 404 means an older server: stop asking. */
+  async function readHistory(summary) {
+    if (s.historyMissing || summary.status === 'open') return s.historyMissing ? undefined : null;
+    if (s.historyVersion === summary.version) return undefined;
+    try {
+      const answer = await api('GET', `${base}/scores/history${s.position ? `?position=${s.position}` : ''}`);
+      return Array.isArray(answer?.points) ? answer.points : null;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 405)) s.historyMissing = true;
+      return null;
+    }
+  }
+
+  // ---- replay ----------------------------------------------------------------------------------
+
+  let replaySeq = 0;
+  /** Show the table right after `version` (null or the head: now), and keep it in the address. */
+  async function showVersion(version) {
+    const now = head();
+    if (version === null || version >= now) {
+      replaySeq += 1;
+      const was = Boolean(s.replay);
+      s.replay = null;
+      setAddress(null);
+      render();
+      if (was) replayNote.textContent = '';
+      return;
+    }
+    const wanted = Math.max(1, Math.trunc(version));
+    const seq = ++replaySeq;
+    s.replay = {...(s.replay || {}), version: wanted, loading: true};
+    setAddress(wanted);
+    renderReplay();
+    try {
+      const [answer, scores] = await Promise.all([
+        api('GET', `${base}/view?version=${wanted}`, {token: token()}),
+        api('GET', `${base}/scores?version=${wanted}`).catch(() => null),
+      ]);
+      if (seq !== replaySeq || ctx.disposed) return; // a later choice took over
+      s.replay = {version: wanted, view: answer.view, table: answer.table, scores, loading: false};
+    } catch (error) {
+      if (seq !== replaySeq || ctx.disposed) return;
+      s.replay = {...s.replay, loading: false};
+      say(`Could not show version ${wanted}: ${describe(error)}`);
+    }
+    render();
+  }
+
+  function setAddress(at) {
+    const wanted = tableAddress(tableId, at);
+    if (location.hash !== wanted) history.replaceState(null, '', wanted);
+  }
+
+  ctx.onAddress = (at) => showVersion(at);
+
+  let slideTimer = null;
+  slider.addEventListener('input', () => {
+    sliderOut.textContent = `version ${slider.value} of ${head()}`;
+    clearTimeout(slideTimer);
+    slideTimer = setTimeout(() => showVersion(Number(slider.value)), SLIDE_DELAY_MS);
+  });
+  ctx.onDispose(() => clearTimeout(slideTimer));
+
+  /** First versions of each round, from log actions that carry a `round` field (none: no round buttons). */
+  function roundStarts() {
+    const starts = [];
+    let current;
+    for (const entry of s.log) {
+      const round = entry.undone ? undefined : entry.action?.round;
+      if (round === undefined || round === null || round === current) continue;
+      current = round;
+      starts.push({round, version: entry.version});
+    }
+    return starts;
+  }
+
+  function jumpRound(direction) {
+    const at = shown();
+    const starts = roundStarts().map((x) => x.version);
+    const target = direction < 0 ? starts.filter((v) => v < at).pop() : starts.find((v) => v > at);
+    if (target !== undefined) showVersion(target);
+  }
+
   // ---- acting --------------------------------------------------------------------------------
 
-  async function act(what, fn) {
+  /**
+   * Send a command. A refusal is shown in `slot` (next to the control that sent it; announced, it
+   * has role=alert) and focus stays where it was; `onDone` runs after a success.
+   */
+  async function act(what, fn, {slot = notice, onDone = null} = {}) {
     if (s.busy) return;
     s.busy = true;
     main.classList.add('busy');
-    say('');
+    for (const box of [notice, barRefusal, rawRefusal]) box.textContent = '';
+    notice.className = 'error';
+    let ok = false;
     try {
       const receipt = await fn();
       if (receipt?.version) live.seen(receipt.version);
       if (receipt?.position) s.position = Math.max(s.position || 0, receipt.position);
+      ok = true;
     } catch (error) {
       const stale = error instanceof ApiError && error.code === 'stale_version';
-      say(`${what} refused: ${describe(error)}${stale ? '. The table changed while you chose; the page now shows it as it is: choose again.' : ''}`);
+      slot.textContent = `${what} refused: ${describe(error)}${stale ? '. The table changed while you chose; the page now shows it as it is: choose again.' : ''}`;
     } finally {
       s.busy = false;
       main.classList.remove('busy');
+      if (ok && onDone) onDone();
       await refresh();
     }
   }
@@ -290,21 +391,48 @@ export async function showTable(main, ctx, tableId) {
   }
 
   function leave(seat) {
+    s.confirmLeave = null;
     act('Leaving', async () => {
       const receipt = await command(`${base}/seats/${seat}/leave`, {}, {token: seats.tokenFor(tableId, seat)});
       seats.forget(tableId, seat);
       if (s.seat === seat) s.seat = null;
       return receipt;
-    });
+    }, {onDone: () => turn.focus()});
+  }
+
+  function askLeave(seat) {
+    s.confirmLeave = seat;
+    renderSeats();
+    seatList.querySelector('[data-key="leave-stay"]')?.focus();
   }
 
   function start() {
     act('Starting', () => command(`${base}/start`, {}, {token: token(), expectedVersion: s.summary.version}));
   }
 
-  function play(move, expectedVersion) {
-    act('Your move was', () => command(`${base}/seats/${s.viewer}/moves`, {move}, {token: token(), expectedVersion}));
+  /** Send one move; after it, focus rests on the status line (never on the next list's first move). */
+  function play(move, expectedVersion, slot = barRefusal) {
+    act('Your move was', () => command(`${base}/seats/${s.viewer}/moves`, {move}, {token: token(), expectedVersion}),
+      {slot, onDone: () => turn.focus()});
   }
+
+  function confirmMove() {
+    const move = s.composer?.complete;
+    if (move) play(move, s.composer.version);
+  }
+
+  function cancelChoice() {
+    s.composer?.clear();
+    (s.board ? boardRoot : movesBox.querySelector('#chooser-title') || movesBox).focus();
+  }
+
+  const onKey = (event) => {
+    if (event.key !== 'Escape' || !s.composer?.active) return;
+    event.preventDefault();
+    cancelChoice();
+  };
+  document.addEventListener('keydown', onKey);
+  ctx.onDispose(() => document.removeEventListener('keydown', onKey));
 
   function requestUndo(version) {
     act('The undo request was', () => command(`${base}/seats/${s.viewer}/undo`, {to_version: version},
@@ -313,57 +441,132 @@ export async function showTable(main, ctx, tableId) {
 
   function vote(approve) {
     act(approve ? 'Approving' : 'Rejecting', () => command(`${base}/seats/${s.viewer}/undo/votes`, {approve},
-      {token: token(), expectedVersion: s.summary.version}));
+      {token: token(), expectedVersion: s.summary.version}), {onDone: () => turn.focus()});
   }
 
   function fork(version) {
     act('Forking', async () => {
       const receipt = await command(`${base}/forks`, {version});
-      location.hash = `#/tables/${receipt.table_id}`;
+      location.hash = tableAddress(receipt.table_id);
       return null;
     });
   }
 
-  // A legal move (or a game's move template) copied into the box, to edit before sending.
+  async function runAudit() {
+    fill(auditBox, h('p', {class: 'muted'}, 'Auditing…'));
+    try {
+      const audit = await api('GET', `${base}/audit`);
+      const mark = (ok) => (ok === true ? '✓ ok' : ok === false ? '✗ FAILED' : '– not yet');
+      fill(auditBox,
+        h('p', {class: audit.ok ? 'ok' : 'error'}, audit.ok
+          ? `All checks pass over ${audit.events} events.`
+          : `A check fails${audit.first_bad_version ? ` at version ${audit.first_bad_version}` : ''}.`),
+        h('ul', {class: 'checks'}, audit.checks.map((c) => h('li', {class: c.ok === false ? 'bad' : null},
+          h('strong', {}, c.name.replaceAll('_', ' ')), `: ${mark(c.ok)}`,
+          c.version ? ` (version ${c.version})` : '', c.detail ? ` · ${c.detail}` : ''))),
+        h('p', {class: 'muted small'}, `head hash ${audit.head_hash}`));
+    } catch (error) {
+      fill(auditBox, h('p', {class: 'error'}, `The audit could not run: ${describe(error)}`));
+    }
+  }
+
+  function foldAll(open) {
+    for (const node of viewBox.querySelectorAll('details.node')) node.open = open || node.dataset.path === '$';
+  }
+
+  nameInput.addEventListener('change', () => localStorage.setItem('tabletop.name', nameInput.value.trim()));
+
+  // The raw move box: any JSON move (for move templates, or to see a refusal), refused next to its button.
   rawStart.addEventListener('change', () => {
     const move = (s.legal?.moves || [])[Number(rawStart.value)];
     if (move !== undefined) rawMove.value = JSON.stringify(move, null, 1);
   });
 
-  function renderRawStart() {
-    const moves = s.legal?.moves || [];
-    const key = JSON.stringify(moves);
-    if (rawStart.dataset.moves === key) return; // unchanged: keep the player's choice
-    rawStart.dataset.moves = key;
-    fill(rawStart, h('option', {value: ''}, moves.length ? `— ${moves.length} legal moves —` : '— none now —'),
-      moves.map((move, i) => h('option', {value: String(i)}, moveText(move))));
-  }
-
   rawForm.addEventListener('submit', (event) => {
     event.preventDefault();
     if (s.viewer === null) {
-      say('Take a seat to play.');
+      rawRefusal.textContent = 'Take a seat to play.';
       return;
     }
     let move;
     try {
       move = JSON.parse(rawMove.value);
     } catch (error) {
-      say(`The move is not valid JSON: ${error.message}`);
+      rawRefusal.textContent = `The move is not valid JSON: ${error.message}`;
       return;
     }
     if (!move || typeof move !== 'object' || Array.isArray(move)) {
-      say('The move must be a JSON object, e.g. {"type": "..."}.');
+      rawRefusal.textContent = 'The move must be a JSON object, e.g. {"type": "..."}.';
       return;
     }
     const version = rawVersion.value.trim() ? Number(rawVersion.value) : s.summary.version;
-    play(move, version);
+    play(move, version, rawRefusal);
   });
+
+  // ---- the composer ------------------------------------------------------------------------------
+
+  /** A composer over the viewer's legal moves now (empty when replaying or watching); a partial choice survives a live update that leaves the legal moves unchanged. */
+  function syncComposer() {
+    const canPlay = !s.replay && s.viewer !== null && s.summary.status === 'running' && s.legal;
+    const moves = canPlay ? s.legal.moves : [];
+    const key = `${canPlay ? 'p' : 'w'}${keyOf(moves)}`;
+    if (s.composer && s.composerKey === key) {
+      s.composer.version = canPlay ? s.legal.version : null;
+      return;
+    }
+    s.composer = new Composer(moves, canPlay ? s.legal.version : null, () => composerChanged());
+    s.composerKey = key;
+  }
+
+  function composerChanged() {
+    const active = document.activeElement;
+    const fromList = movesBox.contains(active);
+    barRefusal.textContent = '';
+    renderPlay();
+    if (s.composer.complete && (fromList || bar.contains(active))) confirmBtn.focus();
+    else if (fromList) (movesBox.querySelector('#chooser-title') || movesBox).focus();
+  }
 
   // ---- rendering -----------------------------------------------------------------------------
 
+  function props() {
+    const replaying = Boolean(s.replay);
+    const table = replaying && s.replay.table ? s.replay.table : s.summary;
+    return Object.freeze({
+      game: s.summary.game,
+      catalog: s.catalog || {components: {}, terms: {}, board: {}, tracks: []},
+      view: replaying ? s.replay.view ?? null : s.view,
+      viewer: s.viewer,
+      seats: s.ids.list,
+      name: s.ids.name,
+      colour: s.ids.colour,
+      status: table.status,
+      toAct: table.to_act || [],
+      version: replaying ? s.replay.version : s.summary.version,
+      replaying,
+      composer: s.composer,
+      propose: (move) => play(move, s.composer?.version ?? s.summary.version),
+      scores: replaying ? s.replay.scores ?? null : s.scores,
+      recent: recent(),
+    });
+  }
+
+  /** Log entries of the other seats since the viewer's last move (what changed while they waited). */
+  function recent() {
+    if (s.viewer === null) return [];
+    const upto = shown();
+    const entries = s.log.filter((e) => !e.undone && e.version <= upto);
+    let i = entries.length;
+    while (i > 0 && entries[i - 1].seat !== s.viewer) i -= 1;
+    return entries.slice(i).filter((e) => e.seat !== null && e.seat !== s.viewer);
+  }
+
   function render() {
     const t = s.summary;
+    s.ids = identities(t, s.viewer, s.catalog);
+    publishColours(page, s.ids);
+    if (!page.isConnected && !s.holding) fill(main, page);
+    syncComposer();
     const myTurn = t.status === 'running' && s.viewer !== null && t.to_act.includes(s.viewer);
     document.title = `${myTurn ? '▶ Your turn · ' : ''}${t.title} · Tabletop`; // seen from another tab
     title.textContent = t.title;
@@ -371,34 +574,116 @@ export async function showTable(main, ctx, tableId) {
       h('span', {class: `badge status-${t.status}`}, t.status), ` version ${t.version} · undo ${t.undo_policy}`,
       ` · rules ${t.rules_version}`, Object.keys(t.options || {}).length ? ` · options ${JSON.stringify(t.options)}` : '',
       t.forked_from ? [` · forked from version ${t.forked_from.version} of `,
-        h('a', {href: `#/tables/${encodeURIComponent(t.forked_from.table)}`}, 'its source table')] : '',
+        h('a', {href: tableAddress(t.forked_from.table)}, 'its source table')] : '',
       h('br'), h('span', {class: 'small'}, `seed commitment ${t.seed_commitment}`, t.seed ? ` · seed revealed: ${t.seed}` : ''));
+    fill(legendBox, t.seats.some((x) => !x.free) ? legend(s.ids) : null);
     renderTurn();
     keepingFocus(undoBox, renderUndo);
     keepingFocus(seatList.parentElement, renderSeats);
-    renderMoves();
+    renderReplay();
+    renderPlay();
     renderView();
-    fill(scoreBox, s.scores ? scoreTable(s.scores, seatName, t.status === 'finished') : h('p', {class: 'muted'}, 'No scores yet.'));
+    renderScores();
     keepingFocus(logList, renderLog);
+    renderRawStart();
   }
 
   function renderTurn() {
     const t = s.summary;
-    turn.classList.toggle('mine', t.status === 'running' && t.to_act.includes(s.viewer));
-    if (t.status === 'open') {
-      const free = t.seats.filter((x) => x.free).length;
-      turn.textContent = free ? `Waiting for players: ${free} seat${free === 1 ? '' : 's'} free.` : 'Every seat is taken: ready to start.';
-    } else if (t.status === 'finished') {
-      const winners = t.result?.winners || s.scores?.winners || [];
-      turn.textContent = `Game over. ${winners.length ? `Winner${winners.length > 1 ? 's' : ''}: ${winners.map(seatName).join(', ')}.` : ''}`;
-    } else if (t.undo_request) {
-      turn.textContent = 'Play is paused while an undo request is open.';
-    } else if (t.to_act.includes(s.viewer)) {
-      const others = t.to_act.filter((x) => x !== s.viewer);
-      turn.textContent = `Your turn${others.length ? ` (with ${others.map(seatName).join(', ')})` : ''}.`;
-    } else {
-      turn.textContent = t.to_act.length ? `Waiting for ${t.to_act.map(seatName).join(', ')}.` : 'Waiting.';
+    const now = {...props(), toAct: t.to_act, status: t.status, scores: s.scores, view: s.view, version: t.version, replaying: false};
+    let boardSays = null;
+    if (s.board?.status && t.status === 'running' && !t.undo_request) {
+      try {
+        boardSays = s.board.status(now) || null;
+      } catch {
+        boardSays = null;
+      }
     }
+    const types = [...new Set((s.legal?.moves || []).map((m) => m?.type).filter((x) => typeof x === 'string'))].map(term);
+    turn.classList.toggle('mine', t.status === 'running' && !t.undo_request && t.to_act.includes(s.viewer));
+    turn.textContent = genericStatus(now, {summary: t, types, boardSays});
+  }
+
+  function renderReplay() {
+    const now = head();
+    const at = shown();
+    slider.max = String(Math.max(1, now));
+    if (document.activeElement !== slider || !s.replay) slider.value = String(at);
+    slider.setAttribute('aria-valuetext', `version ${at} of ${now}${s.replay ? '' : ' (now)'}`);
+    sliderOut.textContent = `version ${at} of ${now}`;
+    firstBtn.disabled = at <= 1;
+    backBtn.disabled = at <= 1;
+    fwdBtn.disabled = !s.replay;
+    lastBtn.disabled = !s.replay;
+    const starts = roundStarts();
+    prevRoundBtn.hidden = nextRoundBtn.hidden = !starts.length;
+    prevRoundBtn.disabled = !starts.some((x) => x.version < at);
+    nextRoundBtn.disabled = !starts.some((x) => x.version > at);
+    replayBanner.hidden = !s.replay;
+    if (s.replay) {
+      replayNote.textContent = s.replay.loading
+        ? `Loading version ${s.replay.version}…`
+        : `You are looking at version ${s.replay.version} of ${now}: the board, scores and log as they were then. Live play goes on.`;
+    }
+    page.classList.toggle('replaying', Boolean(s.replay));
+  }
+
+  function renderPlay() {
+    const t = s.summary;
+    const p = props();
+    let message = null;
+    if (s.replay) message = `You are looking at version ${s.replay.version}. Go back to now to play.`;
+    else if (s.viewer === null) message = t.status === 'finished' ? 'The game is over.' : 'You are watching. Take a free seat to play.';
+    else if (t.status === 'open') message = 'Moves appear once the game starts.';
+    else if (t.status === 'finished') message = 'The game is over.';
+    else if (!s.legal?.moves?.length) message = t.undo_request ? 'Waiting for the undo vote.' : 'Nothing to play right now.';
+    const chooser = moveChooser(s.composer, {catalog: s.catalog, message});
+    keepingFocus(movesBox, () => fill(movesBox, chooser));
+    // The composer bar: the choice so far, Confirm when it names one move, Cancel.
+    const complete = s.composer.complete;
+    const canPlay = !message;
+    bar.hidden = !canPlay;
+    choice.textContent = complete ? `Your move: ${moveWords(s.catalog, complete)}`
+      : s.composer.active ? `Your choice so far: ${s.composer.labels.join(' · ')}` : 'Choose a move.';
+    confirmBtn.disabled = !complete || s.busy;
+    confirmBtn.setAttribute('aria-label', complete ? `Confirm: ${moveWords(s.catalog, complete)}` : 'Confirm');
+    cancelBtn.disabled = !s.composer.active;
+    if (s.board) {
+      movesTitle.textContent = 'Board';
+      if (!playCard.contains(boardRoot)) fill(playCard, movesTitle, boardRoot, bar, listDetails);
+      if (!listDetails.contains(movesBox)) listDetails.append(movesBox);
+      try {
+        s.board.render(boardRoot, p);
+      } catch (error) {
+        fill(boardRoot, h('p', {class: 'error'}, `The board could not be drawn: ${error}. Use the move list below.`));
+        listDetails.open = true;
+      }
+    } else {
+      movesTitle.textContent = 'Your moves';
+      if (!playCard.contains(movesBox)) fill(playCard, movesTitle, movesBox, bar);
+    }
+  }
+
+  function renderView() {
+    const replay = s.replay;
+    const view = replay ? replay.view : s.view;
+    viewTitle.textContent = replay ? `What you saw at version ${replay.version}` : 'What you see';
+    viewBox.classList.toggle('past', Boolean(replay));
+    fill(viewBox, view === null || view === undefined
+      ? h('p', {class: 'muted'}, replay?.loading ? 'Loading…' : replay ? 'The game had not started yet.' : 'The game has not started.')
+      : tree(view, s.openPaths));
+  }
+
+  function renderScores() {
+    const t = s.summary;
+    const replay = s.replay;
+    const scores = replay ? replay.scores : s.scores;
+    const chart = s.history ? scoreChart(s.history, s.ids, {head: t.version, at: replay ? replay.version : null}) : null;
+    fill(chartBox, chart);
+    fill(scoreBox, scores
+      ? scoreTable(scores, s.ids, {finished: !replay && t.status === 'finished', term,
+        caption: replay ? `Scores at version ${replay.version}` : null})
+      : h('p', {class: 'muted'}, replay?.loading ? 'Loading…' : 'No scores yet.'));
   }
 
   function renderUndo() {
@@ -408,6 +693,7 @@ export async function showTable(main, ctx, tableId) {
       return;
     }
     const me = s.viewer;
+    const name = (seat) => s.ids.name(seat);
     const waiting = (request.needs || []).filter((x) => !(request.approvals || []).includes(x));
     const buttons = [];
     if (me !== null && me === request.by) {
@@ -416,9 +702,16 @@ export async function showTable(main, ctx, tableId) {
       buttons.push(h('button', {type: 'button', class: 'primary', dataset: {key: 'approve'}, onclick: () => vote(true)}, 'Approve undo'));
       buttons.push(h('button', {type: 'button', dataset: {key: 'reject'}, onclick: () => vote(false)}, 'Reject undo'));
     }
+    // What would be undone, in the log's own words (as this viewer may read them).
+    const lost = s.log.filter((e) => !e.undone && e.version > request.to_version && (request.at === undefined || e.version < request.at)
+      && e.seat !== null && e.event !== 'UndoRequested' && e.event !== 'UndoVoted');
+    const asker = name(request.by);
     fill(undoBox, h('div', {class: 'banner', role: 'status'},
-      h('p', {}, `${seatName(request.by)} asks to undo back to version ${request.to_version}. `,
-        waiting.length ? `Waiting for ${waiting.map(seatName).join(', ')}.` : ''),
+      h('p', {}, `${asker === 'You' ? 'You ask' : `${asker} asks`} to undo back to version ${request.to_version}. `,
+        waiting.length ? `Waiting for ${waiting.map(name).join(', ')}.` : ''),
+      lost.length ? h('div', {class: 'would-undo'}, h('p', {}, `This would take back ${lost.length === 1 ? 'one entry' : `${lost.length} entries`}:`),
+        h('ul', {}, lost.slice(0, 8).map((e) => h('li', {class: `seat-c${e.seat}`}, `v${e.version} · ${e.text}`)),
+          lost.length > 8 ? h('li', {}, `… and ${lost.length - 8} more`) : null)) : null,
       h('div', {class: 'row'}, buttons)));
   }
 
@@ -434,15 +727,31 @@ export async function showTable(main, ctx, tableId) {
         controls.push(h('button', {type: 'button', dataset: {key: `bot-${seat.seat}`},
           onclick: () => takeSeat(seat.seat, true)}, 'Add a bot'));
       }
+      let ask = null;
       if (mine && !seat.free && !seat.bot && t.status !== 'finished') {
-        controls.push(h('button', {type: 'button', dataset: {key: `leave-${seat.seat}`}, onclick: () => leave(seat.seat)},
-          t.status === 'running' ? 'Leave (a bot plays on)' : 'Leave'));
+        if (s.confirmLeave === seat.seat) {
+          ask = h('div', {class: 'confirm', role: 'alertdialog', 'aria-labelledby': `leave-q-${seat.seat}`},
+            h('p', {id: `leave-q-${seat.seat}`}, t.status === 'running'
+              ? 'Leave this table? A bot takes your seat and plays on; you cannot come back to it.'
+              : 'Leave this table? Your seat becomes free for someone else.'),
+            h('div', {class: 'row'},
+              h('button', {type: 'button', class: 'primary', dataset: {key: 'leave-yes'}, onclick: () => leave(seat.seat)}, 'Yes, leave'),
+              h('button', {type: 'button', dataset: {key: 'leave-stay'}, onclick: () => {
+                s.confirmLeave = null;
+                renderSeats();
+                seatList.querySelector(`[data-key="leave-${seat.seat}"]`)?.focus();
+              }}, 'Stay')));
+        } else {
+          controls.push(h('button', {type: 'button', dataset: {key: `leave-${seat.seat}`}, onclick: () => askLeave(seat.seat)},
+            t.status === 'running' ? 'Leave (a bot plays on)' : 'Leave'));
+        }
       }
       const acting = t.to_act.includes(seat.seat) && t.status === 'running';
-      return h('li', {class: `seat${mine ? ' mine' : ''}${acting ? ' acting' : ''}`},
-        h('span', {class: 'seat-name'}, `${seat.seat}: `, seat.free ? h('em', {}, 'free') : seat.name,
+      return h('li', {class: `seat seat-c${seat.seat}${mine ? ' mine' : ''}${acting ? ' acting' : ''}`},
+        h('span', {class: 'seat-name'}, h('span', {class: 'chip', 'aria-hidden': 'true'}), `${seat.seat}: `,
+          seat.free ? h('em', {}, 'free') : seat.name,
           seat.bot ? ' (bot)' : '', mine ? ' (you)' : '', acting ? ' — to act' : ''),
-        h('span', {class: 'row'}, controls));
+        h('span', {class: 'row'}, controls), ask);
     }));
     const everyoneSeated = t.seats.every((x) => !x.free);
     const allBots = t.seats.every((x) => x.bot);
@@ -450,12 +759,11 @@ export async function showTable(main, ctx, tableId) {
       ? h('button', {type: 'button', class: 'primary', dataset: {key: 'start'}, onclick: start}, 'Start the game') : null);
     if (held.length > 1) {
       const select = h('select', {name: 'play-as', dataset: {key: 'play-as'}},
-        held.map((x) => h('option', {value: String(x), selected: x === s.seat}, seatName(x))));
+        held.map((x) => h('option', {value: String(x), selected: x === s.seat}, s.ids.label(x))));
       select.addEventListener('change', () => {
         s.seat = Number(select.value);
         s.openPaths = new Set(['$']);
-        s.replay = null;
-        refresh();
+        refresh().then(() => (s.replay ? showVersion(s.replay.version) : null));
       });
       fill(asBox, field('Play as', select));
     } else {
@@ -463,63 +771,43 @@ export async function showTable(main, ctx, tableId) {
     }
   }
 
-  function renderMoves() {
-    const t = s.summary;
-    if (!t) return;
-    const moves = s.legal?.moves || [];
-    moveFilter.hidden = moves.length < MOVE_FILTER_AT;
-    rawForm.parentElement.hidden = s.viewer === null || t.status !== 'running';
-    renderRawStart();
-    let message = null;
-    if (s.viewer === null) message = t.status === 'finished' ? 'The game is over.' : 'You are watching. Take a free seat to play.';
-    else if (t.status === 'open') message = 'Moves appear once the game starts.';
-    else if (t.status === 'finished') message = 'The game is over.';
-    else if (!moves.length) message = t.undo_request ? 'Waiting for the undo vote.' : 'Nothing to play right now.';
-    if (message) {
-      keepingFocus(moveList, () => fill(moveList, h('p', {class: 'muted'}, message)));
-      return;
-    }
-    const needle = moveFilter.hidden ? '' : moveFilter.value.trim().toLowerCase();
-    const version = s.legal.version;
-    const shown = moves
-      .map((move) => [move, moveText(move)])
-      .filter(([, text]) => !needle || text.toLowerCase().includes(needle));
-    const button = ([move, text]) => h('button', {type: 'button', class: 'move', dataset: {key: `move-${text}`},
-      title: JSON.stringify(move), onclick: () => play(move, version)}, text);
-    // Many moves of several kinds: one labelled group per kind (the move's "type"), in the game's order.
-    const kinds = new Map();
-    for (const entry of shown) {
-      const kind = entry[0] && typeof entry[0] === 'object' && 'type' in entry[0] ? String(entry[0].type) : 'moves';
-      if (!kinds.has(kind)) kinds.set(kind, []);
-      kinds.get(kind).push(entry);
-    }
-    keepingFocus(moveList, () => {
-      if (!shown.length) fill(moveList, h('p', {class: 'muted'}, 'No move matches the filter.'));
-      else if (moves.length < MOVE_FILTER_AT || kinds.size < 2) fill(moveList, shown.map(button));
-      else {
-        fill(moveList, [...kinds].map(([kind, entries]) => h('div', {class: 'move-group', role: 'group', 'aria-label': kind},
-          h('h3', {}, `${kind} (${entries.length})`), h('div', {class: 'moves'}, entries.map(button)))));
-      }
-    });
-  }
-
   function renderLog() {
     const t = s.summary;
     const started = s.log.find((e) => e.event === 'GameStarted')?.version ?? Infinity;
-    const canUndo = s.viewer !== null && t.status === 'running' && t.undo_policy !== 'off' && !t.undo_request;
+    const canUndo = !s.replay && s.viewer !== null && t.status === 'running' && t.undo_policy !== 'off' && !t.undo_request;
     const canFork = t.status === 'finished';
-    fill(logList, [...s.log].reverse().map((entry) => h('li', {class: entry.undone ? 'undone' : null, value: String(entry.version)},
-      h('span', {class: 'v'}, `v${entry.version}`), ' ',
+    const upto = shown();
+    const visible = s.log.filter((e) => e.version <= upto);
+    const later = s.log.length - visible.length;
+    logNote.textContent = later ? `Showing the log up to version ${upto}; ${later} later entr${later === 1 ? 'y is' : 'ies are'} hidden while you look back.` : '';
+    fill(logList, [...visible].reverse().map((entry) => {
+      const seat = entry.seat !== null && entry.seat >= 0 ? entry.seat : null;
+      const isMove = entry.event === 'MovePlayed' && seat !== null;
+      return h('li', {class: `${entry.undone ? 'undone' : ''}${seat !== null ? ` by-seat seat-c${seat}` : ''}`, value: String(entry.version),
+        'aria-current': entry.version === upto && s.replay ? 'step' : null},
+      h('a', {class: 'v', href: tableAddress(tableId, entry.version), title: `Show the table at version ${entry.version}`}, `v${entry.version}`), ' ',
+      seat !== null ? h('span', {class: 'chip', 'aria-hidden': 'true'}) : null,
       h('span', {class: 'text'}, entry.text),
       entry.undone ? h('span', {class: 'badge'}, 'undone') : null,
-      canUndo && !entry.undone && entry.version >= started && entry.version < t.version
+      canUndo && isMove && !entry.undone && entry.version - 1 >= started && entry.version <= t.version
         ? h('button', {type: 'button', class: 'small', dataset: {key: `undo-${entry.version}`},
-          'aria-label': `Undo back to version ${entry.version}`, onclick: () => requestUndo(entry.version)}, 'Undo to here')
+          'aria-label': `Undo this move: ${entry.text}`, onclick: () => requestUndo(entry.version - 1)}, 'Undo this move')
         : null,
       canFork && !entry.undone && entry.version >= started && entry.event !== 'GameFinished'
         ? h('button', {type: 'button', class: 'small', dataset: {key: `fork-${entry.version}`},
           'aria-label': `Fork a new table from version ${entry.version}`, onclick: () => fork(entry.version)}, 'Fork from here')
-        : null)));
+        : null);
+    }));
+  }
+
+  function renderRawStart() {
+    const moves = s.legal?.moves || [];
+    rawBox.hidden = s.viewer === null || s.summary.status !== 'running';
+    const key = JSON.stringify(moves);
+    if (rawStart.dataset.moves === key) return; // unchanged: keep the player's choice
+    rawStart.dataset.moves = key;
+    fill(rawStart, h('option', {value: ''}, moves.length ? `— ${moves.length} legal moves —` : '— none now —'),
+      moves.map((move, i) => h('option', {value: String(i)}, moveText(move))));
   }
 
   // ---- live ------------------------------------------------------------------------------------
@@ -528,7 +816,18 @@ export async function showTable(main, ctx, tableId) {
   ctx.onDispose(() => live.stop());
   chooseSeat();
   await refresh();
-  // No such table: nothing will ever change here, so nothing to listen for.
-  if (!ctx.disposed && s.failed?.status !== 404) live.start(s.summary?.version ?? 0);
+  if (ctx.disposed) return;
+  if (s.summary && s.holding) {
+    // Opened at a version (a shared link): show that version, seen with this viewer's own eyes.
+    await showVersion(startAt);
+    s.holding = false;
+    render();
+  }
+  if (!s.summary) {
+    if (s.failed instanceof ApiError && (s.failed.status === 404 || s.failed.status === 422)) unknownTable(main, tableId);
+    else fill(main, h('p', {class: 'error', role: 'alert'}, `Could not load the table: ${describe(s.failed)}`,
+      ' ', h('a', {href: tableAddress(tableId)}, 'Try again')));
+    if (s.failed?.status === 404) return; // nothing will ever change here: nothing to listen for
+  }
+  live.start(s.summary?.version ?? 0);
 }
-

@@ -83,16 +83,18 @@ def move_latency(browser, base: str, polling: bool) -> list[float]:
         bob.get_by_label("Your name").fill("bob")
         bob.get_by_role("button", name="Take seat 1").click()
         ann.get_by_role("button", name="Start the game").click()
-        expect(bob.locator("#moves button.move").first).to_be_visible()
-        expect(ann.locator("#moves button.move").first).to_be_visible()
+        expect(bob.locator("#moves button.option").first).to_be_visible()
+        expect(ann.locator("#moves button.option").first).to_be_visible()
         for me, other in ((ann, bob), (bob, ann)):
-            expect(me.locator("#moves button.move").first).to_be_visible()
+            expect(me.locator("#moves button.option").first).to_be_visible()
             before = other.locator("#log li").count()
             expect(me.locator("#log li")).to_have_count(before)  # both pages in step
             # The other page notes (epoch ms) when its log grows; expect() alone polls too coarsely.
             other.evaluate(WATCH_LOG, before)
+            # One choice names the whole bid; Confirm sends it (the clock starts at the Confirm click).
+            me.locator("#moves button.option").first.click()
             start = time.time() * 1000
-            me.locator("#moves button.move").first.click()
+            me.get_by_role("button", name="Confirm").click()
             expect(other.locator("#log li")).not_to_have_count(before, timeout=10_000)
             times.append(other.evaluate("window.__grewAt") - start)
     a.close()
@@ -127,9 +129,9 @@ def main() -> None:
                     const r = await fetch(`/api/tables/${id}/view`, {headers: {Authorization: `Bearer ${token}`}});
                     return (await r.text()).length;
                 }""")
-            moves = page.locator("#moves button.move").count()
+            moves = page.locator("#moves button.option").count()
             print(f"{game:14s} reload -> table shown: median {statistics.median(loads):.0f} ms; "
-                  f"view {size / 1024:.1f} KiB; {moves} move buttons")
+                  f"view {size / 1024:.1f} KiB; {moves} choices shown")
             ctx.close()
         browser.close()
 

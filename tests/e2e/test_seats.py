@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.test_two_players import open_table, take_seat
+from tests.e2e.test_two_players import open_table, play_first, said, take_seat
 
 
 def held_tokens(page) -> list[str]:
@@ -20,14 +20,16 @@ def test_leaving_frees_the_seat_before_the_start_and_hands_it_to_a_bot_during_pl
     take_seat(ann, "ann", 0)
     assert len(held_tokens(ann)) == 1
     ann.get_by_role("button", name="Leave").click()
+    ann.get_by_role("button", name="Yes, leave").click()  # Leave asks first
     expect(ann.get_by_role("button", name="Take seat 0")).to_be_visible()
     assert held_tokens(ann) == []
 
     take_seat(ann, "ann", 0)
     ann.get_by_role("button", name="Add a bot").click()
     ann.get_by_role("button", name="Start the game").click()
-    expect(ann.locator("#moves button.move").first).to_be_visible()
+    expect(ann.locator("#moves button.option").first).to_be_visible()
     ann.get_by_role("button", name="Leave (a bot plays on)").click()
+    ann.get_by_role("button", name="Yes, leave").click()
     # The seat is a bot's now: this browser forgets its token and watches, without an error.
     expect(ann.locator("#seats")).to_contain_text("0: ann (bot)")
     expect(ann.locator("#moves")).to_contain_text(re.compile(r"You are watching|The game is over"))
@@ -50,12 +52,12 @@ def test_one_browser_can_hold_two_seats_and_play_as_either(new_page):
     # Seat 1 (taken last) is the one shown; bid for it, then switch to seat 0 and bid for that one.
     expect(play_as).to_have_value("1")
     expect(page.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
-    page.locator("#moves button.move").first.click()
-    expect(page.locator("#log")).to_contain_text(re.compile(r"Seat 1 bid card \d+\."))
+    play_first(page)
+    expect(page.locator("#log")).to_contain_text(re.compile(rf"{said(1, 'ann-too')} bid card \d+\."))
     play_as.select_option("0")
-    expect(page.locator("#log")).to_contain_text("Seat 1 placed a secret bid.")  # seat 0's eyes now
-    page.locator("#moves button.move").first.click()
-    expect(page.locator("#log")).to_contain_text(re.compile(r"Seat 0 bid card \d+\."))
+    expect(page.locator("#log")).to_contain_text(re.compile(rf"{said(1, 'ann-too')} placed a secret bid\."))  # seat 0's eyes now
+    play_first(page)
+    expect(page.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} bid card \d+\."))
     expect(page.locator("#turn")).to_have_text(re.compile(r"^Your turn"))  # the turns start with seat 0
     assert page.errors == []
 
@@ -73,7 +75,10 @@ def test_a_forged_token_in_storage_makes_a_spectator_and_an_unknown_table_says_s
     expect(page.locator("#moves")).to_contain_text("You are watching.")
     assert held_tokens(page) == []
 
-    page.goto("/#/tables/00000000-0000-4000-8000-000000000000")
-    expect(page.locator("#notice")).to_contain_text("Could not load the table")
-    expect(page.locator("#notice")).to_contain_text("HTTP 404")
+    # An address without a table gets one clear message (and a way back), whatever its form.
+    for address in ("/#/tables/00000000-0000-4000-8000-000000000000", "/#/tables/not-a-table"):
+        page.goto(address)
+        expect(page.locator("#table-title")).to_have_text("No such table")
+        expect(page.get_by_role("alert")).to_have_text(re.compile(r"^There is no table at this address"))
+        expect(page.get_by_role("link", name="Back to the lobby")).to_be_visible()
     assert page.errors == []

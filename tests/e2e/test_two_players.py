@@ -1,9 +1,10 @@
 """Two players at one Tiny Duel table, each in their own Chromium context (own localStorage).
 
 The story: Ann opens a table in the lobby and takes seat 0; Bob opens the same address and takes
-seat 1; they start, bid and play by clicking legal-move buttons, and each page shows the other's
-moves arriving without a reload. At every step neither page shows the other's hand or pending
-bid. Refusals (a move out of turn, a stale version) show the API's message with its rule id.
+seat 1; they start, bid and play through the move chooser and its Confirm, and each page shows the
+other's moves arriving without a reload. At every step neither page shows the other's hand or
+pending bid. Refusals (a move out of turn, a stale version) show the API's message with its rule id
+beside the control that sent them.
 """
 
 from __future__ import annotations
@@ -12,8 +13,6 @@ import json
 import re
 
 from playwright.sync_api import Page, expect
-
-TURN_CARD = re.compile(r"^(bid|play) card=(\d+)$")
 
 
 def open_table(page: Page, seats: int = 2, undo: str = "consent") -> str:
@@ -35,7 +34,7 @@ def take_seat(page: Page, name: str, seat: int) -> None:
 
 def api_view(page: Page, table_url: str, seat: int) -> dict:
     """The seat's own view, read by the page itself with the token it keeps in localStorage."""
-    table_id = table_url.rsplit("/", 1)[1]
+    table_id = table_url.split("#/tables/", 1)[1].split("?", 1)[0]
     return page.evaluate(
         """async ([tableId, seat]) => {
             const token = JSON.parse(localStorage.getItem(`tabletop.seat.${tableId}.${seat}`)).token;
@@ -46,22 +45,48 @@ def api_view(page: Page, table_url: str, seat: int) -> dict:
     )
 
 
-def move_buttons(page: Page) -> list[str]:
-    return [t.strip() for t in page.locator("#moves button.move").all_inner_texts()]
+def choices(page: Page) -> list[str]:
+    """The choices the move chooser offers now ("card 7", "play (2)", "roll")."""
+    return [t.strip() for t in page.locator("#moves button.option").all_inner_texts()]
+
+
+def choose(page: Page, *labels: str) -> None:
+    """Pick choices by their text, then Confirm the move they name."""
+    for label in labels:
+        page.locator("#moves button.option", has_text=re.compile(rf"^{re.escape(label)}( \(\d+\))?$")).click()
+    confirm = page.get_by_role("button", name="Confirm")
+    expect(confirm).to_be_enabled()
+    confirm.click()
+
+
+def play_first(page: Page) -> str:
+    """Pick the first choice until one move is named, confirm it; the move in words ("play · card 7")."""
+    expect(page.locator("#moves button.option").first).to_be_visible()
+    confirm = page.get_by_role("button", name="Confirm")
+    while not confirm.is_enabled():
+        page.locator("#moves button.option").first.click()
+    words = page.locator("#choice").inner_text().removeprefix("Your move: ")
+    confirm.click()
+    return words
+
+
+def said(seat: int, name: str) -> str:
+    """How a log line names a seat: by name or "Seat N" (older servers), or "You" for one's own lines."""
+    return rf"(?:Seat {seat}|{re.escape(name)}|You)"
 
 
 def assert_hidden(page: Page, other_hand: list[int], other_bid: int | None = None) -> None:
-    """Nothing on the page names a card only the other seat knows about."""
-    text = page.locator("main").inner_text()
+    """Nothing on the page (the DOM, shown or folded) names a card only the other seat knows about."""
+    text = page.locator("main").text_content()
     for card in other_hand:
-        assert not re.search(rf"card={card}\b", text)  # no move button for the other's cards
+        assert not re.search(rf"card {card}\b", " ".join(choices(page)))  # no choice of the other's cards
     if other_hand:  # the other's hand is never rendered as a hand
         assert f"hand: {json.dumps(other_hand, separators=(',', ':'))}" not in text
     if other_bid is not None:
-        assert not re.search(rf"card={other_bid}\b|bid card {other_bid}\b", text)
+        assert not re.search(rf"bid card {other_bid}\b|bid · card {other_bid}\b", text)
 
 
-UNLABELLED = """() => [...document.querySelectorAll('input, select, textarea, button')]
+UNLABELLED = """() => [...document.querySelectorAll('input, select, textarea, button, [role=button]')]
     .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label') && !el.textContent.trim())
     .map(el => el.outerHTML)"""
 
@@ -97,28 +122,30 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
 
     # Each page offers a bid for each card of its own hand, and nothing of the other's.
     ann_hand, bob_hand = api_view(ann, url, 0)["hand"], api_view(bob, url, 1)["hand"]
-    assert sorted(move_buttons(ann)) == sorted(f"bid card={c}" for c in ann_hand)
-    assert sorted(move_buttons(bob)) == sorted(f"bid card={c}" for c in bob_hand)
+    assert sorted(choices(ann)) == sorted(f"card {c}" for c in ann_hand)
+    assert sorted(choices(bob)) == sorted(f"card {c}" for c in bob_hand)
     expect(ann.locator("#view")).to_contain_text(f"hand: {json.dumps(ann_hand, separators=(',', ':'))}")
     assert_hidden(ann, bob_hand)
     assert_hidden(bob, ann_hand)
 
-    # Ann bids by keyboard: focus the button and press Enter.
+    # Ann bids by keyboard: Enter on her card names the whole move, Enter on Confirm sends it.
     ann_bid = ann_hand[0]
-    ann.get_by_role("button", name=f"bid card={ann_bid}", exact=True).focus()
+    ann.get_by_role("button", name=f"card {ann_bid}", exact=True).focus()
     ann.keyboard.press("Enter")
-    expect(ann.locator("#log")).to_contain_text(f"Seat 0 bid card {ann_bid}.")
-    assert ann.evaluate("Boolean(document.activeElement.closest('#moves'))")  # focus stays with the moves
+    expect(ann.get_by_role("button", name="Confirm")).to_be_focused()
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} bid card {ann_bid}\."))
+    expect(ann.locator("#turn")).to_be_focused()  # a neutral place: Enter now plays nothing
     # Bob sees that Ann bid, live, but not what she bid.
-    expect(bob.locator("#log")).to_contain_text("Seat 0 placed a secret bid.")
+    expect(bob.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} placed a secret bid\."))
     assert_hidden(bob, ann_hand, other_bid=ann_bid)
 
-    # A move out of turn is refused with the API's message and rule id; the page shows both.
+    # A move out of turn is refused with the API's message and rule id, shown beside its Send button.
     ann.locator("details.advanced summary").click()
     ann.get_by_label("Move (JSON)").fill(json.dumps({"type": "bid", "card": ann_hand[1]}))
     ann.get_by_role("button", name="Send move").click()
-    expect(ann.locator("#notice")).to_contain_text("rule TD-R4")
-    expect(ann.locator("#notice")).to_contain_text("not_your_turn")
+    expect(ann.locator("#raw-refusal")).to_contain_text("rule TD-R4")
+    expect(ann.locator("#raw-refusal")).to_contain_text("not_your_turn")
 
     # A stale move (an old expected_version) is refused with the table's current version.
     bob.locator("details.advanced summary").click()
@@ -126,32 +153,32 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
     assert json.loads(bob.get_by_label("Move (JSON)").input_value()) == {"type": "bid", "card": bob_hand[0]}
     bob.get_by_label("Expected version").fill("1")
     bob.get_by_role("button", name="Send move").click()
-    expect(bob.locator("#notice")).to_contain_text("stale_version")
-    expect(bob.locator("#notice")).to_contain_text("HTTP 409")
+    expect(bob.locator("#raw-refusal")).to_contain_text("stale_version")
+    expect(bob.locator("#raw-refusal")).to_contain_text("HTTP 409")
 
     # Bob bids by clicking; the bids are revealed together and the turns begin with Ann.
     bob_bid = bob_hand[0]
-    bob.get_by_role("button", name=f"bid card={bob_bid}", exact=True).click()
-    expect(ann.locator("#log")).to_contain_text("Seat 1 placed a secret bid.")
+    choose(bob, f"card {bob_bid}")
+    expect(ann.locator("#log")).to_contain_text(re.compile(rf"{said(1, 'bob')} placed a secret bid\."))
     assert_hidden(ann, bob_hand, other_bid=bob_bid)
     expect(ann.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
     expect(bob.locator("#turn")).to_have_text(re.compile(r"^Waiting for ann"))
 
-    # Two turns each: play the first card button shown (or roll), and watch it reach the other page.
+    # Two turns each: play the first choice (a card or a roll), and watch it reach the other page.
     pages = {0: ann, 1: bob}
+    names = {0: "ann", 1: "bob"}
     for turn in range(4):
-        me, other = pages[turn % 2], pages[(turn + 1) % 2]
+        seat = turn % 2
+        me, other = pages[seat], pages[1 - seat]
         expect(me.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
-        choice = move_buttons(me)[0]
         before = other.locator("#log li").count()
-        me.get_by_role("button", name=choice, exact=True).click()
+        words = play_first(me)
         expect(other.locator("#log li")).not_to_have_count(before)
-        played = TURN_CARD.match(choice)
-        sentence = f"Seat {turn % 2} played card {played.group(2)}." if played else f"Seat {turn % 2} chose to roll."
-        expect(other.locator("#log")).to_contain_text(sentence)
+        played = re.match(r"play · card (\d+)$", words)
+        sentence = rf"{said(seat, names[seat])} played card {played.group(1)}\." if played else rf"{said(seat, names[seat])} chose to roll\."
+        expect(other.locator("#log")).to_contain_text(re.compile(sentence))
         # Cards still in the other's hand stay hidden.
-        other_seat = (turn + 1) % 2
-        assert_hidden(me, api_view(other, url, other_seat)["hand"])
+        assert_hidden(me, api_view(other, url, 1 - seat)["hand"])
 
     # The game is over on both pages, with the final scores and no moves left.
     for page in (ann, bob):
@@ -164,18 +191,6 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
     ann.get_by_role("button", name="Run the audit").click()
     expect(ann.locator("#audit")).to_contain_text("All checks pass")
     expect(ann.locator("#audit li")).to_contain_text(["hash chain: ✓ ok", "seed: ✓ ok"])
-
-    # Replay: Ann steps back to just after the deal and sees her own dealt hand, never Bob's.
-    dealt = int(ann.locator("#log li", has_text="hands were dealt").locator(".v").inner_text().lstrip("v"))
-    ann.get_by_label("Show version", exact=True).fill(str(dealt))
-    ann.get_by_label("Show version", exact=True).press("Enter")
-    expect(ann.locator("#view-title")).to_have_text(f"What you saw at version {dealt}")
-    expect(ann.locator("#view")).to_contain_text(f"hand: {json.dumps(ann_hand, separators=(',', ':'))}")
-    assert_hidden(ann, bob_hand)
-    ann.get_by_role("button", name="One version forward").click()
-    expect(ann.locator("#view-title")).to_have_text(f"What you saw at version {dealt + 1}")
-    ann.get_by_role("button", name="Now").click()
-    expect(ann.locator("#view-title")).to_have_text("What you see")
     for page in (ann, bob):
         assert_labelled(page)
         assert page.errors == []
@@ -194,12 +209,12 @@ def test_a_reload_keeps_the_seat_and_a_phone_width_does_not_overflow(new_page):
     ann.get_by_role("button", name="Add a bot").click()
     expect(ann.locator("#seats")).to_contain_text("1: Bot 1 (bot)")
     ann.get_by_role("button", name="Start the game").click()
-    expect(ann.locator("#moves button.move").first).to_be_visible()
+    expect(ann.locator("#moves button.option").first).to_be_visible()
 
     # The token kept in localStorage brings the seat back after a reload.
     ann.reload()
     expect(ann.locator("#seats li.mine")).to_contain_text("0: ann (you)")
-    expect(ann.locator("#moves button.move").first).to_be_visible()
+    expect(ann.locator("#moves button.option").first).to_be_visible()
     assert ann.url == url
 
     # Nothing is wider than a phone screen.
@@ -228,11 +243,11 @@ def test_moves_arrive_over_the_stream_and_by_polling_when_the_stream_is_refused(
     # Each one's move reaches the other, by the stream (Ann) and by polling (Bob).
     expect(ann.locator("#seats")).to_contain_text("1: bob")
     ann.get_by_role("button", name="Start the game").click()
-    expect(bob.locator("#moves button.move").first).to_be_visible()
-    bob.locator("#moves button.move").first.click()
-    expect(ann.locator("#log")).to_contain_text("Seat 1 placed a secret bid.")
-    ann.locator("#moves button.move").first.click()
-    expect(bob.locator("#log")).to_contain_text("Seat 0 placed a secret bid.")
+    expect(bob.locator("#moves button.option").first).to_be_visible()
+    play_first(bob)
+    expect(ann.locator("#log")).to_contain_text(re.compile(rf"{said(1, 'bob')} placed a secret bid\."))
+    play_first(ann)
+    expect(bob.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} placed a secret bid\."))
     expect(bob.locator("#turn")).to_have_text(re.compile(r"^Waiting for ann"))
     assert ann.errors == [] and bob.errors == []
 
@@ -246,16 +261,16 @@ def test_a_page_that_lost_the_network_catches_up_when_it_returns(new_page):
     expect(ann.locator("#seats")).to_contain_text("1: bob")
     ann.get_by_role("button", name="Start the game").click()
     expect(bob.locator("#live-status")).to_have_text("live")
-    expect(bob.locator("#moves button.move").first).to_be_visible()
+    expect(bob.locator("#moves button.option").first).to_be_visible()
 
     # Bob's network drops; meanwhile Ann bids.
     bob.context.set_offline(True)
     expect(bob.locator("#live-status")).to_have_text("offline")
-    ann.locator("#moves button.move").first.click()
-    expect(ann.locator("#log")).to_contain_text(re.compile(r"Seat 0 bid card \d+\."))
+    play_first(ann)
+    expect(ann.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} bid card \d+\."))
 
     # Back online, Bob's page reconnects by itself and shows the bid, without a reload.
     bob.context.set_offline(False)
-    expect(bob.locator("#log")).to_contain_text("Seat 0 placed a secret bid.", timeout=15_000)
+    expect(bob.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} placed a secret bid\."), timeout=15_000)
     expect(bob.locator("#live-status")).to_have_text("live", timeout=15_000)
     assert bob.errors == []

@@ -1,5 +1,6 @@
-"""Undo by consent in the browser: Ann asks to take back a move, Bob approves on his page, and
-both logs mark the undone entries; once the game is over, a table can be forked from its log."""
+"""Undo by consent in the browser: Ann asks to take back a move ("Undo this move" on its log line),
+Bob is told what would be undone and approves (or rejects) on his page, and both logs mark the
+undone entries; once the game is over, a table can be forked from its log."""
 
 from __future__ import annotations
 
@@ -7,23 +8,25 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.test_two_players import move_buttons, open_table, take_seat
+from tests.e2e.test_two_players import choose, open_table, play_first, said, take_seat
 
 
 def play_a_card(page) -> str:
-    """Click the first 'play card=N' button of the page; the card number."""
+    """Play a card (not a roll) through the chooser: "play", then the first card offered; the card number."""
     expect(page.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
-    choice = next(t for t in move_buttons(page) if t.startswith("play "))
-    page.get_by_role("button", name=choice, exact=True).click()
-    return choice.split("=")[1]
+    page.locator("#moves button.option", has_text="play").click()
+    if not page.get_by_role("button", name="Confirm").is_enabled():  # more than one card left: pick one
+        page.locator("#moves button.option").first.click()
+    card = re.search(r"card (\d+)$", page.locator("#choice").inner_text()).group(1)
+    choose(page)
+    return card
 
 
 def bid_secretly(ann, bob) -> None:
     """Ann bids, then Bob once his page has seen her bid (a click on an older page is refused as stale)."""
-    expect(ann.locator("#moves button.move").first).to_be_visible()
-    ann.locator("#moves button.move").first.click()
-    expect(bob.locator("#log")).to_contain_text("Seat 0 placed a secret bid.")
-    bob.locator("#moves button.move").first.click()
+    play_first(ann)
+    expect(bob.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} placed a secret bid\."))
+    play_first(bob)
 
 
 def test_an_undo_across_another_players_move_needs_their_approval(new_page):
@@ -39,29 +42,35 @@ def test_an_undo_across_another_players_move_needs_their_approval(new_page):
     bid_secretly(ann, bob)
     ann_card = play_a_card(ann)
     bob_card = play_a_card(bob)
-    expect(ann.locator("#log")).to_contain_text(f"Seat 1 played card {bob_card}.")
+    bob_line = re.compile(rf"{said(1, 'bob')} played card {bob_card}\.")
+    expect(ann.locator("#log")).to_contain_text(bob_line)
 
-    # Ann asks to go back to right after her own move: that crosses Bob's move, so Bob must agree.
-    ann_entry = ann.locator("#log li", has_text=f"Seat 0 played card {ann_card}.")
-    version = int(ann_entry.locator(".v").inner_text().lstrip("v"))
-    ann_entry.get_by_role("button", name=f"Undo back to version {version}", exact=True).click()
-    expect(ann.locator("#undo")).to_contain_text(f"asks to undo back to version {version}")
+    # Ann asks to undo Bob's move ("Undo this move" on its line): back to the version before it.
+    bob_entry = ann.locator("#log li", has_text=bob_line)
+    version = int(bob_entry.locator(".v").inner_text().lstrip("v"))
+    bob_entry.get_by_role("button", name="Undo this move").click()
+    expect(ann.locator("#undo")).to_contain_text(f"You ask to undo back to version {version - 1}")
     expect(ann.locator("#undo")).to_contain_text("Waiting for bob")
     expect(ann.get_by_role("button", name="Withdraw my request")).to_be_visible()
-    expect(ann.locator("#turn")).to_have_text("Play is paused while an undo request is open.")
+    expect(ann.locator("#turn")).to_have_text("Play is paused: you ask to undo moves.")
 
-    # Bob sees the request arrive live and approves it.
+    # Bob sees the request arrive live, with what it would take back, and approves it.
     expect(bob.locator("#undo")).to_contain_text("ann asks to undo")
+    expect(bob.locator("#undo .would-undo")).to_contain_text("This would take back one entry")
+    expect(bob.locator("#undo .would-undo li")).to_have_text([re.compile(rf"^v{version} · {bob_line.pattern}")])
     bob.get_by_role("button", name="Approve undo").click()
 
-    # Both logs now strike Bob's move through; it is Bob's turn again, with his card back in hand.
+    # Both logs now strike Bob's move through (and only it); it is Bob's turn again, his card back in hand.
     for page in (ann, bob):
-        undone = page.locator("#log li.undone", has_text=f"Seat 1 played card {bob_card}.")
+        undone = page.locator("#log li.undone", has_text=bob_line)
         expect(undone).to_have_count(1)
         expect(undone.locator(".badge")).to_have_text("undone")
+        expect(page.locator("#log li.undone")).to_have_count(1)
         expect(page.locator("#undo")).to_be_empty()
+    expect(ann.locator("#log li", has_text=re.compile(rf"{said(0, 'ann')} played card {ann_card}\."))).not_to_have_class(re.compile("undone"))
     expect(bob.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
-    expect(bob.get_by_role("button", name=f"play card={bob_card}", exact=True)).to_be_visible()
+    bob.locator("#moves button.option", has_text="play").click()
+    expect(bob.get_by_role("button", name=f"card {bob_card}", exact=True)).to_be_visible()
     assert ann.errors == [] and bob.errors == []
 
 
@@ -78,8 +87,9 @@ def test_a_rejected_undo_changes_nothing_and_a_finished_table_can_be_forked(new_
     bob_card = play_a_card(bob)
 
     # Ann asks to undo Bob's move; Bob rejects; nothing is marked undone and Ann still has to play.
-    expect(ann.locator("#log")).to_contain_text(f"Seat 1 played card {bob_card}.")
-    ann.locator("#log li button", has_text="Undo to here").first.click()
+    expect(ann.locator("#log")).to_contain_text(re.compile(rf"{said(1, 'bob')} played card {bob_card}\."))
+    ann.locator("#log li button", has_text="Undo this move").first.click()
+    expect(bob.locator("#undo .would-undo")).to_contain_text("This would take back one entry")
     bob.get_by_role("button", name="Reject undo").click()
     expect(ann.locator("#undo")).to_be_empty()
     expect(ann.locator("#log li.undone")).to_have_count(0)

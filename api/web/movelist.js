@@ -1,0 +1,98 @@
+// The generic move chooser for games without a board module (and as a list beside any board): it
+// drives the same Composer a board does, one field at a time, so no list ever shows thousands of
+// buttons and the player confirms a whole move in the shell's composer bar. No rules here: what
+// can be chosen is only ever what the server's legal moves contain.
+
+import {h} from './dom.js';
+import {keyOf} from './composer.js';
+import {stepper} from './controls.js';
+
+/** Numeric fields with at least this many legal values get a stepper instead of one button each. */
+export const STEPPER_AT = 7;
+
+const ABSENT = Symbol('absent');
+
+/** A readable name for an id: the catalog's terms, then its components, then the id itself. */
+export function termOf(catalog, id) {
+  if (typeof id !== 'string') return String(id);
+  return catalog?.terms?.[id] || catalog?.components?.[id]?.name || id.replaceAll('_', ' ');
+}
+
+/** A value of a move field in words ("Tower", "3", "Tower, Farm", "—"). */
+export function valueText(catalog, value) {
+  if (value === null || value === undefined) return '—';
+  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(catalog, v)).join(', ') : 'none';
+  if (typeof value === 'object') return Object.entries(value).map(([k, v]) => `${termOf(catalog, k)} ${valueText(catalog, v)}`).join(', ');
+  return termOf(catalog, value);
+}
+
+/** A whole move in words: its type, then each field ("play · card 7"). */
+export function moveWords(catalog, move) {
+  if (!move || typeof move !== 'object') return String(move);
+  const parts = [];
+  if ('type' in move) parts.push(termOf(catalog, move.type));
+  for (const [k, v] of Object.entries(move)) if (k !== 'type') parts.push(`${termOf(catalog, k)} ${valueText(catalog, v)}`);
+  return parts.join(' · ') || 'move';
+}
+
+/** The label of one choice of `field` ("play", "card 7"). */
+function choiceText(catalog, field, value) {
+  if (value === ABSENT) return `no ${termOf(catalog, field)}`;
+  return field === 'type' ? termOf(catalog, value) : `${termOf(catalog, field)} ${valueText(catalog, value)}`;
+}
+
+/** The next field to choose: the first (type first) whose value differs among the remaining moves. */
+export function nextField(moves) {
+  const fields = [];
+  for (const move of moves) for (const k of Object.keys(move || {})) if (!fields.includes(k)) fields.push(k);
+  fields.sort((a, b) => (a === 'type' ? -1 : b === 'type' ? 1 : 0));
+  for (const field of fields) {
+    const keys = new Set(moves.map((m) => (field in m ? keyOf(m[field]) : '\u0000')));
+    if (keys.size > 1) return field;
+  }
+  return null;
+}
+
+/**
+ * The chooser: a labelled group of the next field's choices (or a stepper), or "ready" once the
+ * composer names one move. `canPlay` false shows `message` instead.
+ */
+export function moveChooser(composer, {catalog, message = null}) {
+  if (message) return h('p', {class: 'muted'}, message);
+  const left = composer.remaining;
+  if (!left.length) return h('p', {class: 'muted'}, 'Nothing to play right now.');
+  if (composer.complete) {
+    return h('p', {class: 'ready'}, `Ready: ${moveWords(catalog, composer.complete)}. Confirm to play it, or Cancel.`);
+  }
+  const field = nextField(left);
+  if (field === null) return h('p', {class: 'muted'}, 'Several identical moves: confirm any.');
+  const seen = new Map();
+  for (const move of left) {
+    const value = field in move ? move[field] : ABSENT;
+    const key = value === ABSENT ? '\u0000' : keyOf(value);
+    if (!seen.has(key)) seen.set(key, {value, count: 0});
+    seen.get(key).count += 1;
+  }
+  const choices = [...seen.values()];
+  const title = field === 'type' ? 'Choose a move' : `Choose ${termOf(catalog, field)}`;
+  const pick = (value) => {
+    const label = choiceText(catalog, field, value);
+    if (value === ABSENT) composer.narrow((m) => !(field in m), label);
+    else composer.pick({[field]: value}, label);
+  };
+  const numeric = choices.every((c) => typeof c.value === 'number');
+  let body;
+  if (numeric && choices.length >= STEPPER_AT) {
+    body = stepper(choices.map((c) => c.value), (value) => pick(value),
+      {label: termOf(catalog, field), action: `Choose ${termOf(catalog, field)}`});
+  } else {
+    body = h('div', {class: 'moves'}, choices.map(({value, count}) => {
+      const text = choiceText(catalog, field, value);
+      const more = field === 'type' && count > 1 ? ` (${count})` : '';
+      return h('button', {type: 'button', class: 'move option', dataset: {key: `opt-${field}-${value === ABSENT ? '-' : keyOf(value)}`},
+        onclick: () => pick(value)}, text, more);
+    }));
+  }
+  return h('div', {class: 'chooser', role: 'group', 'aria-labelledby': 'chooser-title'},
+    h('h3', {id: 'chooser-title', tabindex: '-1'}, title), body);
+}
