@@ -1,9 +1,8 @@
-"""The Bunny Kingdom board in real Chromium, played only by clicking what the page offers.
+"""The Bunny Kingdom board in real Chromium on the real table page, played only by clicking.
 
-The board module (``api/web/games/bunny_kingdom.js``) is driven through a small test-only shell
-(``board_harness.js``, served to the page by Playwright, never shipped) that hands it the props of
-docs/web.md from real API answers and plays the shell's Confirm. The test never sends a move
-itself: it picks among the cards, squares, chips and buttons the board offers.
+The test opens and seats tables through the API (set-up, never a move), puts the seat token where
+the page keeps it (localStorage), then plays by clicking the cards, squares, chips and buttons the
+board offers and the shell's Confirm. It never sends a move itself.
 """
 
 from __future__ import annotations
@@ -12,23 +11,32 @@ import json
 import re
 import time
 import uuid
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-HARNESS_JS = (Path(__file__).parent / "board_harness.js").read_text()
-HARNESS_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Board</title><link rel="stylesheet" href="/web/style.css"></head>
-<body><main><p id="status" role="status"></p><div id="bar" class="row"></div><div id="notice" role="alert"></div>
-<div id="board" class="board"></div></main><script type="module" src="/web/__harness.js"></script></body></html>"""
 CARD_ID = re.compile(r"\b(?:T-[A-J]\d+|B-[A-Z0-9-]+|PROV-\d|P-[A-Z-]+)\b")
-
-
-def serve_harness(page: Page) -> None:
-    page.route("**/web/__harness.html", lambda r: r.fulfill(status=200, content_type="text/html", body=HARNESS_HTML))
-    page.route("**/web/__harness.js", lambda r: r.fulfill(status=200, content_type="text/javascript", body=HARNESS_JS))
+# Test instrumentation: count requests in flight and remember the version each sent move produced,
+# so the test knows when the page has drawn the answer to its click.
+TRACK_FETCH = """(() => {
+  const real = window.fetch.bind(window);
+  window.__inflight = 0;
+  window.__posted = 0;
+  window.fetch = async (...args) => {
+    window.__inflight += 1;
+    try {
+      const response = await real(...args);
+      const url = String(args[0]?.url ?? args[0]);
+      if (/\\/moves$/.test(url) && response.ok) {
+        const receipt = await response.clone().json();
+        window.__posted = Math.max(window.__posted, receipt.version || 0);
+      }
+      return response;
+    } finally {
+      window.__inflight -= 1;
+    }
+  };
+})();"""
 
 
 def api(page: Page, method: str, path: str, body=None, token: str | None = None):
@@ -53,22 +61,25 @@ def open_table(page: Page, humans: int, bots: int) -> tuple[str, list[str]]:
 
 
 def show(page: Page, table: str, seat: int | None, token: str | None, version: int | None = None) -> None:
-    serve_harness(page)
-    address = f"/web/__harness.html#table={table}&game=bunny_kingdom"
+    """Open the table page as that seat (its token where the page keeps it) or as a spectator."""
+    page.add_init_script(TRACK_FETCH)
+    page.goto("/")
     if seat is not None:
-        address += f"&seat={seat}&token={token}"
-    if version is not None:
-        address += f"&version={version}"
-    page.goto(address)
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                      [f"tabletop.seat.{table}.{seat}", json.dumps({"token": token, "name": f"P{seat}", "at": 0})])
+    page.goto(f"/#/tables/{table}" + (f"?at={version}" if version else ""))
+    expect(page.locator("#board .bk-map")).to_be_visible()
     ready(page)
 
 
 def ready(page: Page) -> None:
-    page.wait_for_function("document.body.dataset.ready === '1'")
+    """Wait until nothing is in flight and the board shows at least the version the last move made."""
+    page.wait_for_function("() => window.__inflight === 0 && document.querySelector('#board .bk') !== null &&"
+                           " Number(document.querySelector('#board .bk').dataset.version) >= window.__posted")
 
 
 def version(page: Page) -> int:
-    return int(page.evaluate("document.body.dataset.version"))
+    return int(page.locator("#board .bk").get_attribute("data-version"))
 
 
 def map_fingerprint(page: Page) -> list[str]:
@@ -85,7 +96,7 @@ OFFERED = """() => {
     targets: n('.bk-hit.bk-target'), buildable: n('.bk-front button.card-tile.legal'),
     finish: [...document.querySelectorAll('.bk-prompt button')].some((b) => b.textContent === 'Finish building'),
     plays: n('.bk-hand button[data-role=play]'), hand: n('.bk-hand button.card-tile.legal'), roles: n('.bk-hand .bk-role'),
-    version: Number(document.body.dataset.version)};
+    version: Number(document.querySelector('#board .bk').dataset.version)};
 }"""
 
 
@@ -109,7 +120,7 @@ def play_one_step(page: Page) -> bool:
             if not page.locator(".bk-front button.card-tile.chosen").count():
                 break
     elif offered["finish"]:
-        page.get_by_role("button", name="Finish building").click()
+        page.get_by_role("button", name="Finish building", exact=True).click()
     elif offered["plays"]:  # two players: one card to play, another to discard
         page.locator(".bk-hand button[data-role=play]").nth(0).click()
         page.locator(".bk-hand button[data-role=discard]").nth(1).click()
@@ -132,7 +143,7 @@ def play_to_the_end(page: Page, budget: float) -> None:
         ready(page)
         if not play_one_step(page):
             page.wait_for_timeout(100)
-    assert not page.locator("#notice").inner_text(), page.locator("#notice").inner_text()
+    assert not page.locator("#composer-refusal").inner_text(), page.locator("#composer-refusal").inner_text()
     assert not page.errors, page.errors
 
 
@@ -201,8 +212,8 @@ def test_two_players_and_a_spectator_see_no_secret_of_another_seat(new_page):
         dom = page.content()
         assert not secret & set(CARD_ID.findall(dom)), secret & set(CARD_ID.findall(dom))
         for response in bodies[key]:
-            if response.url.endswith("/components"):  # the static catalog names every card there is
-                continue
+            if response.url.endswith("/components") or "/stream" in response.url:
+                continue  # the static catalog names every card there is; the stream carries versions only
             try:
                 text = response.text()
             except Exception:  # a redirect or an aborted request has no body

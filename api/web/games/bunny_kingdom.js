@@ -35,7 +35,8 @@ function context(props) {
   const term = (id) => cat.terms?.[id] ?? comp(id).name ?? id;
   const colour = (seat) => (props.colour && props.colour(seat)) || cat.seat_colours?.[seat]?.css || '#666';
   const name = (seat) => (props.name && props.name(seat)) || `Seat ${seat}`;
-  return {cat, comp, term, colour, name, view: props.view || {}, viewer: props.viewer ?? null,
+  const whose = (seat) => (name(seat) === 'You' ? 'Your' : `${name(seat)}'s`);
+  return {cat, comp, term, colour, name, whose, view: props.view || {}, viewer: props.viewer ?? null,
     composer: props.composer, propose: props.propose || (() => {})};
 }
 
@@ -373,9 +374,9 @@ function rabbit(x, y, fill) {
 }
 
 function fiefText(ctx, seat, fief) {
-  const {name, term} = ctx;
+  const {whose, term} = ctx;
   const res = fief.resources.length ? fief.resources.map(term).join(', ') : 'nothing';
-  return `${name(seat)}'s fief: ${fief.territories.join(', ')} · strength ${fief.strength} (towers) × wealth ${fief.wealth} `
+  return `${whose(seat)} fief: ${fief.territories.join(', ')} · strength ${fief.strength} (towers) × wealth ${fief.wealth} `
     + `(${res}) = ${fief.harvest}`;
 }
 
@@ -453,7 +454,7 @@ function drawMap(ctx, {lit, recent}) {
   (view.fiefs || []).forEach((list, seat) => list.forEach((fief) => {
     const [x, y] = coordXY(fief.territories[0], rows);
     const text = `${fief.strength}×${fief.wealth}=${fief.harvest}`;
-    labels.append(s('g', {class: `bk-fief-label${fief.harvest ? ' scoring' : ''}`, 'aria-hidden': 'true'},
+    labels.append(s('g', {class: `bk-fief-label${fief.harvest ? ' scoring' : fief.strength ? '' : ' idle'}`, 'aria-hidden': 'true'},
       s('rect', {x: x + 2, y: y + CELL - 14, width: text.length * 5.6 + 6, height: 12, rx: 3, fill: '#fff', stroke: colour(seat)}),
       s('text', {x: x + 5, y: y + CELL - 5}, text)));
   }));
@@ -466,7 +467,7 @@ function drawMap(ctx, {lit, recent}) {
       const here = placed[coord];
       const parts = [`${coord} · ${term(sq.terrain)}`];
       if (sq.resource) parts.push(`produces ${term(sq.resource)}`);
-      if (here?.owner !== null && here?.owner !== undefined) parts.push(`${ctx.name(here.owner)}'s rabbit`);
+      if (here?.owner !== null && here?.owner !== undefined) parts.push(`${ctx.whose(here.owner)} rabbit`);
       if (here?.building) parts.push(comp(here.building).name + (view.trading_posts?.[coord] ? ` (${term(view.trading_posts[coord])})` : ''));
       if (fiefOf[coord]) parts.push(fiefText(ctx, fiefOf[coord].seat, fiefOf[coord].fief));
       const text = parts.join(' · ');
@@ -542,22 +543,23 @@ function parchmentSection(ctx) {
   const you = view.you;
   if (!you || !you.parchments.length || view.phase === 'over') return null;
   const progress = Object.fromEntries((you.parchment_progress || []).map((p) => [p.card, p]));
-  const tiles = you.parchments.map((id) => {
+  const rows = you.parchments.map((id) => {
     const p = progress[id];
-    const extra = p ? h('span', {class: 'bk-progress'}, p.points === null ? p.basis : `now ${p.points} pts · ${p.basis}`) : null;
-    const tile = cardTile(id, comp(id), {extra});
-    tile.dataset.card = id;
-    return tile;
+    const now = !p ? '' : p.points === null ? '—' : String(p.points);
+    return h('tr', {dataset: {card: id}, title: comp(id).effect},
+      h('td', {}, h('strong', {}, comp(id).name), h('div', {class: 'bk-effect'}, comp(id).effect)),
+      h('td', {class: 'bk-basis'}, p ? p.basis : ''), h('td', {class: 'num'}, now));
   });
   const total = (you.parchment_progress || []).reduce((t, p) => t + (p.points || 0), 0);
   return h('section', {class: 'bk-panel bk-parchments', 'aria-label': 'Your parchments'},
-    h('h3', {}, `Your parchments · worth ${total} now`), h('div', {class: 'bk-cards'}, tiles));
+    h('h3', {}, `Your parchments (secret) · worth ${total} if the game ended now`),
+    h('table', {class: 'bk-ptable'}, h('tbody', {}, rows)));
 }
 
 function fiefSection(ctx) {
   const {view, viewer, term} = ctx;
   if (viewer === null || !view.fiefs?.[viewer]?.length) return null;
-  const list = view.fiefs[viewer].filter((f) => f.strength || f.wealth);
+  const list = view.fiefs[viewer].filter((f) => f.strength || f.wealth).sort((a, b) => b.harvest - a.harvest);
   const items = list.map((f) => h('li', {}, h('strong', {}, `${f.strength} × ${f.wealth} = ${f.harvest}`),
     ` ${f.territories.join(' ')} · ${f.resources.length ? f.resources.map(term).join(', ') : 'no resource'}`));
   const total = view.fiefs[viewer].reduce((t, f) => t + f.harvest, 0);
@@ -634,7 +636,7 @@ export default {
     };
     const side = h('div', {class: 'bk-side'},
       promptSection(ctx), handSection(ctx, lights), frontSection(ctx), parchmentSection(ctx), playersSection(ctx, props));
-    root.replaceChildren(h('div', {class: 'bk'},
+    root.replaceChildren(h('div', {class: 'bk', dataset: {version: String(props.version ?? '')}},
       headline(ctx),
       h('div', {class: 'bk-main'}, h('div', {class: 'bk-mapwrap'}, svg, fiefSection(ctx)), side),
       finalSection(ctx)));
