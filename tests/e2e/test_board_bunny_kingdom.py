@@ -91,7 +91,9 @@ def map_fingerprint(page: Page) -> list[str]:
 
 OFFERED = """() => {
   const n = (sel) => document.querySelectorAll(sel).length;
-  return {chips: n('.bk-chip[role=button]:not([aria-pressed=true])'), copies: n('.bk-prompt button.card-tile'),
+  const posts = [...document.querySelectorAll('.bk-chip')].map((c) => c.dataset.coord);
+  const open = posts.filter((c) => !document.querySelector(`.bk-chip[data-coord="${c}"][aria-pressed=true]`));
+  return {chips: open.length ? open[0] : null, copies: n('.bk-prompt button.card-tile'),
     keep: [...document.querySelectorAll('.bk-prompt button')].some((b) => b.textContent.startsWith('Keep Camp')),
     targets: n('.bk-hit.bk-target'), buildable: n('.bk-front button.card-tile.legal'),
     finish: [...document.querySelectorAll('.bk-prompt button')].some((b) => b.textContent === 'Finish building'),
@@ -103,8 +105,8 @@ OFFERED = """() => {
 def play_one_step(page: Page) -> bool:
     """Click through one move the board offers; False when nothing is offered to this seat now."""
     offered = page.evaluate(OFFERED)
-    if offered["chips"]:  # a trading post's resource, on the post
-        page.locator(".bk-chip[role=button]:not([aria-pressed=true])").first.click()
+    if offered["chips"]:  # a resource for a trading post not yet given one, on the post
+        page.locator(f".bk-chip[data-coord='{offered['chips']}']").first.click()
     elif offered["copies"]:  # a parchment for Liberal / Socialist to copy
         page.locator(".bk-prompt button.card-tile").first.click()
     elif offered["keep"]:  # a camp: place it on a highlighted square, or sometimes keep it

@@ -160,7 +160,10 @@ function squareAction(ctx, coord) {
         return {label: `Sky Tower from ${coord}`, run: () => composer.pick({coord_a: coord}, `from ${coord}`)};
       }
       if (a !== undefined && a !== coord && composer.allows({coord_b: coord})) {
-        return {label: `Sky Tower to ${coord}`, run: () => {
+        const mine = ctx.view.fiefs?.[ctx.viewer] || [];
+        const of = (c) => mine.find((f) => f.territories.includes(c));
+        const joins = [of(a), of(coord)].filter(Boolean).map((f) => `(${f.territories.join(' ')})`).join(' with ');
+        return {label: `Sky Tower ${a} to ${coord}: joins ${joins}`, run: () => {
           composer.pick({coord_b: coord}, `to ${coord}`);
           if (composer.complete) propose(composer.complete);
         }};
@@ -231,7 +234,11 @@ function promptSection(ctx) {
   const items = [];
   const moves = composer?.moves || [];
   const has = (type) => moves.some((m) => m.type === type);
-  const waiting = (list) => list.length ? `Waiting for ${list.map(name).join(', ')}.` : '';
+  // Who the viewer is waiting for (never the viewer: their own part is said in words above).
+  const waiting = (list) => {
+    const others = list.filter((i) => i !== viewer);
+    return others.length ? `Waiting for ${others.map(name).join(', ')}.` : '';
+  };
   if (view.phase === 'exploration') {
     const you = view.you;
     if (you?.selection && !composer?.active) {
@@ -241,7 +248,8 @@ function promptSection(ctx) {
       items.push(h('p', {}, text));
     }
     const others = view.seats.map((x, i) => i).filter((i) => !view.seats[i].has_chosen);
-    items.push(h('p', {class: 'muted'}, waiting(others)));
+    if (viewer !== null && !you?.selection) items.push(h('p', {class: 'bk-yours'}, 'Your turn to choose from your hand.'));
+    items.push(h('p', {class: 'muted'}, waiting(others) || (viewer !== null ? 'Everyone else has chosen.' : '')));
     if (has('retract_pick') && !composer.active) {
       items.push(h('button', {type: 'button', class: 'small', onclick: () => propose(moves.find((m) => m.type === 'retract_pick'))},
         'Withdraw my choice'));
@@ -493,7 +501,7 @@ function drawMap(ctx, {lit, recent}) {
         const cx = x + 9 + k * 15;
         const cy = y + CELL - 8;
         const on = chosen[coord] === res;
-        const chip = s('g', {class: `bk-chip${on ? ' on' : ''}`},
+        const chip = s('g', {class: `bk-chip${on ? ' on' : ''}`, dataset: {coord, resource: res}},
           s('circle', {cx, cy, r: 7, fill: RESOURCE_FILL[res] || '#999', stroke: on ? '#000' : '#fff', 'stroke-width': on ? 2.5 : 1.2}),
           s('text', {x: cx, y: cy + 3, 'text-anchor': 'middle', class: 'bk-res small', fill: '#fff'}, RESOURCE_MARK[res] || '?'));
         target(chip, `Trading post ${coord} produces ${term(res)}`, () => setTrading(ctx, coord, res), {selected: on});
@@ -629,6 +637,8 @@ export default {
     for (const id of [choice.first, choice.second, ...(sel && !ctx.composer?.active ? sel.play : [])]) {
       if (id && ctx.comp(id).kind === 'territory') lit.add(ctx.comp(id).coord);
     }
+    const skyFrom = ctx.composer?.active ? common(ctx.composer.remaining, (m) => m.coord_a) : undefined;
+    if (skyFrom) lit.add(skyFrom); // the first tower of a Sky Tower being placed
     const {svg, overlays} = drawMap(ctx, {lit, recent: recentCoords(props)});
     const lights = (coord, on) => {
       const el = overlays.get(coord);
