@@ -1,4 +1,4 @@
-"""The OpenAPI document (``/api/openapi.json``) and the interactive docs page (``/api/docs``)."""
+"""The OpenAPI document (``/api/openapi.json``); the docs page showing it is ``api.routes.docs``."""
 
 from __future__ import annotations
 
@@ -15,8 +15,6 @@ CONFIG = {
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/api",
     "OPENAPI_JSON_PATH": "openapi.json",
-    "OPENAPI_SWAGGER_UI_PATH": "docs",
-    "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/",
     "API_SPEC_OPTIONS": {
         "info": {
             "description": (

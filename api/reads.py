@@ -19,6 +19,8 @@ from uuid import UUID
 from flask_smorest import abort
 
 from api import live, wiring
+from api.errors import NotCaughtUp
+from domain.score_history import with_last
 from projections.queries import ReadModels
 
 #: How long a read waits for the read models to reach a position (seconds).
@@ -31,7 +33,10 @@ def _read_models(position: int | None) -> ReadModels | None:
         return None
     if position is not None or live.embedded():
         head = wiring.tables().recorder.max_notification_id() or 0
-        models.wait(wait_target(position, head), timeout=WAIT_S)
+        target = wait_target(position, head)
+        if not models.wait(target, timeout=WAIT_S) and position is not None:
+            # The client asked to read its own write: a stale answer would look like a lost command.
+            raise NotCaughtUp(f"the read models have not reached position {target} within {WAIT_S:g} s; retry shortly")
     return models
 
 
@@ -77,6 +82,17 @@ def scoreboard(table_id: UUID, version: int | None = None, position: int | None 
     if board is not None:
         return board["scores"]
     return wiring.tables().scores(table_id, version)
+
+
+def score_history(table_id: UUID, position: int | None = None) -> dict[str, Any]:
+    """Every seat's total at each version where one changed, plus the first and the last version."""
+    models = _read_models(position)
+    if models is not None and models.table(table_id) is not None:
+        doc = models.score_history(table_id)
+        points = with_last(doc["points"], doc["version"]) if doc is not None else []
+    else:
+        points = wiring.tables().score_history(table_id)
+    return {"table": table_id, "points": points}
 
 
 def human_log(table_id: UUID, viewer: int | None, *, after: int = 0,

@@ -4,17 +4,23 @@ Moves and chance outcomes pass through the game's ``action_view`` and ``describe
 ``views.py``, the one place a game strips secrets); table events are described here and never
 show the seed before ``GameFinished`` reveals it. Once the game is over nothing is secret any
 more (the seed is public, so every outcome is re-derivable): the whole log shows every move and
-outcome as recorded, each move described from its actor's viewpoint. Undone events stay in the
-log, marked.
+outcome as recorded, each move described in full (as its actor read it). Undone events stay in
+the log, marked.
+
+Seats are named in one place, here: sentences (the games' and this module's) carry neutral seat
+references (``seat_ref``/``their_ref``), and ``render_seats`` turns them into the players' names,
+or "You"/"your" for the reader's own seat, never for a spectator. So a finished game's moves,
+told from each actor's side, read "Alice played ..." for everyone but Alice. The names are the
+seats' names at that event (a seat a bot took over keeps its player's name).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from domain.games.game import CHANCE, ChanceRequest, chance_action
+from domain.games.game import CHANCE, SEAT_REF, ChanceRequest, chance_action, seat_ref, their_ref
 from domain.table import Table
 
 
@@ -42,12 +48,21 @@ def undone_versions(events: list[Any]) -> set[int]:
     return undone
 
 
-def table_log(events: Iterable[Any], viewer: int | None, after: int = 0, limit: int = 100) -> list[LogEntry]:
+def table_log(events: Iterable[Any], viewer: int | None, after: int = 0, limit: int = 100, *,
+              table: Table | None = None, undone: set[int] | None = None, over: bool | None = None) -> list[LogEntry]:
+    """The entries after ``after``, at most ``limit``, from the table's events.
+
+    Given the whole history, it finds the undone versions and whether the game is over itself.
+    Given only the events after ``table`` (the table as of the version before the first of them,
+    which the caller loads from a snapshot) it needs ``undone`` and ``over`` from the latest table,
+    and its cost no longer grows with the table's history.
+    """
     events = list(events)
-    undone = undone_versions(events)
-    over = any(isinstance(event, Table.GameFinished) for event in events)
+    if undone is None:
+        undone = undone_versions(events)
+    if over is None:
+        over = any(isinstance(event, Table.GameFinished) for event in events)
     entries: list[LogEntry] = []
-    table: Table | None = None
     for event in events:
         before = table.state if table is not None else None
         players = list(table.players) if table is not None else []
@@ -55,7 +70,7 @@ def table_log(events: Iterable[Any], viewer: int | None, after: int = 0, limit: 
         version = event.originator_version
         if version <= after:
             continue
-        seat, action, text = _describe(table, event, before, players, viewer, over)
+        seat, action, text = describe_event(table, event, before, players, viewer, over)
         entries.append(
             LogEntry(version, type(event).__name__, seat, text, action, version in undone, event.timestamp.isoformat())
         )
@@ -64,9 +79,41 @@ def table_log(events: Iterable[Any], viewer: int | None, after: int = 0, limit: 
     return entries
 
 
-def _name(players: list[dict | None], seat: int) -> str:
-    player = players[seat] if 0 <= seat < len(players) else None
-    return f"{player['name']} (seat {seat})" if player else f"seat {seat}"
+def seat_names(after: list[dict | None], before: list[dict | None]) -> list[str]:
+    """Each seat's name at an event, from the seats right ``after`` it and just ``before`` it: its
+    player after the event, else before it (one who left), else "Seat N". A name several seats
+    share gets its seat number, so every seat stays told apart."""
+    names = []
+    for seat in range(max(len(after), len(before))):
+        player = (after[seat] if seat < len(after) else None) or (before[seat] if seat < len(before) else None)
+        names.append(player["name"] if player else f"Seat {seat}")
+    return [f"{name} (seat {seat})" if names.count(name) > 1 else name for seat, name in enumerate(names)]
+
+
+_SENTENCE_END = (".", "!", "?")
+
+
+def render_seats(text: str, names: Sequence[str], viewer: int | None) -> str:
+    """``text`` with its seat references (``seat_ref``/``their_ref``) as ``viewer`` reads them:
+    the seat's name, "You"/"your" for the viewer's own seat (capitalised at a sentence's start)."""
+
+    def one(match: Any) -> str:
+        kind, seat = match.group(1), int(match.group(2))
+        if seat == viewer:
+            word = "you" if kind == "seat" else "your"
+        elif kind == "their":
+            word = "their"
+        else:
+            return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
+        head = text[: match.start()].rstrip()
+        return word.capitalize() if not head or head.endswith(_SENTENCE_END) else word
+
+    return SEAT_REF.sub(one, text)
+
+
+def _seats(seats: Iterable[int]) -> str:
+    refs = [seat_ref(s) for s in seats]
+    return " and ".join(refs) if len(refs) < 3 else ", ".join(refs[:-1]) + " and " + refs[-1]
 
 
 def _describe(
@@ -92,19 +139,20 @@ def _describe(
             text += f" Forked from table {event.forked_from['table']} at version {event.forked_from['version']}."
         return None, {"options": event.options, "undo_policy": event.undo_policy}, text
     if isinstance(event, Table.SeatTaken):
-        return event.seat, None, f"{event.name} took seat {event.seat}{' as a bot' if event.bot else ''}."
+        return event.seat, None, f"{seat_ref(event.seat)} took seat {event.seat}{' as a bot' if event.bot else ''}."
     if isinstance(event, Table.SeatLeft):
-        tail = "; a bot plays on for them" if event.replaced_by_bot else ""
-        return event.seat, None, f"{_name(players, event.seat)} left{tail}."
+        tail = f"; a bot plays on in {their_ref(event.seat)} place" if event.replaced_by_bot else ""
+        return event.seat, None, f"{seat_ref(event.seat)} left{tail}."
     if isinstance(event, Table.GameStarted):
         return None, None, "The game started."
     if isinstance(event, Table.UndoRequested):
-        needs = ", ".join(str(s) for s in event.needs)
-        tail = f"; seats {needs} must approve" if event.needs else ""
-        return event.seat, {"to_version": event.to_version}, f"{_name(players, event.seat)} asked to undo back to version {event.to_version}{tail}."
+        tail = f"; {_seats(event.needs)} must approve" if event.needs else ""
+        return event.seat, {"to_version": event.to_version}, (
+            f"{seat_ref(event.seat)} asked to undo back to version {event.to_version}{tail}."
+        )
     if isinstance(event, Table.UndoVoted):
         verb = "approved" if event.approve else "rejected"
-        return event.seat, {"approve": event.approve}, f"{_name(players, event.seat)} {verb} the undo."
+        return event.seat, {"approve": event.approve}, f"{seat_ref(event.seat)} {verb} the undo."
     if isinstance(event, Table.Undone):
         return (
             event.by,
@@ -113,21 +161,30 @@ def _describe(
             f"versions {event.undone[0]} to {event.undone[1]} are undone.",
         )
     if isinstance(event, Table.GameFinished):
-        winners = " and ".join(_name(players, s) for s in event.winners)
-        totals = ", ".join(f"{_name(players, int(s))} {v}" for s, v in event.scores["totals"].items())
+        winners = _seats(event.winners)
+        totals = ", ".join(f"{seat_ref(int(s))} {v}" for s, v in event.scores["totals"].items())
         return None, {"scores": event.scores, "winners": event.winners, "seed": event.seed}, (
             f"The game ended: {winners} won ({totals}). The seed was {event.seed}."
         )
     return None, None, type(event).__name__
 
 
-def describe_event(
+def neutral_event(
     table: Table, event: Any, before: Any, players: list, viewer: int | None, over: bool = False
 ) -> tuple[Any, Any, str]:
-    """``(seat, action, sentence)`` of one event for ``viewer``; the log projection and the live
-    stream render with it, event by event.
+    """``(seat, action, sentence)`` of one event for ``viewer``, its seats still as references
+    (``render_seats`` names them): what the log projection stores, rendered when read.
 
     ``table`` is the table right after ``event``; ``before``/``players`` its state and seats before;
     ``over``: the game has finished, so moves and chance outcomes are shown in full.
     """
     return _describe(table, event, before, players, viewer, over)
+
+
+def describe_event(
+    table: Table, event: Any, before: Any, players: list, viewer: int | None, over: bool = False
+) -> tuple[Any, Any, str]:
+    """``(seat, action, sentence)`` of one event as ``viewer`` reads it, seats named; the live
+    stream and ``table_log`` render with it, event by event (arguments as ``neutral_event``)."""
+    seat, action, text = _describe(table, event, before, players, viewer, over)
+    return seat, action, render_seats(text, seat_names(list(table.players), players), viewer)

@@ -2,8 +2,12 @@
 
 Sentences come from ``domain.log`` (the game's ``describe``/``action_view`` for moves and
 chance), rendered for each viewer where they can differ, so a seat's log never shows another
-seat's secret while the game runs; a sentence everyone reads alike is stored once (``EVERYONE``). When an ``Undone`` event arrives, the entries it took back are marked in every viewer's
-log. It always equals ``Tables.log`` for the same viewer (tested).
+seat's secret while the game runs; a sentence everyone reads alike is stored once (``EVERYONE``).
+Sentences are stored with their seat references and the seats' names at that event, and named
+for the reader when read (``entry_for``: "You" for the reader's own seat), so a sentence that
+only differs by who reads it is still stored once. When an ``Undone`` event arrives, the entries
+it took back are marked in every viewer's log. It always equals ``Tables.log`` for the same
+viewer (tested).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from domain.log import describe_event, undone_versions
+from domain.log import neutral_event, render_seats, seat_names, undone_versions
 from domain.table import Table
 from projections.base import Batch, Projection, Step, viewer_key, viewers
 
@@ -29,11 +33,11 @@ def _entries(table: Any, event: Any, before: Any, players: list, over: bool) -> 
     if isinstance(event, Table.ChanceResolved) or (isinstance(event, Table.MovePlayed) and not over):
         entries = {}
         for viewer in viewers(table):
-            seat, action, text = describe_event(table, event, before, players, viewer, over)
+            seat, action, text = neutral_event(table, event, before, players, viewer, over)
             entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action}
         first = next(iter(entries.values()))
         return {EVERYONE: first} if all(e == first for e in entries.values()) else entries
-    seat, action, text = describe_event(table, event, before, players, None, over)
+    seat, action, text = neutral_event(table, event, before, players, None, over)
     return {EVERYONE: {"seat": seat, "text": text, "action": action}}
 
 
@@ -53,27 +57,31 @@ class AuditLog(Projection):
     """
 
     name = "log"
+    version = 2  # 2: sentences keep seat references, rows carry the seats' names
 
     def on_event(self, step: Step, batch: Batch) -> None:
-        batch.scratch.setdefault((self.name, step.table.id), []).append(step)
+        # The seats' names now: ``step.table`` moves on with the batch's later events.
+        names = seat_names(list(step.table.players), step.before_players)
+        batch.scratch.setdefault((self.name, step.table.id), []).append((step, names))
 
     def on_table(self, table: Any, batch: Batch) -> None:
         steps = batch.scratch.pop((self.name, table.id), [])
-        if not any(isinstance(s.event, Table.GameFinished) for s in steps):
-            for step in steps:
-                self._render(step, batch)
-        elif steps[0].event.originator_version == 1:  # the whole game is in this batch
-            self._render_all(table, [(s.event, s.before_state, s.before_players) for s in steps], batch)
+        if not any(isinstance(s.event, Table.GameFinished) for s, _ in steps):
+            for step, names in steps:
+                self._render(step, names, batch)
+        elif steps[0][0].event.originator_version == 1:  # the whole game is in this batch
+            self._render_all(table, [(s.event, s.before_state, s.before_players) for s, _ in steps], batch)
         else:
-            self._render_all(table, self._replay(steps[-1].history()), batch)
+            self._render_all(table, self._replay(steps[-1][0].history()), batch)
 
-    def _render(self, step: Step, batch: Batch) -> None:
+    def _render(self, step: Step, names: list[str], batch: Batch) -> None:
         event, table = step.event, step.table
         version = event.originator_version
         entries = _entries(table, event, step.before_state, step.before_players, over=False)
         batch.put(self.name, log_key(table.id, version), str(table.id), {
             "version": version, "event": type(event).__name__, "undone": False,
             "timestamp": event.timestamp.isoformat(), "entries": entries,
+            "names": names,
         })
         if isinstance(event, Table.Undone):
             first, last = event.undone
@@ -96,12 +104,14 @@ class AuditLog(Projection):
         """Every entry of a finished table, revealed (``describe`` reads only ``table.game`` here)."""
         undone = undone_versions([event for event, _, _ in replayed])
         table_id = str(table.id)
-        for event, before, players in replayed:
+        for i, (event, before, players) in enumerate(replayed):
+            after = replayed[i + 1][2] if i + 1 < len(replayed) else list(table.players)
             version = event.originator_version
             entries = _entries(table, event, before, players, over=True)
             batch.put(self.name, log_key(table_id, version), table_id, {
                 "version": version, "event": type(event).__name__, "undone": version in undone,
                 "timestamp": event.timestamp.isoformat(), "entries": entries,
+                "names": seat_names(after, players),
             })
 
 
@@ -111,5 +121,6 @@ def entry_for(row: dict, viewer: int | None) -> dict | None:
     mine = entries.get(EVERYONE) or entries.get(viewer_key(viewer))
     if mine is None:
         return None
-    return {"version": row["version"], "event": row["event"], "seat": mine["seat"], "text": mine["text"],
+    text = render_seats(mine["text"], row["names"], viewer)
+    return {"version": row["version"], "event": row["event"], "seat": mine["seat"], "text": text,
             "action": mine["action"], "undone": row["undone"], "timestamp": row["timestamp"]}

@@ -29,7 +29,7 @@ class ReadModels:
         self.models = list(models)
 
     def position(self) -> int:
-        return min(self.store.positions(self.models).values(), default=0)
+        return min(self.store.reached(self.models).values(), default=0)
 
     def wait(self, position: int | None, timeout: float = 2.0) -> bool:
         """True once every read model has processed ``position`` (None: no wait)."""
@@ -69,6 +69,10 @@ class ReadModels:
     def scores(self, table_id: UUID | str) -> dict[str, Any] | None:
         """The live scoreboard of one table (None before the game starts)."""
         return self.store.get("scores", str(table_id))
+
+    def score_history(self, table_id: UUID | str) -> dict[str, Any] | None:
+        """Every seat's total at each version where one changed (None before the game starts)."""
+        return self.store.get("score_history", str(table_id))
 
     def standings(self, game: str) -> list[dict[str, Any]]:
         """Per player name: finished games played, wins and best total; most wins first."""

@@ -1,15 +1,32 @@
-"""Scoreboards: live per table (totals and breakdown after every event), and per game and player.
+"""Scoreboards: live per table (totals and breakdown after every event), its history, and per
+game and player.
 
-The live board asks the game's ``scores`` (the same numbers ``GET .../scores`` shows). The
-standings count finished games only, per player name: played, wins and best total.
+The live board asks the game's ``scores`` (the same numbers ``GET .../scores`` shows); the history
+keeps every seat's total at each version where one changed (``domain.score_history``), so a chart
+reads one document instead of replaying the table. The standings count finished games only, per
+player name: played, wins and best total.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from domain.score_history import STATE_EVENTS, add_point
 from domain.table import Table
 from projections.base import Batch, Projection, Step
+
+
+def scores_of(table: Any, batch: Batch) -> Any:
+    """The game's ``scores`` of the table's state now, computed once per state per batch: the
+    history (each event) and the live board (each batch's end) share it. Keyed by the state object
+    itself: every move and chance outcome makes a new one, so a stale entry is never taken."""
+    key = ("scores_of", table.id)
+    cached = batch.scratch.get(key)
+    if cached is not None and cached[0] is table.state:
+        return cached[1]
+    scores = table.game.scores(table.state)
+    batch.scratch[key] = (table.state, scores)
+    return scores
 
 
 class TableScores(Projection):
@@ -24,12 +41,45 @@ class TableScores(Projection):
             "version": table.version,
             "status": table.status,
             "names": {str(s): p["name"] if p else None for s, p in enumerate(table.players)},
-            "scores": table.game.scores(table.state).to_dict(),
+            "scores": scores_of(table, batch).to_dict(),
         })
+
+
+class ScoreHistory(Projection):
+    """Per table: ``{"table", "version", "points"}``, the points where some total changed.
+
+    ``version`` is the table's last version; a reader closes the line there (``with_last``).
+    """
+
+    name = "score_history"
+
+    def on_event(self, step: Step, batch: Batch) -> None:
+        table = step.table
+        if table.state is None:
+            return
+        key = (self.name, table.id)
+        doc = batch.scratch.get(key)
+        if doc is None:  # first event of this table in the batch: extend a copy of what is stored
+            stored = batch.get(self.name, str(table.id))
+            doc = batch.scratch[key] = {"table": str(table.id), "version": 0,
+                                        "points": list(stored["points"]) if stored else []}
+        if isinstance(step.event, STATE_EVENTS):  # ``step.table`` is the table right after this event
+            totals = {str(seat): int(v) for seat, v in scores_of(table, batch).totals.items()}
+            add_point(doc["points"], step.event.originator_version, totals)
+        doc["version"] = step.event.originator_version
+
+    def on_table(self, table: Any, batch: Batch) -> None:
+        doc = batch.scratch.pop((self.name, table.id), None)
+        if doc is not None:
+            batch.put(self.name, str(table.id), table.game_name, doc)
 
 
 class Standings(Projection):
     name = "standings"
+    per_table = False
+
+    def wants(self, event: Any) -> bool:
+        return isinstance(event, Table.GameFinished)
 
     def on_event(self, step: Step, batch: Batch) -> None:
         if not isinstance(step.event, Table.GameFinished):

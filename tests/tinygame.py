@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.errors import IllegalMove, NotYourTurn
-from domain.games.game import CHANCE, ChanceRequest, Game, Option, Scores, require_fields
+from domain.games.game import CHANCE, ChanceRequest, Game, Option, Scores, require_fields, seat_ref
 
 TURNS_EACH = 2
 
@@ -170,13 +170,21 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
     kind = action.get("type")
     if kind == "chance":
         if action["request"]["kind"] == "roll":
-            return f"Seat {before.turn} rolled a {action['outcome'][0]}."
+            return f"{seat_ref(before.turn)} rolled a {action['outcome'][0]}."
         return "The deck was shuffled and hands were dealt."
     if kind == "bid":
-        return f"Seat {actor} bid card {action['card']}." if viewer == actor else f"Seat {actor} placed a secret bid."
+        return f"{seat_ref(actor)} bid card {action['card']}." if viewer == actor else f"{seat_ref(actor)} placed a secret bid."
     if kind == "play":
-        return f"Seat {actor} played card {action['card']}."
-    return f"Seat {actor} chose to roll."
+        return f"{seat_ref(actor)} played card {action['card']}."
+    return f"{seat_ref(actor)} chose to roll."
+
+
+def secrets(state: State) -> dict[int | None, Any]:
+    """The deck from everyone; each seat's hand and pending bid from the others."""
+    hidden: dict[int | None, Any] = {None: state.deck}
+    for s in range(state.players):
+        hidden[s] = (state.hands[s] if state.hands else (), state.bids[s])
+    return hidden
 
 
 def scores(state: State) -> Scores:
@@ -245,6 +253,7 @@ GAME = Game(
     player_view=player_view,
     action_view=action_view,
     describe=describe,
+    secrets=secrets,
     scores=scores,
     is_over=is_over,
     bot_move=bot_move,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from api.routes import games, health, seats, stream, tables, undo, views, web
+from api.routes import docs, games, health, seats, stream, tables, undo, views, web
 
 
 def register_blueprints(app: Flask, api: Api) -> None:
@@ -17,4 +17,5 @@ def register_blueprints(app: Flask, api: Api) -> None:
         api.register_blueprint(module.blp)
     app.register_blueprint(stream.bp)
     app.register_blueprint(web.bp)  # the browser client: plain Flask, outside the OpenAPI document
+    app.register_blueprint(docs.bp)  # the API docs page, its assets from the package
 

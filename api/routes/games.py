@@ -9,7 +9,7 @@ from flask import request
 from flask_smorest import Blueprint
 from werkzeug.exceptions import NotFound
 
-from api.schemas.views import CatalogSchema, GameSchema
+from api.schemas.views import CatalogSchema, ErrorSchema, GameSchema
 from domain.games import GAMES
 
 blp = Blueprint("games", __name__, url_prefix="/api/games", description="The games a table can be opened for.")
@@ -51,6 +51,7 @@ def catalog_of(name: str) -> tuple[str, dict]:
 @blp.route("/<string:game>/components", methods=["GET"])
 @blp.response(200, CatalogSchema)
 @blp.alt_response(304, description="Not modified: the catalog matches If-None-Match.")
+@blp.alt_response(404, schema=ErrorSchema, description="No game of that name (the message names it).")
 def components(game: str):
     """The game's component catalog: names, costs, points, effects, board geometry, tracks (cacheable)."""
     etag, body = catalog_of(game)

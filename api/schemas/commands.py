@@ -37,8 +37,8 @@ class CommandSchema(Schema):
 
 
 class OpenTableSchema(Schema):
-    game = fields.String(required=True, validate=validate.Length(min=1, max=64), metadata={"example": "tiny_duel"})
-    seats = strict.Integer(required=True, validate=validate.Range(min=1, max=64))
+    game = fields.String(required=True, validate=validate.Length(min=1, max=64), metadata={"example": "bunny_kingdom"})
+    seats = strict.Integer(required=True, validate=validate.Range(min=1, max=64), metadata={"example": 4})
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "Game options."})
     undo_policy = fields.String(load_default="consent", validate=validate.OneOf(UNDO_POLICIES))
     command_id = _command_id()
@@ -54,8 +54,9 @@ class TakeSeatSchema(CommandSchema):
 class PlayMoveSchema(CommandSchema):
     move = fields.Dict(
         keys=fields.String(), required=True,
-        metadata={"description": 'The move as the game defines it, e.g. {"type": "bid", "card": 7}; '
-                                 "the game checks it (422 with the rule id)."},
+        metadata={"description": "The move as the game defines it (one of the seat's legal moves); "
+                                 "the game checks it (422 with the rule id).",
+                  "example": {"type": "submit_pick", "round": 1, "pick": 1, "play": ["T-A8"], "discard": "T-B2"}},
     )
 
 

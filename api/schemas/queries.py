@@ -41,5 +41,9 @@ class ScoresQuery(VersionQuery):
     position = _position()
 
 
+class PositionQuery(Schema):
+    position = _position()
+
+
 class LogLinesQuery(LogQuery):
     position = _position()

@@ -3,7 +3,9 @@ platform is game-agnostic, and each game's ``player_view`` decides what a viewer
 
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields, post_dump
+import json
+
+from marshmallow import INCLUDE, Schema, ValidationError, fields, post_dump
 
 
 def _free(**kwargs) -> fields.Dict:
@@ -68,10 +70,32 @@ class ViewSchema(Schema):
     view = _free(allow_none=True, metadata={"description": "The game as this viewer may see it (null before the start)."})
 
 
+class JsonObjectField(fields.Field):
+    """A query parameter holding a JSON object (``?match={"type":"bid"}``)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            parsed = json.loads(value)
+        except (TypeError, ValueError) as error:
+            raise ValidationError(f"must be a JSON object: {error}") from error
+        if not isinstance(parsed, dict):
+            raise ValidationError("must be a JSON object (a partial move)")
+        return parsed
+
+
+class LegalMovesQuerySchema(Schema):
+    match = JsonObjectField(metadata={"description": "A partial move as JSON: only moves agreeing with it "
+                                      "(objects by key, lists as a prefix) are listed."})
+
+
 class LegalMovesSchema(Schema):
     seat = fields.Integer(required=True)
     version = fields.Integer(required=True)
     moves = fields.List(_free(), required=True)
+    count = fields.Integer(metadata={"description": "How many legal moves agree with `match` in all."})
+    outline = fields.Boolean(metadata={"description": "True when more than 1000 agree: each listed move then "
+                                       "has its list fields cut to their first item (distinct first steps); "
+                                       "ask again with `match` to get the whole moves through one of them."})
 
 
 class LogEntrySchema(Schema):
@@ -96,6 +120,21 @@ class ScoresSchema(Schema):
     ranking = fields.List(fields.Integer(), required=True)
     winners = fields.List(fields.Integer(), required=True)
     tiebreak = fields.Dict(keys=fields.String(), values=fields.List(fields.Raw()), required=True)
+
+
+class ScorePointSchema(Schema):
+    version = fields.Integer(required=True, metadata={"description": "The table version these totals hold from."})
+    totals = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
+                         metadata={"description": "Each seat's public total (as `/scores` shows it), by seat number."})
+
+
+class ScoreHistorySchema(Schema):
+    table = fields.UUID(required=True)
+    points = fields.List(
+        fields.Nested(ScorePointSchema), required=True,
+        metadata={"description": "The first version of the game, every version where a total changed, and the "
+                                 "table's last version, in order; empty before the game starts."},
+    )
 
 
 class CheckSchema(Schema):
@@ -147,10 +186,11 @@ class ComponentSchema(Schema):
 
     @post_dump(pass_original=True)
     def keep_extra_fields(self, data, original, **kwargs):
-        """``unknown = INCLUDE`` only acts on load: a dump would drop the game's own fields (a square's
-        terrain, a city's strength), so they are copied back as they are."""
-        for key, value in original.items():
-            data.setdefault(key, value)
+        """``unknown = INCLUDE`` only applies when loading: a game's extra fields (a tile's shape, a
+        building's position) are dumped here as they are."""
+        if isinstance(original, dict):
+            for key, value in original.items():
+                data.setdefault(key, value)
         return data
 
 

@@ -4,9 +4,10 @@
 
 import {s} from './svg.js';
 
-const W = 640;
-const H = 220;
-const M = {left: 36, right: 96, top: 12, bottom: 26};
+// Sized for the side column (about 300-400 CSS px), so its text stays readable without scaling up.
+const W = 380;
+const H = 190;
+const M = {left: 30, right: 92, top: 10, bottom: 22};
 const DASHES = [null, '7 4', '2 4', '10 3 2 3', '4 2', '1 3'];
 
 /**

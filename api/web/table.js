@@ -106,9 +106,11 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const choice = h('span', {class: 'choice', id: 'choice', 'aria-live': 'polite'});
   const confirmBtn = h('button', {type: 'button', class: 'primary', id: 'confirm', disabled: true, onclick: () => confirmMove()}, 'Confirm');
   const cancelBtn = h('button', {type: 'button', id: 'cancel', disabled: true, onclick: () => cancelChoice()}, 'Cancel');
+  const stepBackBtn = h('button', {type: 'button', id: 'step-back', hidden: true, 'aria-label': 'Take back the last choice',
+    onclick: () => s.composer?.back()}, 'Step back');
   const barRefusal = h('p', {class: 'refusal error', id: 'composer-refusal', role: 'alert'});
   const bar = h('div', {class: 'composer', id: 'composer', role: 'group', 'aria-label': 'Your move'},
-    choice, h('span', {class: 'row'}, confirmBtn, cancelBtn), barRefusal);
+    choice, h('span', {class: 'row'}, confirmBtn, stepBackBtn, cancelBtn), barRefusal);
 
   // Details: the view as data, the raw move box, the seed.
   const viewBox = h('div', {id: 'view', class: 'tree'});
@@ -141,10 +143,10 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const page = h('section', {class: 'table-page', 'aria-labelledby': 'table-title'},
     h('div', {class: 'card head'}, title, facts, turn, legendBox, notice, undoBox),
     h('div', {class: 'grid'},
-      h('div', {class: 'col main-col'},
+      h('div', {class: 'col main-col'}, playCard,
         h('section', {class: 'card', 'aria-labelledby': 'replay-title'},
-          h('h2', {id: 'replay-title', class: 'visually-hidden'}, 'Replay'), replayBar, replayBanner),
-        playCard, details),
+          h('h2', {id: 'replay-title'}, 'Replay'), replayBar),
+        details),
       h('div', {class: 'col side-col'},
         h('section', {class: 'card', 'aria-labelledby': 'seats-title'},
           h('h2', {id: 'seats-title'}, 'Seats'), field('Your name', nameInput), seatList, seatActions, asBox),
@@ -240,6 +242,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       }),
     ]);
     Object.assign(s, {catalog, board, boardLoaded: true});
+    page.classList.toggle('has-board', Boolean(board)); // a board gets the wider column
     details.open = !board; // without a board, the view as data is the fallback: open it
   }
 
@@ -323,7 +326,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   });
   ctx.onDispose(() => clearTimeout(slideTimer));
 
-  /** First versions of each round, from log actions that carry a `round` field (none: no round buttons). */
+  /** First versions of each round, from log actions that carry a `round` field. */
   function roundStarts() {
     const starts = [];
     let current;
@@ -336,11 +339,58 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     return starts;
   }
 
-  function jumpRound(direction) {
+  /** The numeric `round` of a view, or null (the game has none, or it has not started). */
+  const roundOf = (view) => (view && typeof view.round === 'number' ? view.round : null);
+
+  /** The round at a version, from the view this viewer may see then (cached: a version never changes). */
+  const rounds = new Map();
+  async function roundAt(version) {
+    if (version === head() && !s.replay) return roundOf(s.view);
+    if (!rounds.has(version)) {
+      const answer = await api('GET', `${base}/view?version=${version}`, {token: token()});
+      rounds.set(version, roundOf(answer.view));
+    }
+    return rounds.get(version);
+  }
+
+  /** The first version whose round is at least `round` (a binary search over views), or null. */
+  async function firstVersionOfRound(round) {
+    let lo = 1;
+    let hi = head();
+    if (((await roundAt(hi)) ?? -Infinity) < round) return null;
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (((await roundAt(mid)) ?? -Infinity) >= round) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  /** Previous/next round: from the log's actions when they carry `round`, else from the views' `round`. */
+  async function jumpRound(direction) {
     const at = shown();
     const starts = roundStarts().map((x) => x.version);
-    const target = direction < 0 ? starts.filter((v) => v < at).pop() : starts.find((v) => v > at);
-    if (target !== undefined) showVersion(target);
+    if (starts.length) {
+      const target = direction < 0 ? starts.filter((v) => v < at).pop() : starts.find((v) => v > at);
+      if (target !== undefined) showVersion(target);
+      return;
+    }
+    try {
+      replayNote.textContent = 'Finding the round…';
+      const round = await roundAt(at);
+      let target = null;
+      if (round === null) target = direction > 0 ? await firstVersionOfRound(Number.MIN_SAFE_INTEGER) : null; // before the game: its first round
+      else if (direction > 0) target = await firstVersionOfRound(round + 1);
+      else {
+        target = await firstVersionOfRound(round);
+        if (target !== null && target >= at) target = await firstVersionOfRound(round - 1);
+        if (target !== null && target >= at) target = null;
+      }
+      if (target !== null) showVersion(target);
+      else renderReplay();
+    } catch (error) {
+      say(`Could not find the round: ${describe(error)}`);
+    }
   }
 
   // ---- acting --------------------------------------------------------------------------------
@@ -369,6 +419,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       main.classList.remove('busy');
       if (ok && onDone) onDone();
       await refresh();
+      // The control that sent it may be gone now (no moves left): then the refusal shows at the top.
+      if (!ok && slot !== notice && !slot.getClientRects().length) say(slot.textContent);
     }
   }
 
@@ -413,7 +465,10 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   /** Send one move; after it, focus rests on the status line (never on the next list's first move). */
   function play(move, expectedVersion, slot = barRefusal) {
     act('Your move was', () => command(`${base}/seats/${s.viewer}/moves`, {move}, {token: token(), expectedVersion}),
-      {slot, onDone: () => turn.focus()});
+      {slot, onDone: () => {
+        s.composerKey = null; // played: the next legal list starts a fresh choice, even if it is the same list
+        turn.focus();
+      }});
   }
 
   function confirmMove() {
@@ -427,7 +482,16 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   }
 
   const onKey = (event) => {
-    if (event.key !== 'Escape' || !s.composer?.active) return;
+    if (event.key !== 'Escape') return;
+    if (s.confirmLeave !== null) { // Escape answers "Leave this table?" with Stay
+      event.preventDefault();
+      const seat = s.confirmLeave;
+      s.confirmLeave = null;
+      renderSeats();
+      seatList.querySelector(`[data-key="leave-${seat}"]`)?.focus();
+      return;
+    }
+    if (!s.composer?.active) return;
     event.preventDefault();
     cancelChoice();
   };
@@ -545,7 +609,10 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       version: replaying ? s.replay.version : s.summary.version,
       replaying,
       composer: s.composer,
-      propose: (move) => play(move, s.composer?.version ?? s.summary.version),
+      propose: (move) => {
+        if (!s.composer?.version) barRefusal.textContent = 'Nothing to play here: go back to now, or take a seat.';
+        else play(move, s.composer.version);
+      },
       scores: replaying ? s.replay.scores ?? null : s.scores,
       recent: recent(),
     });
@@ -610,15 +677,17 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     slider.max = String(Math.max(1, now));
     if (document.activeElement !== slider || !s.replay) slider.value = String(at);
     slider.setAttribute('aria-valuetext', `version ${at} of ${now}${s.replay ? '' : ' (now)'}`);
-    sliderOut.textContent = `version ${at} of ${now}`;
+    const shownRound = roundOf(s.replay ? s.replay.view : s.view);
+    sliderOut.textContent = `version ${at} of ${now}${shownRound !== null ? ` · round ${shownRound}` : ''}`;
     firstBtn.disabled = at <= 1;
     backBtn.disabled = at <= 1;
     fwdBtn.disabled = !s.replay;
     lastBtn.disabled = !s.replay;
     const starts = roundStarts();
-    prevRoundBtn.hidden = nextRoundBtn.hidden = !starts.length;
-    prevRoundBtn.disabled = !starts.some((x) => x.version < at);
-    nextRoundBtn.disabled = !starts.some((x) => x.version > at);
+    const viewRound = roundOf(s.replay ? s.replay.view : s.view) ?? roundOf(s.view);
+    prevRoundBtn.hidden = nextRoundBtn.hidden = !starts.length && viewRound === null;
+    prevRoundBtn.disabled = starts.length ? !starts.some((x) => x.version < at) : at <= 1;
+    nextRoundBtn.disabled = starts.length ? !starts.some((x) => x.version > at) : !s.replay;
     replayBanner.hidden = !s.replay;
     if (s.replay) {
       replayNote.textContent = s.replay.loading
@@ -632,7 +701,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const t = s.summary;
     const p = props();
     let message = null;
-    if (s.replay) message = `You are looking at version ${s.replay.version}. Go back to now to play.`;
+    if (s.replay && s.viewer !== null && t.status === 'running') message = 'You are looking back: go back to now to play.';
     else if (s.viewer === null) message = t.status === 'finished' ? 'The game is over.' : 'You are watching. Take a free seat to play.';
     else if (t.status === 'open') message = 'Moves appear once the game starts.';
     else if (t.status === 'finished') message = 'The game is over.';
@@ -648,9 +717,10 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     confirmBtn.disabled = !complete || s.busy;
     confirmBtn.setAttribute('aria-label', complete ? `Confirm: ${moveWords(s.catalog, complete)}` : 'Confirm');
     cancelBtn.disabled = !s.composer.active;
+    stepBackBtn.hidden = s.composer.steps.length < 2;
     if (s.board) {
       movesTitle.textContent = 'Board';
-      if (!playCard.contains(boardRoot)) fill(playCard, movesTitle, boardRoot, bar, listDetails);
+      if (!playCard.contains(boardRoot)) fill(playCard, movesTitle, replayBanner, boardRoot, bar, listDetails);
       if (!listDetails.contains(movesBox)) listDetails.append(movesBox);
       try {
         s.board.render(boardRoot, p);
@@ -660,7 +730,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       }
     } else {
       movesTitle.textContent = 'Your moves';
-      if (!playCard.contains(movesBox)) fill(playCard, movesTitle, movesBox, bar);
+      if (!playCard.contains(movesBox)) fill(playCard, movesTitle, replayBanner, movesBox, bar);
     }
   }
 
@@ -777,13 +847,15 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const canUndo = !s.replay && s.viewer !== null && t.status === 'running' && t.undo_policy !== 'off' && !t.undo_request;
     const canFork = t.status === 'finished';
     const upto = shown();
+    const fresh = new Set(recent().map((e) => e.version));
     const visible = s.log.filter((e) => e.version <= upto);
     const later = s.log.length - visible.length;
     logNote.textContent = later ? `Showing the log up to version ${upto}; ${later} later entr${later === 1 ? 'y is' : 'ies are'} hidden while you look back.` : '';
     fill(logList, [...visible].reverse().map((entry) => {
       const seat = entry.seat !== null && entry.seat >= 0 ? entry.seat : null;
       const isMove = entry.event === 'MovePlayed' && seat !== null;
-      return h('li', {class: `${entry.undone ? 'undone' : ''}${seat !== null ? ` by-seat seat-c${seat}` : ''}`, value: String(entry.version),
+      return h('li', {class: `${entry.undone ? 'undone' : ''}${seat !== null ? ` by-seat seat-c${seat}` : ''}${fresh.has(entry.version) ? ' recent' : ''}`,
+        value: String(entry.version), title: fresh.has(entry.version) ? 'New since your last move' : null,
         'aria-current': entry.version === upto && s.replay ? 'step' : null},
       h('a', {class: 'v', href: tableAddress(tableId, entry.version), title: `Show the table at version ${entry.version}`}, `v${entry.version}`), ' ',
       seat !== null ? h('span', {class: 'chip', 'aria-hidden': 'true'}) : null,

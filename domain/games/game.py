@@ -15,8 +15,17 @@ A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel'
 * ``player_view(state, viewer) -> dict``: everything ``viewer`` (a seat, or ``None`` for a
   spectator) may know. With ``action_view`` and ``describe`` (same module, ``views.py``) it is
   the single place where a game strips secrets.
+* ``describe(state, actor, move, viewer) -> str``: one log sentence. ``viewer`` decides only what
+  the sentence may *reveal*; seats are never named by the game ("Seat 2", "You", a colour) but
+  by ``seat_ref(seat)`` / ``their_ref(seat)``, which the platform renders (``domain.log``) as the
+  seat's player name, or "You"/"your" for the reader's own seat, so a log told from one seat's
+  side (after the end) still reads in the third person for everyone else.
 * ``scores(state) -> Scores``, ``is_over(state)``, ``bot_move(state, seat, rng)``.
 * ``to_dict(state)`` / ``from_dict(data)``: the state as JSON-ready primitives and back.
+* ``secrets(state) -> {owner: value}``: what is hidden now, keyed by who alone may see it (a
+  seat) or ``None`` for what nobody sees (deck orders, bags). The platform compares it before and
+  after a seat's own move to know whether that move showed the seat anything it did not decide
+  (``domain/undo.py``, docs/undo.md). A game without it counts every move as a reveal.
 * ``catalog() -> dict``: the game's public static data for clients (names, kinds, costs, points,
   one-line effects, board geometry, tracks, readable terms), built from the package's own
   component data (``components.catalog``). Never a secret: deck order is state, not a component.
@@ -28,6 +37,7 @@ what clients send, what ``legal_moves`` lists and what the table records. Seats 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -152,6 +162,7 @@ class Game:
     from_dict: Callable[[Mapping[str, Any]], State]
     state_type: type = dict
     catalog: Callable[[], Mapping[str, Any]] = field(default=lambda: {})
+    secrets: Callable[[State], Mapping[int | None, Any]] | None = None
 
     def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Check the seat count and options, fill defaults; raise ``InvalidOptions`` naming the problem."""
@@ -174,6 +185,22 @@ class Game:
                 raise InvalidOptions(f"option {key!r} must be one of {choices}, not {value!r}")
             resolved[key] = value
         return resolved
+
+
+#: A seat named in a log sentence, rendered by the platform (``domain.log.render_seats``).
+SEAT_REF = re.compile(r"\{(seat|their):(\d+)\}")
+
+
+def seat_ref(seat: int) -> str:
+    """A seat as the subject or object of a log sentence: "Alice" for readers, "You"/"you" for
+    that seat's own player. Write sentences that read well both ways ("The start player is ...",
+    not "... is the start player")."""
+    return f"{{seat:{int(seat)}}}"
+
+
+def their_ref(seat: int) -> str:
+    """A seat's possessive in a log sentence: "their" for readers, "your" for that seat's player."""
+    return f"{{their:{int(seat)}}}"
 
 
 def chance_action(request: ChanceRequest, outcome: Any) -> Move:

@@ -26,7 +26,7 @@ ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 4
 
 
 def serve():
-    app = create_app(Settings(store="memory", testing=True, secret="bench-secret-not-for-production"))
+    app = create_app(Settings(store="memory", testing=True, secret="bench-secret-not-for-production-0123456789"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{httpd.server_port}"
@@ -94,7 +94,7 @@ def move_latency(browser, base: str, polling: bool) -> list[float]:
             # One choice names the whole bid; Confirm sends it (the clock starts at the Confirm click).
             me.locator("#moves button.option").first.click()
             start = time.time() * 1000
-            me.get_by_role("button", name="Confirm").click()
+            me.locator("#confirm").click()
             expect(other.locator("#log li")).not_to_have_count(before, timeout=10_000)
             times.append(other.evaluate("window.__grewAt") - start)
     a.close()

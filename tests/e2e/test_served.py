@@ -6,6 +6,8 @@ These run without a browser (Flask's test client); the Chromium stories are in `
 from __future__ import annotations
 
 import re
+import tomllib
+from pathlib import Path, PurePosixPath
 
 import pytest
 
@@ -16,7 +18,7 @@ from api.routes.web import WEB_DIR
 
 @pytest.fixture(scope="module")
 def client():
-    app = create_app(Settings(store="memory", testing=True, secret="served-secret-not-for-production"))
+    app = create_app(Settings(store="memory", testing=True, secret="served-secret-not-for-production-0123456789"))
     yield app.test_client()
     app.extensions["tabletop.tables"].close()
 
@@ -66,3 +68,21 @@ def test_unknown_or_escaping_paths_are_not_found(client, path):
 def test_the_client_stays_out_of_the_openapi_document(client):
     paths = client.get("/api/openapi.json").json["paths"]
     assert "/" not in paths and not any(p.startswith("/web") for p in paths)
+
+
+def test_the_page_has_a_favicon_and_a_skip_link_served_from_here(client):
+    page = client.get("/").get_data(as_text=True)
+    assert '<link rel="icon" href="/web/favicon.svg" type="image/svg+xml">' in page
+    assert re.search(r'<body>\s*<a href="#main" id="skip" class="skip-link">Skip to the content</a>', page)  # first in the body
+    icon = client.get("/web/favicon.svg")
+    assert icon.status_code == 200 and icon.mimetype == "image/svg+xml"
+
+
+def test_every_client_file_ships_in_the_wheel():
+    # The package-data patterns must cover every file of the client, board modules included.
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = pyproject["tool"]["setuptools"]["package-data"]["api"]
+    for path in (p for p in WEB_DIR.rglob("*") if p.is_file()):
+        relative = PurePosixPath(path.relative_to(WEB_DIR.parent).as_posix())
+        assert any(relative.match(pattern) and len(relative.parts) == len(PurePosixPath(pattern).parts)
+                   for pattern in patterns), relative

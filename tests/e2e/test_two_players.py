@@ -54,7 +54,7 @@ def choose(page: Page, *labels: str) -> None:
     """Pick choices by their text, then Confirm the move they name."""
     for label in labels:
         page.locator("#moves button.option", has_text=re.compile(rf"^{re.escape(label)}( \(\d+\))?$")).click()
-    confirm = page.get_by_role("button", name="Confirm")
+    confirm = page.locator("#confirm")
     expect(confirm).to_be_enabled()
     confirm.click()
 
@@ -62,7 +62,7 @@ def choose(page: Page, *labels: str) -> None:
 def play_first(page: Page) -> str:
     """Pick the first choice until one move is named, confirm it; the move in words ("play · card 7")."""
     expect(page.locator("#moves button.option").first).to_be_visible()
-    confirm = page.get_by_role("button", name="Confirm")
+    confirm = page.locator("#confirm")
     while not confirm.is_enabled():
         page.locator("#moves button.option").first.click()
     words = page.locator("#choice").inner_text().removeprefix("Your move: ")
@@ -132,7 +132,7 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
     ann_bid = ann_hand[0]
     ann.get_by_role("button", name=f"card {ann_bid}", exact=True).focus()
     ann.keyboard.press("Enter")
-    expect(ann.get_by_role("button", name="Confirm")).to_be_focused()
+    expect(ann.locator("#confirm")).to_be_focused()
     ann.keyboard.press("Enter")
     expect(ann.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} bid card {ann_bid}\."))
     expect(ann.locator("#turn")).to_be_focused()  # a neutral place: Enter now plays nothing

@@ -15,7 +15,7 @@ def play_a_card(page) -> str:
     """Play a card (not a roll) through the chooser: "play", then the first card offered; the card number."""
     expect(page.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
     page.locator("#moves button.option", has_text="play").click()
-    if not page.get_by_role("button", name="Confirm").is_enabled():  # more than one card left: pick one
+    if not page.locator("#confirm").is_enabled():  # more than one card left: pick one
         page.locator("#moves button.option").first.click()
     card = re.search(r"card (\d+)$", page.locator("#choice").inner_text()).group(1)
     choose(page)

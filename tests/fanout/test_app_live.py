@@ -49,6 +49,8 @@ def test_the_stream_shows_each_seat_its_own_secrets_only(app):
         entries = [m for m in frames if m.get("event") == "entry"]
         assert [m["id"] for m in entries] == list(range(1, len(entries) + 1))
         assert (said in entries[-1]["data"]["text"]) == (seat == 0)
+        # the stream names the players as the log does: "You" only for the reader's own move
+        assert entries[-1]["data"]["text"] == (f"You {said}." if seat == 0 else "ann placed a secret bid.")
         assert frames[-1]["data"]["view"] == duel.get("/view", seat=seat).json["view"]
 
 

@@ -1,31 +1,125 @@
 """Every product game through the read models: a whole bot game, and each viewer's read models
-equal what the application answers (so the game's own ``player_view``/``describe`` decide)."""
+equal what the application answers (so the game's own ``player_view``/``describe`` decide); its
+log names the players ("You" only for the reader's own seat) and its score history is right.
+
+One bot game per product game, played once for the whole module (the games are the slow part)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from domain.application import Tables
-from domain.games import _PRODUCT
+from domain.games import _PRODUCT, get_game
+from domain.log import table_log
+from domain.table import Table
 from projections.queries import ReadModels
 from projections.runner import Projector
 from projections.stores import MemoryStore
 
+GAMES = [g.name for g in _PRODUCT] or [pytest.param("none", marks=pytest.mark.skip)]
+NAMES = ["Alice", "Bob", "Cleo", "Dan", "Eve"]
+YOU = re.compile(r"\b(you|your)\b", re.IGNORECASE)
 
-@pytest.mark.parametrize("game", [g.name for g in _PRODUCT] or [pytest.param("none", marks=pytest.mark.skip)])
-def test_a_whole_bot_game_projects_like_the_application_answers(game, tables: Tables):
-    from domain.games import get_game
 
-    found = get_game(game)
-    table_id = tables.open_table(game, found.min_players).table_id
-    for seat in range(found.min_players):
-        tables.take_seat(table_id, f"bot-{seat}", bot=True)
-    tables.start(table_id)
-    store = MemoryStore()
-    Projector(tables, store).catch_up()
-    reads = ReadModels(store)
-    assert reads.table(table_id)["status"] == tables.summary(table_id)["status"]
-    for viewer in (None, *range(found.min_players)):
+class Played:
+    """A finished bot game of one product game, its events and its read models."""
+
+    def __init__(self, game: str) -> None:
+        self.game = get_game(game)
+        self.tables = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+        self.seats = self.game.min_players
+        self.id = self.tables.open_table(game, self.seats).table_id
+        for seat in range(self.seats):
+            self.tables.take_seat(self.id, NAMES[seat], bot=True)
+        self.tables.start(self.id)
+        self.events = list(self.tables.events.get(self.id))
+        self.reads = ReadModels(MemoryStore())
+        Projector(self.tables, self.reads.store).catch_up()
+
+
+@pytest.fixture(scope="module")
+def played():
+    games: dict[str, Played] = {}
+
+    def get(game: str) -> Played:
+        if game not in games:
+            games[game] = Played(game)
+        return games[game]
+
+    yield get
+    for one in games.values():
+        one.tables.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_bot_game_projects_like_the_application_answers(game, played):
+    p = played(game)
+    tables, reads, table_id = p.tables, p.reads, p.id
+    assert reads.table(table_id)["status"] == tables.summary(table_id)["status"] == "finished"
+    for viewer in (None, *range(p.seats)):
         assert reads.view(table_id, viewer)["view"] == tables.view(table_id, viewer)["view"]
         assert reads.log(table_id, viewer, limit=100_000) == [e.to_dict() for e in tables.log(table_id, viewer, limit=100_000)]
     assert reads.scores(table_id)["scores"] == tables.scores(table_id)
+
+
+def _check_names(entries: list[dict], viewer: int | None) -> int:
+    """Every move's sentence starts with its actor: "You" for the reader's own, else the name."""
+    moves = 0
+    for entry in entries:
+        if entry["event"] == "MovePlayed":
+            moves += 1
+            actor = "You" if entry["seat"] == viewer else NAMES[entry["seat"]]
+            assert entry["text"].startswith(actor + " "), (viewer, entry["text"])
+        if viewer is None:
+            assert not YOU.search(entry["text"]), entry["text"]  # a spectator is never "you"
+        elif entry["seat"] != viewer and entry["event"] == "MovePlayed":
+            assert not entry["text"].startswith("You"), entry["text"]
+    return moves
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_finished_log_names_each_player_and_says_you_only_to_that_player(game, played):
+    p = played(game)
+    for viewer in (None, *range(p.seats)):
+        entries = p.reads.log(p.id, viewer, limit=100_000)
+        assert _check_names(entries, viewer) > 0
+        taken = [e["text"] for e in entries if e["event"] == "SeatTaken"]
+        assert taken == [("You" if s == viewer else NAMES[s]) + f" took seat {s} as a bot." for s in range(p.seats)]
+    spectator = [e["text"] for e in p.reads.log(p.id, None, limit=100_000)]
+    assert not any("{seat:" in text or "{their:" in text for text in spectator)  # every reference rendered
+    assert all(any(text.startswith(NAMES[s] + " ") for text in spectator) for s in range(p.seats))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_running_log_names_each_player_and_says_you_for_the_readers_own_moves(game, played):
+    p = played(game)
+    running = [e for e in p.events if not isinstance(e, Table.GameFinished)]  # the log as it read before the end
+    for viewer in (None, *range(p.seats)):
+        entries = [e.to_dict() for e in table_log(running, viewer, limit=100_000)]
+        assert _check_names(entries, viewer) > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_score_history_holds_each_change_of_the_public_totals(game, played):
+    p = played(game)
+    doc = p.reads.score_history(p.id)
+    points = p.tables.score_history(p.id)
+    assert points[0]["version"] == p.tables.table(p.id).start_version
+    assert points[-1]["version"] == p.tables.table(p.id).version
+    assert all(a["version"] < b["version"] and a["totals"] != b["totals"] for a, b in zip(points[:-2], points[1:-1]))
+    # The read model holds the same points (the last version closes the line when read).
+    assert doc["points"] == (points if doc["points"][-1] == points[-1] else points[:-1])
+    assert doc["version"] == points[-1]["version"]
+    # At every version the line's value is the game's public total then (what /scores showed).
+    table, i = None, 0
+    for event in p.events:
+        table = event.mutate(table)
+        if table.state is None:
+            continue
+        while i + 1 < len(points) and points[i + 1]["version"] <= event.originator_version:
+            i += 1
+        totals = {str(s): v for s, v in p.game.scores(table.state).totals.items()}
+        assert points[i]["totals"] == totals, event.originator_version
+    assert points[-1]["totals"] == {str(s): v for s, v in p.tables.scores(p.id)["totals"].items()}

@@ -3,9 +3,9 @@
 
 const BOARDS = {
   bunny_kingdom: () => import('./bunny_kingdom.js'),
-  // homesteaders: () => import('./homesteaders.js'),
-  // walnut_grove: () => import('./walnut_grove.js'),
-  // fantasy_ranch: () => import('./fantasy_ranch.js'),
+  homesteaders: () => import('./homesteaders.js'),
+  walnut_grove: () => import('./walnut_grove.js'),
+  fantasy_ranch: () => import('./fantasy_ranch.js'),
 };
 
 /** The board module of `game`, or null. */

@@ -18,6 +18,7 @@ from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
 from domain.games.bunny_kingdom.rules import play
 from domain.games.bunny_kingdom.scoring import parchment_scores, progress, scores
 from domain.games.bunny_kingdom.state import State
+from domain.games.game import seat_ref, their_ref
 
 
 def _seat(state: State, viewer: Any) -> int | None:
@@ -151,18 +152,18 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
     kind = action.get("type")
     if kind == "chance":
         return "The 182 exploration cards were shuffled into one face-down deck."
-    who = "You" if viewer == actor else f"Seat {actor}"
+    who = seat_ref(actor)
     mine = viewer == actor
     if kind == "submit_pick":
         if mine:
             played = " and ".join(action["play"])
-            text = f"You chose to play {played}" + (
+            text = f"{who} chose to play {played}" + (
                 f" and to discard {action['discard']}" if action["discard"] else ""
             )
         else:
-            text = f"Seat {actor} chose their cards"
+            text = f"{who} chose {their_ref(actor)} cards"
     elif kind == "retract_pick":
-        text = f"{who} took back their choice"
+        text = f"{who} took back {their_ref(actor)} choice"
     elif kind == "place_camp":
         text = f"{who} placed {building_detail(action['card'])} on {action['coord']}"
     elif kind == "keep_camp":
@@ -175,14 +176,14 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
         text = f"{who} finished building for this round"
     elif kind == "choose_trading_posts":
         if mine:
-            text = "You chose " + ", ".join(f"{r} for {c}" for c, r in sorted(action["choices"].items()))
+            text = f"{who} chose " + ", ".join(f"{r} for {c}" for c, r in sorted(action["choices"].items()))
         else:
-            text = f"Seat {actor} chose resources for their trading posts"
+            text = f"{who} chose resources for {their_ref(actor)} trading posts"
     elif kind == "choose_copy_target":
         text = (
-            f"You chose {action['card']} to copy {action['target']}"
+            f"{who} chose {action['card']} to copy {action['target']}"
             if mine
-            else f"Seat {actor} chose a copy target"
+            else f"{who} chose a copy target"
         )
     else:
         text = f"{who} made a move"
@@ -221,13 +222,34 @@ def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | 
         for seat, selection in enumerate(before.selections):
             play_ids = action["play"] if seat == actor else selection[0]
             shown = [_played(card, seat, viewer, deck) for card in play_ids]
-            picks.append(f"seat {seat} played {' and '.join(shown)}")
+            picks.append(f"{seat_ref(seat)} played {' and '.join(shown)}")
         parts.append("the picks were revealed: " + ", ".join(picks))
     if len(after.harvests[0]) > len(before.harvests[0]):
         parts.append(
-            "harvest: " + ", ".join(f"seat {s} scored {h[-1]}" for s, h in enumerate(after.harvests))
+            "harvest: " + ", ".join(f"{seat_ref(s)} scored {h[-1]}" for s, h in enumerate(after.harvests))
         )
     if after.phase == "over":
         totals = scores(after).totals
-        parts.append("final scores: " + ", ".join(f"seat {s} {t}" for s, t in totals.items()))
+        parts.append("final scores: " + ", ".join(f"{seat_ref(s)} {t}" for s, t in totals.items()))
     return "; " + "; ".join(parts) if parts else ""
+
+
+def secrets(state: State) -> dict[int | None, Any]:
+    """What is hidden now and from whom (docs/undo.md): the deck and the two-player reserves from
+    everyone; each seat's hand, pending pick, parchments (until revealed), removed cards, held
+    cards and pending trading-post and copy choices from everyone else. Nothing once it is over."""
+    if state.phase == "over":
+        return {}
+    revealed = state.phase == "copy"
+    hidden: dict[int | None, Any] = {None: (state.deck, state.reserves)}
+    for s in range(state.players):
+        hidden[s] = (
+            state.hands[s] if state.hands else (),
+            state.selections[s] if state.selections else None,
+            () if revealed or not state.parchments else state.parchments[s],
+            state.removed[s] if state.removed else (),
+            state.seen[s] if state.seen else (),
+            state.tp_pending[s] if state.tp_pending else None,
+            state.copy_pending[s] if state.copy_pending else (),
+        )
+    return hidden

@@ -24,14 +24,15 @@ from domain.games.fantasy_ranch.components import (
 )
 from domain.games.fantasy_ranch.rules import to_act
 from domain.games.fantasy_ranch.state import State, Work
-from domain.games.game import CHANCE
+from domain.games.game import CHANCE, seat_ref
 
 #: Chance steps whose outcome is a secret order (FR-R301, FR-R305).
 SECRET_SHUFFLES = ("shuffle_horses", "shuffle_fate", "reshuffle")
 
 
 def name(seat: int) -> str:
-    return COLOURS[seat].capitalize()
+    """A seat in a log sentence: the platform names it (its player, or "You"), not its colour."""
+    return seat_ref(seat)
 
 
 def player_view(state: State, viewer: int | None) -> dict[str, Any]:
@@ -50,6 +51,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         "market": list(state.market),
         "ranches": [list(r) if r else None for r in state.ranches],
         "community": [list(row) for row in state.grid],
+        "community_side": state.side if state.level == 3 else None,
         "owners": dict(state.owners),
         "upgrades": {loc: list(v) for loc, v in state.upgrades},
         "competed": list(state.competed),
@@ -69,6 +71,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         "tessa_cards": len(state.tessa),
         "awaiting": sorted(s for s in to_act(state) if s != CHANCE),
         "tournament": tournament_view(w),
+        "results": [result_view(r) for r in state.results],
         "draft": draft_view(state),
         "private": private_view(state, viewer),
     }
@@ -85,6 +88,24 @@ def tournament_view(w: Work) -> dict[str, Any] | None:
         "standings": [list(g) for g in w.standings],
         "ranking": list(w.ranking),
         "prizes": [{"seat": s, "place": p, "item_index": i, "item": item} for s, p, i, item in w.prizes],
+        "rolls": rolls_view(w.dice),
+    }
+
+
+def rolls_view(dice: Any) -> list[dict[str, Any]]:
+    """Every roll of a tournament in order: the first is the whole field, later ones tie roll-offs (FR-R205)."""
+    return [{"seats": [s for s, _ in roll], "dice": {str(s): list(d) for s, d in roll}} for roll in dice]
+
+
+def result_view(result: Any) -> dict[str, Any]:
+    """A finished tournament (FR-R300: dice and rankings are public). The horses entered are left
+    out: one sold since may lie in a reshuffled deck, and the view never names a deck card."""
+    slot, ranking, dice, entries = result
+    return {
+        "slot": SLOT_NAMES[slot],
+        "ranking": list(ranking),
+        "rolls": rolls_view(dice),
+        "entries": [{"seat": s, "dice": d, "kind": k} for s, _, d, k in entries],
     }
 
 
@@ -238,7 +259,7 @@ def describe_chance(before: State, action: dict[str, Any]) -> str:
     kind = chance_kind(before)
     outcome = action.get("outcome")
     if kind == "draw_start_player":
-        return f"{name(outcome[0])} is the start player."
+        return f"The start player is {name(outcome[0])}."
     if kind == "shuffle_horses":
         return "The horse deck was shuffled."
     if kind == "shuffle_fate":
@@ -266,3 +287,21 @@ def describe_chance(before: State, action: dict[str, Any]) -> str:
         return f"{SLOT_NAMES[before.slot]}: {parts}."
     first = sum(len(g) for g in w.standings[:index]) + 1  # FR-R205: the tied group's own places
     return f"{SLOT_NAMES[before.slot]} tie roll-off for places {first}-{first + len(group) - 1}: {parts}."
+
+
+def secrets(state: State) -> dict[int | None, Any]:
+    """What is hidden now and from whom (docs/undo.md): deck orders, the removed tournament cards
+    and Tessa's cards from everyone (FR-R301, FR-R303; Tessa's cards belong to the active player
+    while she chooses); each seat's draft hand, picks (but at level 2), pending pick and seen cards
+    from everyone else (FR-R302)."""
+    tessa_owner = Work(state).active if state.phase == "tessa_choice" else None
+    hidden: dict[int | None, Any] = {None: (state.horse_deck, state.fate_deck, state.removed_cards)}
+    for s in range(state.players):
+        hidden[s] = (
+            state.hands[s] if state.hands else (),
+            state.picks[s] if state.picks and state.level != 2 else (),
+            state.step_picks[s] if state.step_picks else None,
+            state.seen[s] if state.seen else (),
+        )
+    hidden[tessa_owner] = (hidden[tessa_owner], state.tessa)
+    return hidden

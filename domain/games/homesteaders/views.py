@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.games.game import seat_ref, their_ref
 from domain.games.homesteaders import components as c
 from domain.games.homesteaders import scoring
 from domain.games.homesteaders.moves import PRIVATE
@@ -122,15 +123,15 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
     """One plain English sentence for the table log, built only from what ``viewer`` may see."""
     view = action_view(before, actor, action, viewer)
     if view is None:
-        return f"Seat {actor} changed their secret worker placement."
+        return f"{seat_ref(actor)} changed {their_ref(actor)} secret worker placement."
     kind = view["type"]
     if kind == "chance":
         if view["request"]["kind"] == "shuffle":
             return f"The auction tiles were shuffled face down ({view['request']['label']})."
-        return f"Seat {view['outcome'][0]} was chosen at random as the start player."
+        return f"The start player, chosen at random, is {seat_ref(view['outcome'][0])}."
     if kind == "private_action_taken":
-        return f"Seat {actor} made a private market or debt transaction."
-    return f"Seat {actor} {_SENTENCES[kind](before, actor, view)}."
+        return f"{seat_ref(actor)} made a private market or debt transaction."
+    return f"{seat_ref(actor)} {_SENTENCES[kind](before, actor, view)}."
 
 
 def _name(instance: str) -> str:
@@ -144,7 +145,7 @@ def _gold(view: dict[str, Any]) -> str:
 
 def _bid(before: State, actor: int, view: dict[str, Any]) -> str:
     holder = before.bids[view["slot"] - 1][0] if 0 < view["slot"] <= len(before.bids) else NOBODY
-    displaced = {NOBODY: "", DUMMY: ", displacing the dummy bid"}.get(holder, f", outbidding Seat {holder}")
+    displaced = {NOBODY: "", DUMMY: ", displacing the dummy bid"}.get(holder, f", outbidding {seat_ref(holder)}")
     return f"bid {view['value']} on auction slot {view['slot']}{displaced}"
 
 
@@ -176,7 +177,7 @@ def _built(before: State, actor: int, view: dict[str, Any]) -> str:
 _SENTENCES = {
     "assign_worker": lambda b, a, v: f"put worker {v['worker']} on slot {v['slot']} of {_name(v['building'])}",
     "unassign_worker": lambda b, a, v: f"left worker {v['worker']} idle",
-    "confirm_workers": lambda b, a, v: "confirmed their worker assignment",
+    "confirm_workers": lambda b, a, v: f"confirmed {their_ref(a)} worker assignment",
     "pay_wages": lambda b, a, v: f"paid wages for {len(b.seat(a).workers)} workers{_gold(v)}",
     "place_dummy_bid": lambda b, a, v: f"placed the dummy bid at {b.dummy} on auction slot {v['slot']}",
     "place_bid": _bid,
@@ -189,7 +190,7 @@ _SENTENCES = {
     "take_auction_bonus": lambda b, a, v: f"took the bonus of auction tile {b.tile()}",
     "decline_auction_bonus": lambda b, a, v: f"declined the bonus of auction tile {b.tile()}",
     "pay_off_debt": lambda b, a, v: f"paid off a debt with {'1 gold' if v['use_gold'] else '5 silver'}",
-    "confirm_final_actions": lambda b, a, v: "confirmed their final actions",
+    "confirm_final_actions": lambda b, a, v: f"confirmed {their_ref(a)} final actions",
     "hire_worker": lambda b, a, v: "hired a worker for 1 trade token and 1 food",
     "buy_resource": lambda b, a, v: f"bought 1 {v['resource']}",
     "sell_resource": lambda b, a, v: f"sold 1 {v['resource']}",
@@ -197,3 +198,18 @@ _SENTENCES = {
     "exchange_at_bank": lambda b, a, v: "exchanged a trade token for 1 silver at the Bank",
     "take_debt": lambda b, a, v: f"took {v['count']} debt",
 }
+
+
+def secrets(state: State) -> dict[int | None, Any]:
+    """What is hidden now and from whom (docs/undo.md): the unrevealed order of stacks 2 and 3 from
+    everyone (HS-H03); each seat's screened holdings (HS-H02) and its unrevealed simultaneous
+    placement (HS-H05) from everyone else. Nothing once it is over."""
+    if state.phase == "over":
+        return {}
+    shown = min(state.round, c.ROUNDS)
+    hidden: dict[int | None, Any] = {None: (state.stack2[shown:], state.stack3[shown:])}
+    for s, p in enumerate(state.seats):
+        holdings = tuple(getattr(p, k) for k in SCREENED) if state.visibility == "screened" else ()
+        placement = p.placement if state.mode == "simultaneous" and p.placement != p.shown else ()
+        hidden[s] = (holdings, placement)
+    return hidden

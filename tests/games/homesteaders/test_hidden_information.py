@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pytest
 
-from domain.games.game import CHANCE
+from domain.games.game import CHANCE, seat_ref
 from domain.games.homesteaders import GAME
 from domain.games.homesteaders.components import tile_groups
 from domain.games.homesteaders.moves import PRIVATE
@@ -89,7 +89,7 @@ def test_no_secret_reaches_another_viewer(players, options, seed):
             if action["type"] in PRIVATE:  # HS-H04
                 private_seen += 1
                 assert seen == {"type": "private_action_taken", "seat": actor}
-                assert sentence == f"Seat {actor} made a private market or debt transaction."
+                assert sentence == f"{seat_ref(actor)} made a private market or debt transaction."
             elif action["type"] in ("assign_worker", "unassign_worker") and options["worker_assignment_mode"] == "simultaneous":
                 assert seen is None  # HS-H05
                 assert action["worker"] not in sentence

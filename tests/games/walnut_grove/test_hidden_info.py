@@ -16,6 +16,7 @@ import pytest
 from domain.games.game import CHANCE
 from domain.games.walnut_grove import GAME
 from domain.games.walnut_grove.holdings import coins
+from domain.log import render_seats
 from tests.games.playout import playout, replay, seed_hex
 from tests.games.walnut_grove.builders import P1, P2, P3, f3_from_setup, fall_turn, table
 
@@ -162,7 +163,8 @@ def test_describe_gives_one_sentence_per_step_for_every_viewer(players):
     state = GAME.setup(players, {})
     for actor, action in run.steps:
         for viewer in (None, *range(players)):
-            sentence = GAME.describe(state, actor, action, viewer)
+            names = [f"Player {s}" for s in range(players)]  # the platform names the seats (domain.log)
+            sentence = render_seats(GAME.describe(state, actor, action, viewer), names, viewer)
             assert sentence[0].isupper() and sentence.endswith(".") and "\n" not in sentence
             assert sentence.count(". ") == 0, sentence
         state = (

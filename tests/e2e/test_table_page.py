@@ -1,0 +1,432 @@
+"""The table page as a game table: the shell every board stands on (issue 12, client side).
+
+Tiny Duel has no board module, so most stories play it through the generic move chooser; the ones
+about board hosting serve a test-only board (``tests/e2e/boards/tiny_duel.js``) in place of the
+registry, so the real shell code mounts it with the documented props. Three browser contexts (Ann,
+Bob, a spectator) agree on who is who and whose turn it is; replay moves board, scores and log
+together and lives in the address; the composer narrows, cancels and shows refusals beside Confirm;
+an opening is playable by keyboard alone.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_two_players import (
+    api_view,
+    assert_labelled,
+    choices,
+    choose,
+    open_table,
+    play_first,
+    said,
+    take_seat,
+)
+
+BOARD = (Path(__file__).parent / "boards" / "tiny_duel.js").read_text(encoding="utf-8")
+REGISTRY = "export async function boardFor(game) { return game === 'tiny_duel' ? (await import('./tiny_duel.js')).default : null; }"
+#: The props docs/web.md "Board modules" promises every board.
+DOCUMENTED_PROPS = sorted(["game", "catalog", "view", "viewer", "seats", "name", "colour", "status", "toAct", "version",
+                           "replaying", "composer", "propose", "scores", "recent"])
+
+
+def with_test_board(page: Page) -> Page:
+    """Serve the test board for Tiny Duel (the registry and the module), as a game's board would be served."""
+    page.route("**/web/games/index.js", lambda route: route.fulfill(body=REGISTRY, content_type="text/javascript"))
+    page.route("**/web/games/tiny_duel.js", lambda route: route.fulfill(body=BOARD, content_type="text/javascript"))
+    return page
+
+
+def seated_pair(new_page, *, board: bool = False) -> tuple[Page, Page, str]:
+    """Ann (seat 0) and Bob (seat 1) at a started Tiny Duel table, each in their own context."""
+    ann, bob = new_page(), new_page()
+    if board:
+        with_test_board(ann), with_test_board(bob)
+    url = open_table(ann)
+    take_seat(ann, "ann", 0)
+    bob.goto(url)
+    take_seat(bob, "bob", 1)
+    expect(ann.locator("#seats")).to_contain_text("1: bob")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(bob.locator("#turn")).to_have_text(re.compile(r"Your turn|Bidding"))
+    return ann, bob, url
+
+
+CHIP_COLOURS = """() => {
+    const out = {};
+    for (const chip of document.querySelectorAll('[class*="seat-c"] .chip, .seat-c0.chip, .seat-c1.chip')) {
+        const seat = chip.closest('[class*="seat-c"]').className.match(/seat-c(\\d+)/)[1];
+        (out[seat] ||= new Set()).add(getComputedStyle(chip).backgroundColor);
+    }
+    return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...v]]));
+}"""
+
+
+def test_two_players_and_a_spectator_agree_on_status_names_and_colours_and_see_moves_live(new_page):
+    ann, bob, url = seated_pair(new_page)
+    sam = new_page()
+    sam.goto(url)
+
+    # Whose turn, in words, on every page: both must bid; the spectator waits for both.
+    expect(ann.locator("#turn")).to_have_text("Your turn: choose a move (bid) — also waiting for bob.")
+    expect(bob.locator("#turn")).to_have_text("Your turn: choose a move (bid) — also waiting for ann.")
+    expect(sam.locator("#turn")).to_have_text("Waiting for ann and bob.")
+    for page in (ann, bob, sam):
+        expect(page.locator("#legend li")).to_have_text([re.compile(r"^ann"), re.compile(r"^bob")])
+
+    # Ann bids: it reaches Bob and Sam without a reload, and all three now wait for Bob alone.
+    before = sam.locator("#log li").count()
+    play_first(ann)
+    for page in (bob, sam):
+        expect(page.locator("#log li")).to_have_count(before + 1)
+        expect(page.locator("#log li").first).to_contain_text(re.compile(rf"{said(0, 'ann')} placed a secret bid\."))
+    expect(ann.locator("#turn")).to_have_text("Waiting for bob.")
+    expect(bob.locator("#turn")).to_have_text("Your turn: choose a move (bid).")
+    expect(sam.locator("#turn")).to_have_text("Waiting for bob.")
+
+    # One colour per seat, the same on every page and in every place a seat is shown (legend, seats,
+    # log, scores), and the two seats' colours differ.
+    play_first(bob)
+    for page in (ann, bob, sam):
+        expect(page.locator("#scores tbody tr")).to_have_count(2)
+    colours = [page.evaluate(CHIP_COLOURS) for page in (ann, bob, sam)]
+    assert colours[0] == colours[1] == colours[2]
+    assert len(colours[0]["0"]) == 1 and len(colours[0]["1"]) == 1 and colours[0]["0"] != colours[0]["1"]
+    assert sam.locator("#scores tbody tr.seat-c0 .chip").count() == 1 and sam.locator("#log li.seat-c1 .chip").count() >= 1
+    for page in (ann, bob, sam):
+        assert page.errors == []
+
+
+def test_replay_moves_board_scores_and_log_together_and_the_address_holds_it(new_page):
+    ann, bob, url = seated_pair(new_page, board=True)
+    ann.get_by_role("button", name=re.compile(r"^Card \d+$")).first.click()  # single-part: the board proposes it
+    expect(bob.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} placed a secret bid\."))
+    bob.get_by_role("button", name=re.compile(r"^Card \d+$")).first.click()
+    expect(ann.locator("#turn")).to_have_text(re.compile(r"^Turns: play a card or roll"))
+    ann.get_by_role("button", name=re.compile(r"^Card \d+$")).first.click()
+    expect(bob.locator("#turn")).to_have_text(re.compile(r"^Turns: play a card or roll"))
+    head = ann.evaluate("window.__board.version")
+    assert head == int(ann.locator("#log li .v").first.inner_text().lstrip("v"))
+
+    # Two steps back on the slider (keyboard): the board, the scores and the log all show that version.
+    slider = ann.get_by_label("Version shown")
+    slider.focus()
+    ann.keyboard.press("ArrowLeft")
+    ann.keyboard.press("ArrowLeft")
+    at = head - 2
+    expect(ann).to_have_url(re.compile(rf"\?at={at}$"))
+    expect(ann.locator("#view-title")).to_have_text(f"What you saw at version {at}")
+    expect(ann.locator("#scores caption")).to_have_text(f"Scores at version {at}")
+    expect(ann.locator("#log li .v").first).to_have_text(f"v{at}")
+    expect(ann.locator("#log-note")).to_contain_text("2 later entries are hidden")
+    board = ann.evaluate("window.__board")
+    assert board["version"] == at and board["replaying"] is True and board["composerMoves"] == 0
+    expect(ann.locator("#replay-banner")).to_contain_text(f"You are looking at version {at} of {head}")
+    past_hand = ann.evaluate("window.__board.hand")
+
+    # The address opens at that version for whoever follows it, with their own eyes: a spectator's.
+    sam = with_test_board(new_page())
+    sam.goto(ann.url)
+    expect(sam.locator("#view-title")).to_have_text(f"What you saw at version {at}")
+    expect(sam.locator("#scores caption")).to_have_text(f"Scores at version {at}")
+    expect(sam.get_by_role("button", name="Back to now")).to_be_visible()
+    assert sam.evaluate("window.__board.version") == at and sam.evaluate("window.__board.hand") is None
+    assert past_hand  # Ann saw her hand then; the spectator sees none
+    expect(sam.locator("#view")).to_contain_text("hand: —")
+    expect(sam.locator("#view")).not_to_contain_text(f"hand: {json.dumps(past_hand, separators=(',', ':'))}")
+
+    # A live update (Bob plays) does not move Ann's replay; the slider's end grows; Back to now returns.
+    bob.get_by_role("button", name=re.compile(r"^Card \d+$|^Roll the die$")).first.click()
+    expect(ann.locator("#replay-at")).to_have_text(f"version {at} of {head + 1}")
+    expect(ann.locator("#view-title")).to_have_text(f"What you saw at version {at}")
+    assert ann.url.endswith(f"?at={at}") and ann.evaluate("window.__board.version") == at
+    ann.get_by_role("button", name="Back to now").click()
+    expect(ann.locator("#view-title")).to_have_text("What you see")
+    expect(ann).to_have_url(re.compile(r"#/tables/[0-9a-f-]{36}$"))
+    assert ann.evaluate("window.__board") ["version"] == head + 1
+    assert ann.errors == [] and sam.errors == [] and bob.errors == []
+
+
+def test_a_board_module_gets_the_documented_props_and_every_target_has_a_name(new_page):
+    ann, bob, url = seated_pair(new_page, board=True)
+    board = ann.evaluate("window.__board")
+    assert board["keys"] == DOCUMENTED_PROPS
+    assert board["viewer"] == 0 and board["names"] == ["You", "bob"] and board["replaying"] is False
+    assert board["hand"] == api_view(ann, url, 0)["hand"] and board["composerMoves"] == len(board["hand"])
+    assert board["colours"][0] != board["colours"][1]
+    # The board's own words lead the status line; the Details panel (the view as data) stays folded.
+    expect(ann.locator("#turn")).to_have_text("Bidding: choose a card to bid — waiting for bob.")
+    expect(ann.locator("#details")).not_to_have_attribute("open", "")
+    # Every target is a named, focusable button; Enter on one plays it (a single-part move).
+    targets = ann.locator("#board [role=button]")
+    expect(targets).to_have_count(len(board["hand"]))
+    assert ann.evaluate("""() => [...document.querySelectorAll('#board [role=button]')]
+        .every(el => el.getAttribute('aria-label') && el.getAttribute('tabindex') === '0')""")
+    assert_labelled(ann)
+    targets.first.focus()
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} bid card \d+\."))
+    expect(ann.locator("#board [role=button]")).to_have_count(0)  # nothing left to play: no target
+    expect(ann.locator("#turn")).to_have_text("Waiting for bob.")
+    assert ann.errors == [] and bob.errors == []
+
+
+def test_the_composer_narrows_a_two_part_move_cancels_and_shows_a_refusal_beside_confirm(new_page):
+    ann, bob, url = seated_pair(new_page)
+    play_first(ann)
+    expect(bob.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} placed a secret bid\."))
+
+    # A stale client: the legal list Ann's page reads is edited in flight to offer a card she does not
+    # hold, so the server (which knows the rules) refuses it with its rule id.
+    def offer_a_bogus_card(route):
+        try:
+            answer = route.fetch()
+            body = answer.json()
+            if any(m.get("type") == "play" for m in body["moves"]):
+                body["moves"].append({"type": "play", "card": 99})
+            route.fulfill(response=answer, json=body)
+        except PlaywrightError:  # the page closed while a read was in flight (test teardown)
+            pass
+
+    ann.route("**/legal-moves", offer_a_bogus_card)
+    play_first(bob)
+    expect(ann.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
+    hand = api_view(ann, url, 0)["hand"]
+    expect(ann.locator("#moves button.option")).to_have_text([f"play ({len(hand) + 1})", "roll"])
+
+    # "play" narrows the legal set to the play moves; the bar shows the choice so far; Confirm waits.
+    ann.locator("#moves button.option", has_text="play").click()
+    expect(ann.locator("#moves button.option")).to_have_text([f"card {c}" for c in hand] + ["card 99"])
+    expect(ann.locator("#choice")).to_have_text("Your choice so far: play")
+    expect(ann.locator("#confirm")).to_be_disabled()
+    # Cancel clears it; so does Escape.
+    ann.get_by_role("button", name="Cancel").click()
+    expect(ann.locator("#moves button.option")).to_have_text([f"play ({len(hand) + 1})", "roll"])
+    expect(ann.get_by_role("button", name="Cancel")).to_be_disabled()
+    ann.locator("#moves button.option", has_text="play").click()
+    ann.locator("#moves button.option", has_text=f"card {hand[0]}").click()
+    expect(ann.locator("#choice")).to_have_text(f"Your move: play · card {hand[0]}")
+    ann.keyboard.press("Escape")
+    expect(ann.locator("#choice")).to_have_text("Choose a move.")
+
+    # The refused move: its reason and rule id appear beside Confirm (an alert, so it is announced),
+    # and focus is not moved onto another move.
+    choose(ann, "play", "card 99")
+    refusal = ann.locator("#composer-refusal")
+    expect(refusal).to_contain_text("rule TD-R5")
+    expect(refusal).to_contain_text("does not hold card 99")
+    expect(refusal).to_have_attribute("role", "alert")
+    assert ann.evaluate("!document.activeElement.closest('#moves') && !document.activeElement.matches('#board *')")
+    assert ann.evaluate("document.activeElement.id") in ("confirm", "turn", "composer", "moves")
+    assert ann.errors == [] and bob.errors == []
+    ann.unroute("**/legal-moves")
+
+
+def tab_to(page: Page, name: re.Pattern, limit: int = 60) -> None:
+    """Press Tab until the focused element's name (aria-label or text) matches."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("(document.activeElement.getAttribute('aria-label') || document.activeElement.textContent || '').trim()")
+        if name.search(focused):
+            return
+    raise AssertionError(f"Tab never reached {name.pattern}")
+
+
+def test_an_opening_is_playable_by_keyboard_alone(new_page):
+    ann, bob, url = seated_pair(new_page)
+    for page in (ann, bob):
+        page.reload()  # start from the top of a fresh page, keyboard only from here
+        expect(page.locator("#moves button.option").first).to_be_visible()
+
+    # The skip link comes first and lands on the status line.
+    ann.keyboard.press("Tab")
+    expect(ann.get_by_role("link", name="Skip to the content")).to_be_focused()
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#turn")).to_be_focused()
+
+    # Ann bids: Tab to a card, Enter; Escape takes it back; Tab, Enter, Enter (Confirm) sends it.
+    tab_to(ann, re.compile(r"^card \d+$"))
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#confirm")).to_be_focused()
+    ann.keyboard.press("Escape")
+    expect(ann.locator("#choice")).to_have_text("Choose a move.")
+    tab_to(ann, re.compile(r"^card \d+$"))
+    ann.keyboard.press("Enter")
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} bid card \d+\."))
+
+    # Bob bids the same way.
+    tab_to(bob, re.compile(r"^card \d+$"))
+    bob.keyboard.press("Enter")
+    bob.keyboard.press("Enter")
+    expect(ann.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
+
+    # Ann's first turn, a two-part move: "play", then a card, then Confirm.
+    tab_to(ann, re.compile(r"^play"))
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#chooser-title")).to_be_focused()  # the next choice, not a move
+    tab_to(ann, re.compile(r"^card \d+$"))
+    card = ann.evaluate("document.activeElement.textContent").split()[-1]
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#confirm")).to_be_focused()
+    ann.keyboard.press("Enter")
+    expect(bob.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} played card {card}\."))
+    expect(ann.locator("#turn")).to_be_focused()
+    expect(ann.locator("#turn")).to_have_text("Waiting for bob.")
+    assert ann.errors == [] and bob.errors == []
+
+
+def test_leave_asks_first_and_stay_keeps_the_seat(new_page):
+    ann, bob, url = seated_pair(new_page)
+    ann.get_by_role("button", name="Leave (a bot plays on)").click()
+    dialog = ann.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("Leave this table? A bot takes your seat")
+    expect(ann.get_by_role("button", name="Stay")).to_be_focused()
+    ann.keyboard.press("Enter")
+    expect(dialog).to_have_count(0)
+    expect(ann.locator("#seats li.mine")).to_contain_text("0: ann (you)")
+    expect(bob.locator("#seats")).not_to_contain_text("(bot)")
+    # Escape answers Stay too, and gives focus back to the Leave button.
+    ann.get_by_role("button", name="Leave (a bot plays on)").click()
+    expect(dialog).to_be_visible()
+    ann.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(ann.get_by_role("button", name="Leave (a bot plays on)")).to_be_focused()
+    assert choices(ann)
+    assert ann.errors == [] and bob.errors == []
+
+
+def test_previous_and_next_round_jump_to_where_the_views_round_changes(new_page):
+    # Homesteaders' view has a `round`; two bots play a whole game in about a second.
+    page = new_page()
+    page.goto("/")
+    page.get_by_label("Game").select_option("homesteaders")
+    page.get_by_label("Seats").fill("2")
+    page.get_by_role("button", name="Open table").click()
+    for seat in (0, 1):
+        page.locator(f'[data-key="bot-{seat}"]').click()
+        expect(page.locator("#seats")).to_contain_text(f"{seat}: Bot {seat} (bot)")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#turn")).to_have_text(re.compile(r"^Game over"), timeout=60_000)
+    table_id = page.url.split("#/tables/", 1)[1]
+    round_at = """async ([id, v]) => (await (await fetch(`/api/tables/${id}/view?version=${v}`)).json()).view?.round ?? null"""
+
+    page.get_by_role("button", name="First version").click()
+    seen = []
+    for _ in range(3):
+        before = page.url
+        page.get_by_role("button", name="Next round").click()
+        expect(page).not_to_have_url(before)
+        at = int(page.url.rsplit("?at=", 1)[1])
+        # A round starts here: the round differs from the version before.
+        assert page.evaluate(round_at, [table_id, at]) != page.evaluate(round_at, [table_id, at - 1])
+        expect(page.locator("#replay-at")).to_contain_text(f"version {at} of")
+        seen.append(at)
+    assert seen == sorted(seen) and len(set(seen)) == 3
+    page.get_by_role("button", name="Previous round").click()
+    expect(page).to_have_url(re.compile(rf"\?at={seen[1]}$"))
+    assert page.errors == []
+
+
+def test_a_numeric_field_with_many_legal_values_is_a_bounded_stepper_not_a_button_each(new_page):
+    # Homesteaders' take_debt has one legal move per count: the chooser offers a stepper over them.
+    page = new_page()
+    page.goto("/")
+    page.get_by_label("Game").select_option("homesteaders")
+    page.get_by_label("Seats").fill("2")
+    page.get_by_role("button", name="Open table").click()
+    take_seat(page, "alice", 0)
+    page.locator('[data-key="bot-1"]').click()
+    expect(page.locator("#seats")).to_contain_text("1: Bot 1 (bot)")
+    page.get_by_role("button", name="Start the game").click()
+    table_id = page.url.split("#/tables/", 1)[1]
+    counts = page.evaluate("""async (id) => {
+        const token = JSON.parse(localStorage.getItem(`tabletop.seat.${id}.0`)).token;
+        const r = await fetch(`/api/tables/${id}/seats/0/legal-moves`, {headers: {Authorization: `Bearer ${token}`}});
+        return (await r.json()).moves.filter(m => m.type === 'take_debt').map(m => m.count);
+    }""", table_id)
+    assert len(counts) >= 7
+    page.locator("#moves button.option", has_text="take debt").click()
+    stepper = page.get_by_role("group", name="count", exact=True)
+    expect(stepper).to_be_visible()
+    expect(page.locator("#moves button.option")).to_have_count(0)  # no button per value
+    expect(stepper.get_by_role("slider")).to_have_attribute("max", str(len(set(counts)) - 1))
+    stepper.get_by_role("button", name="count: more").click()
+    stepper.get_by_role("button", name="count: more").click()
+    stepper.get_by_role("button", name="Choose count", exact=True).click()
+    third = sorted(set(counts))[2]
+    expect(page.locator("#choice")).to_have_text(f"Your move: take debt · count {third}")
+    expect(page.locator("#confirm")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#log li").first).to_contain_text(f"took {third} debt")
+    assert page.errors == []
+
+
+def test_a_list_field_is_chosen_one_item_at_a_time_then_in_order(new_page):
+    # Bunny Kingdom's draft plays two cards as one list field: n cards make n(n-1) ordered pairs, which
+    # the chooser offers as n cards, then the n-1 left, then the order of the two.
+    page = new_page()
+    page.goto("/")
+    page.get_by_label("Game").select_option("bunny_kingdom")
+    page.get_by_label("Seats").fill("3")  # at 3 seats nothing is discarded: the play list is the only choice
+    page.get_by_role("button", name="Open table").click()
+    take_seat(page, "alice", 0)
+    for seat in (1, 2):
+        page.locator(f'[data-key="bot-{seat}"]').click()
+        expect(page.locator("#seats")).to_contain_text(f"{seat}: Bot {seat} (bot)")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#turn")).to_have_text(re.compile(r"^Round 1|^Your turn"))
+    if page.locator("#move-list").count():  # with the game's board, the chooser is the folded "Moves as a list"
+        page.locator("#move-list > summary").click()
+    title = page.locator("#chooser-title")
+    expect(title).to_have_text(re.compile(r"\(one at a time\)$"))
+    first = choices(page)
+    assert len(first) == len(set(first)) >= 3
+    page.locator("#moves button.option").first.click()
+    second = choices(page)
+    assert len(second) == len(first) - 1 and first[0] not in second
+    page.locator("#moves button.option").first.click()
+    orders = choices(page)  # the same two cards, in either order
+    assert len(orders) == 2 and orders[0] != orders[1]
+    page.locator("#moves button.option").first.click()
+    expect(page.locator("#confirm")).to_be_enabled()
+    before = page.locator("#log li").count()
+    page.locator("#confirm").click()
+    expect(page.locator("#log li")).not_to_have_count(before)
+    assert page.errors == []
+
+
+def test_the_score_chart_draws_every_seats_total_from_the_score_history(new_page):
+    ann, bob, url = seated_pair(new_page)
+    for page in (ann, bob):  # bids, then one turn each
+        play_first(page)
+    expect(ann.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
+    play_first(ann)
+    expect(bob.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
+    table_id = url.split("#/tables/", 1)[1]
+    history = ann.evaluate("async (id) => (await (await fetch(`/api/tables/${id}/scores/history`)).json()).points", table_id)
+    totals = history[-1]["totals"]
+    for page in (ann, bob):
+        chart = page.locator("#chart svg[role=img]")
+        expect(chart).to_have_attribute("aria-label", re.compile(r"^Score over the game"))
+        expect(chart.locator("path.line")).to_have_count(2)  # one line per seat, in the seat's colour
+        label = chart.get_attribute("aria-label")
+        assert f"{'You' if page is ann else 'ann'} {totals['0']}" in label
+        assert f"{'You' if page is bob else 'bob'} {totals['1']}" in label
+        strokes = chart.locator("path.line").evaluate_all("els => els.map(e => e.getAttribute('stroke'))")
+        assert strokes == [page.evaluate("(s) => getComputedStyle(document.querySelector('.table-page')).getPropertyValue(`--seat-${s}`).trim()", s) for s in (0, 1)]
+    # Replaying marks the version shown on the chart.
+    ann.locator("#log li a.v").nth(2).click()
+    expect(ann.locator("#chart line.marker")).to_have_count(1)
+    # A server without the endpoint (404): no chart, and no error.
+    sam = new_page()
+    sam.route("**/scores/history*", lambda route: route.fulfill(status=404, json={"error": "not_found", "message": "no"}))
+    sam.goto(url)
+    expect(sam.locator("#scores table")).to_be_visible()
+    expect(sam.locator("#chart")).to_be_empty()
+    assert ann.errors == [] and bob.errors == [] and sam.errors == []
