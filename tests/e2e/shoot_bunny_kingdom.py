@@ -48,6 +48,7 @@ def main() -> None:
         show(small, table, 0, tokens[0])
         small.locator("#board").scroll_into_view_if_needed()
         small.screenshot(path=str(OUT / "bunny_kingdom-phone.png"))
+        page.get_by_role("button", name="Cancel").click()  # drop the half-made pick, then play on
         while not page.locator(".bk-final").count():
             ready(page)
             if not play_one_step(page):

@@ -229,13 +229,13 @@ def test_replay_and_a_shared_address_draw_the_board_of_that_version(new_page):
     page = new_page(1280, 900)
     table, tokens = open_table(page, humans=1, bots=1)
     show(page, table, 0, tokens[0])
-    for _ in range(12):  # a few picks into the game
+    for _ in range(6):  # a few picks into the game
         ready(page)
         play_one_step(page)
     ready(page)
     mid = version(page)
     live = map_fingerprint(page)
-    for _ in range(4):
+    for _ in range(2):
         ready(page)
         play_one_step(page)
     ready(page)
