@@ -33,7 +33,7 @@ class Settings:
     secret: str | None = None
     max_body_bytes: int = 64 * 1024
     projections: str = "thread"  # thread (embedded) | external (a `tabletop projections run` worker) | off
-    projections_linger_ms: int = 5  # the worker lets a small batch wait this long for more (PostgreSQL)
+    projections_linger_ms: int = 10  # the worker lets a small batch wait this long for more (PostgreSQL)
     testing: bool = False
     extra: Mapping[str, str] = field(default_factory=dict)
 
@@ -60,7 +60,7 @@ class Settings:
             secret=get("TABLETOP_SECRET") or None,
             max_body_bytes=int(get("TABLETOP_MAX_BODY_BYTES", str(64 * 1024))),
             projections=get("TABLETOP_PROJECTIONS", "thread"),
-            projections_linger_ms=int(get("TABLETOP_PROJECTIONS_LINGER_MS", "5")),
+            projections_linger_ms=int(get("TABLETOP_PROJECTIONS_LINGER_MS", "10")),
         )
 
     def with_(self, **changes: object) -> Settings:
