@@ -28,8 +28,9 @@ def arriving(src: SubscriptionSource, items: list, after: float) -> threading.Ti
 def test_a_small_batch_lingers_for_notifications_arriving_just_after_it():
     src = source(linger=0.5)
     src._queue.put("n1")
-    arriving(src, ["n2", "n3"], 0.05).join()
+    timer = arriving(src, ["n2", "n3"], 0.05)
     assert src.next(threading.Event(), limit=3) == ["n1", "n2", "n3"]  # full: no need to wait longer
+    timer.join()
 
 
 def test_without_linger_a_batch_is_what_has_arrived():
@@ -43,7 +44,8 @@ def test_without_linger_a_batch_is_what_has_arrived():
 def test_a_lingering_batch_keeps_the_end_of_the_subscription_for_the_next_call():
     src = source(linger=0.5)
     src._queue.put("n1")
-    arriving(src, [SubscriptionSource._END], 0.05).join()
+    timer = arriving(src, [SubscriptionSource._END], 0.05)  # ends while the batch lingers
     assert src.next(threading.Event(), limit=10) == ["n1"]
+    timer.join()
     with pytest.raises(ConnectionError):
         src.next(threading.Event(), limit=10)
