@@ -10,7 +10,9 @@ gives each its own clear refusal: 413 (``MAX_CONTENT_LENGTH``), 415, 400. A lone
 from __future__ import annotations
 
 import json
+import sys
 import time
+from typing import Any
 
 from flask import current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -61,24 +63,56 @@ def _read_body(limit_s: float) -> bytes:
     deadline = time.monotonic() + limit_s
     stream, parts = request.stream, []
     previous = sock.gettimeout()
+    # gunicorn's body reader loops over recv until it has the bytes asked for, so a per-recv socket
+    # timeout alone never fires against a trickle; under gevent (the deploy's workers) a Timeout
+    # interrupts the whole read at the deadline. Elsewhere the socket timeout bounds a stalled client.
+    whole = _deadline(limit_s)
     try:
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise BodyTimeout(limit_s)
-            sock.settimeout(left)
-            try:
-                chunk = stream.read(64 * 1024)
-            except (TimeoutError, OSError):
-                raise BodyTimeout(limit_s) from None
-            if not chunk:
-                break
-            parts.append(chunk)
+        with whole:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise BodyTimeout(limit_s)
+                sock.settimeout(left)
+                try:
+                    chunk = stream.read(64 * 1024)
+                except (TimeoutError, OSError):
+                    raise BodyTimeout(limit_s) from None
+                if not chunk:
+                    break
+                parts.append(chunk)
+    except BaseException as error:
+        if whole is not _NO_DEADLINE and error is whole:
+            raise BodyTimeout(limit_s) from None
+        raise
     finally:
         sock.settimeout(previous)
     data = b"".join(parts)
     request._cached_data = data  # what get_data() (and webargs after us) returns from now on
     return data
+
+
+class _NoDeadline:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+_NO_DEADLINE = _NoDeadline()
+
+
+def _deadline(seconds: float) -> Any:
+    """A gevent ``Timeout`` (raised in this greenlet after ``seconds``) under a gevent worker."""
+    if "gevent" in sys.modules:
+        from gevent import monkey
+
+        if monkey.is_module_patched("socket"):
+            from gevent import Timeout
+
+            return Timeout(seconds)
+    return _NO_DEADLINE
 
 
 def _not_text(document: object) -> str | None:

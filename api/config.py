@@ -68,7 +68,7 @@ class Settings:
     max_requests_per_client: int = 32  # requests of one client in flight at once, per worker process
     max_open_tables_per_client: int = 20  # opened and not started yet
     body_timeout_s: float = 10.0  # a request body must arrive whole within this
-    projections_linger_ms: int = 5  # the worker lets a small batch wait this long for more (PostgreSQL)
+    projections_linger_ms: int = 10  # the worker lets a small batch wait this long for more (PostgreSQL)
     testing: bool = False
     extra: Mapping[str, str] = field(default_factory=dict)
 
@@ -108,7 +108,7 @@ class Settings:
             max_open_tables_per_client=int(get("TABLETOP_MAX_OPEN_TABLES_PER_CLIENT",
                                                str(cls.max_open_tables_per_client))),
             body_timeout_s=float(get("TABLETOP_BODY_TIMEOUT_S", str(cls.body_timeout_s))),
-            projections_linger_ms=int(get("TABLETOP_PROJECTIONS_LINGER_MS", "5")),
+            projections_linger_ms=int(get("TABLETOP_PROJECTIONS_LINGER_MS", "10")),
         )
 
     def check(self) -> None:

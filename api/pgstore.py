@@ -37,13 +37,16 @@ def _twice(method: Any) -> Any:
     inner = getattr(method, "__wrapped__", method)
 
     @functools.wraps(inner)
-    def bounded(*args: Any, **kwargs: Any) -> Any:
+    def bounded(recorder: Any, *args: Any, **kwargs: Any) -> Any:
         try:
-            return inner(*args, **kwargs)
+            return inner(recorder, *args, **kwargs)
         except (InterfaceError, OperationalError) as error:
             if isinstance(error.__cause__, PoolTimeout):
                 raise  # no connection within the wait: the server is away, say so now
-            return inner(*args, **kwargs)  # a pooled connection broke under us: one fresh try
+            # A pooled connection broke under us (the server restarted): every idle one in the pool
+            # probably died with it, busy or not, so check them all once, then one fresh try.
+            recorder.datastore.pool.check()
+            return inner(recorder, *args, **kwargs)
 
     return bounded
 

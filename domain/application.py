@@ -361,10 +361,20 @@ class Tables(Application):
         upto = min(after + max(0, limit), latest.version)
         if upto <= after:
             return []
-        start = self._get(table_id, after).working_copy() if after >= 1 else None
+        start, since = self._snapshot_before(table_id, after)
         undone = {v for first, last in latest.undone for v in range(first, last + 1)}
-        return table_log(self.events.get(table_id, gt=after, lte=upto), viewer, after=after, limit=limit,
+        return table_log(self.events.get(table_id, gt=since or None, lte=upto), viewer, after=after, limit=limit,
                          table=start, undone=undone, over=latest.status == FINISHED)
+
+    def _snapshot_before(self, table_id: UUID, version: int) -> tuple[Table | None, int]:
+        """The table from its latest snapshot at or before ``version`` and that snapshot's version,
+        or ``(None, 0)`` when there is none (a table shorter than the snapshot interval has none,
+        and is not asked)."""
+        interval = (self.snapshotting_intervals or {}).get(Table)
+        if self.snapshots is None or not interval or version < interval:
+            return None, 0
+        found = list(self.snapshots.get(table_id, desc=True, limit=1, lte=version))
+        return (found[0].mutate(None), found[0].originator_version) if found else (None, 0)
 
     def audit(self, table_id: UUID) -> AuditReport:
         """Re-derive the table from its stored events and check every guarantee."""

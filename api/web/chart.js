@@ -48,12 +48,11 @@ export function scoreChart(points, ids, {head, at = null} = {}) {
   });
   // End labels, nudged apart so equal totals stay readable.
   ends.sort((a, b) => b.value - a.value);
-  let lastY = -Infinity;
-  const labels = ends.map(({seat, value}) => {
-    const ly = Math.max(y(value) + 4, lastY + 13);
-    lastY = ly;
-    return s('text', {x: x(last) + 6, y: ly, class: 'end', fill: ids.colour(seat)}, `${ids.name(seat)} ${value}`);
-  });
+  const ys = [];
+  for (const {value} of ends) ys.push(Math.max(y(value) + 4, ys.length ? ys[ys.length - 1] + 13 : -Infinity));
+  const overflow = Math.max(0, (ys[ys.length - 1] ?? 0) - (H - 4)); // pushed below the chart: lift them all
+  const labels = ends.map(({seat, value}, i) => s('text', {x: x(last) + 6, y: Math.max(10, ys[i] - overflow), class: 'end',
+    fill: ids.colour(seat)}, `${ids.name(seat)} ${value}`));
   const described = ends.map(({seat, value}) => `${ids.name(seat)} ${value}`).join(', ');
   const marker = at !== null && at >= first && at <= last
     ? s('line', {x1: x(at), x2: x(at), y1: M.top, y2: H - M.bottom, class: 'marker'}) : null;

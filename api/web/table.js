@@ -78,6 +78,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const undoBox = h('div', {id: 'undo', class: 'undo'});
   const nameInput = h('input', {type: 'text', name: 'name', maxlength: '40', autocomplete: 'nickname', placeholder: 'Your name'});
   nameInput.value = localStorage.getItem('tabletop.name') || '';
+  const nameField = field('Your name', nameInput); // shown while a seat is free to take
   const seatList = h('ul', {id: 'seats', class: 'seats'});
   const seatActions = h('div', {class: 'row'});
   const asBox = h('div', {});
@@ -149,7 +150,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
         details),
       h('div', {class: 'col side-col'},
         h('section', {class: 'card', 'aria-labelledby': 'seats-title'},
-          h('h2', {id: 'seats-title'}, 'Seats'), field('Your name', nameInput), seatList, seatActions, asBox),
+          h('h2', {id: 'seats-title'}, 'Seats'), nameField, seatList, seatActions, asBox),
         h('section', {class: 'card', 'aria-labelledby': 'scores-title'}, h('h2', {id: 'scores-title'}, 'Scores'), chartBox, scoreBox),
         h('section', {class: 'card', 'aria-labelledby': 'log-title'}, h('h2', {id: 'log-title'}, 'Table log'), logNote, logList),
         h('section', {class: 'card', 'aria-labelledby': 'audit-title'}, h('h2', {id: 'audit-title'}, 'Fairness audit'),
@@ -787,6 +788,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
 
   function renderSeats() {
     const t = s.summary;
+    nameField.hidden = !(t.status === 'open' && t.seats.some((x) => x.free));
     const held = seats.heldSeats(tableId);
     fill(seatList, t.seats.map((seat) => {
       const mine = held.includes(seat.seat);

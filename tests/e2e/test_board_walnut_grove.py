@@ -57,9 +57,13 @@ def played(page: Page, control) -> None:
     """Click a control that sends a move and wait until the page shows the table after it."""
     before = shown_version(page)
     control.click()
-    page.wait_for_function(
-        "v => { const b = document.querySelector('#board'); return b && Number(b.dataset.version) > v"
-        " && !document.querySelector('main.busy'); }", arg=before)
+    try:
+        page.wait_for_function(
+            "v => { const b = document.querySelector('#board'); return b && Number(b.dataset.version) > v"
+            " && !document.querySelector('main.busy'); }", arg=before, timeout=30_000)
+    except Exception as error:  # say why: a refusal shown on the page, or the page still busy
+        refusals = page.locator("[role=alert]").all_inner_texts()
+        raise AssertionError(f"no new version after the click: {refusals} {status(page)!r}") from error
 
 
 def synced(page: Page, server: str, table: str) -> None:
@@ -121,7 +125,9 @@ def play_one_step(page: Page) -> str:
             best = page.evaluate("""() => [...document.querySelectorAll('#board .mine .wg-area.legal:not(.chosen)')]
                 .sort((a, b) => Number(b.querySelector('.wg-area-t').textContent) - Number(a.querySelector('.wg-area-t').textContent))
                 .map((a) => a.dataset.area)[0]""")
-            board.locator(f'.mine .wg-area[data-area="{best}"] .wg-area-badge').click()
+            area = board.locator(f'.mine .wg-area[data-area="{best}"]')
+            area.focus()  # by keyboard: an area is one target whatever its shape
+            area.press("Enter")
         confirm(page)
         return "summer"
     if offers["buildings"]:

@@ -158,7 +158,9 @@ function townSvg(props, fallMoves) {
     const angle = (pos / order.length) * 2 * Math.PI - Math.PI / 2;
     const x = cx + R * Math.cos(angle) - boxW / 2;
     const y = cy + R * Math.sin(angle) - boxH / 2;
-    const legal = fallMoves && composer && composer.allows({type: 'take_fall_turn', destination: id});
+    // every legal destination stays clickable after one is picked (a click re-picks)
+    const going = fallMoves && composer ? composer.moves.find((m) => m.type === 'take_fall_turn' && m.destination === id) : null;
+    const legal = Boolean(going);
     const picked = chosen.length === 1 && chosen[0] === id;
     const g = s('g', {class: `wg-building${legal ? ' legal' : ''}${picked ? ' chosen' : ''}`, dataset: {building: id}},
       tip(`${entry.name}: ${entry.effect}${entry.cost ? ` · cost ${costText(props, entry.cost)}` : ''}`));
@@ -192,7 +194,10 @@ function townSvg(props, fallMoves) {
         s('text', {x: fx, y: fy - 6, class: 'wg-fig-t'}, String(f.seat))));
     });
     if (legal) {
-      target(g, `Move to ${entry.name}`, () => {
+      const tolls = going.tolls || [];
+      const way = tolls.length ? `${tolls.length} toll${tolls.length > 1 ? 's' : ''} on the way` : 'no toll on the way';
+      g.append(s('text', {x: x + boxW / 2, y: y - 3, class: 'wg-way'}, way));
+      target(g, `Move to ${entry.name} (${way}; ${entry.effect})`, () => {
         composer.clear();
         composer.pick({type: 'take_fall_turn', destination: id}, `Go to ${entry.name}`);
       }, {selected: picked});

@@ -1,6 +1,6 @@
 """Bunny Kingdom (Richard Garfield, 2017) for 2-4 players, per docs/rules/bunny_kingdom.md."""
 
-from domain.games.bunny_kingdom import rules, state, views
+from domain.games.bunny_kingdom import components, rules, state, views
 from domain.games.bunny_kingdom.bots import bot_move
 from domain.games.bunny_kingdom.scoring import scores
 from domain.games.game import Game
@@ -28,4 +28,5 @@ GAME = Game(
     to_dict=state.to_dict,
     from_dict=state.from_dict,
     state_type=state.State,
+    catalog=components.catalog,
 )
