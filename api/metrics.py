@@ -224,7 +224,8 @@ class ProjectionLag:
                                     "Age of the oldest event a read model has not processed (0 when caught up).",
                                     labels=["projection"])
         head = self.tables.recorder.max_notification_id() or 0
-        positions = self.read_models.store.positions(self.read_models.models)
+        # Each model's own tracking row, or the lowest of its partitions' rows (``model#k/n``).
+        positions = self.read_models.store.reached(self.read_models.models)
         ages: dict[int, float] = {}
         for name in sorted(positions):
             position = positions[name]

@@ -99,7 +99,7 @@ def test_projection_lag_is_zero_when_caught_up_and_counts_events_and_seconds_whe
 
     class Behind:  # a read model that processed nothing yet
         models = ["lobby"]
-        store = type("S", (), {"positions": staticmethod(lambda models: {"lobby": 0})})()
+        store = type("S", (), {"reached": staticmethod(lambda models: {"lobby": 0})})()
 
     time.sleep(0.2)
     lag = {m.name: m.samples[0].value for m in metrics.ProjectionLag(app.extensions["tabletop.tables"], Behind()).collect()}
@@ -190,3 +190,20 @@ def test_a_request_the_store_failed_counts_one_store_error(app, client, monkeypa
     assert r.status_code == 503 and r.json["error"] == "store_unavailable"
     monkeypatch.undo()
     assert delta(before, scrape(client), "tabletop_store_errors_total", operation="request") == 1
+
+
+def test_a_partitioned_read_model_lags_as_much_as_its_slowest_partition(app, client):
+    from projections.stores import MemoryStore
+
+    Table(client)
+    tables = app.extensions["tabletop.tables"]
+    head = tables.recorder.max_notification_id()
+    store = MemoryStore()
+    store.commit({}, {"lobby#0/2": head, "lobby#1/2": head - 2}, {})
+
+    class Partitioned:
+        models = ["lobby"]
+
+    Partitioned.store = store
+    lag = {m.name: m.samples[0].value for m in metrics.ProjectionLag(tables, Partitioned()).collect()}
+    assert lag["tabletop_projection_lag_events"] == 2
