@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from uuid import UUID
 
 from flask import request
@@ -30,9 +30,11 @@ PREFIX = "t1"
 
 @dataclass(frozen=True)
 class Viewer:
-    """The seat a request speaks for (``None``: a spectator)."""
+    """The seat a request speaks for (``None``: a spectator), and the table as loaded to check it
+    (``None`` when no token needed it), for the rest of the request to reuse."""
 
     seat: int | None
+    table: Table | None = field(default=None, compare=False, repr=False)
 
 
 def _mac(secret: bytes, table_id: UUID, seat: int, since: int) -> str:
@@ -56,33 +58,48 @@ def bearer() -> str | None:
     return token.strip()
 
 
-def viewer(tables: Tables, secret: bytes, table_id: UUID, token: str | None = None) -> Viewer:
+def viewer(tables: Tables, secret: bytes, table_id: UUID, token: str | None = None,
+           table: Table | None = None) -> Viewer:
     """Who the current request is: a checked seat, or a spectator when it carries no token.
 
     ``token`` overrides the ``Authorization`` header, for clients that cannot set headers (a
-    browser's ``EventSource``); whoever passes it keeps it out of access logs.
+    browser's ``EventSource``); whoever passes it keeps it out of access logs. ``table``: the
+    table as the caller already loaded it for this request (else it is loaded here).
     """
     token = bearer() if token is None else token
     if token is None:
         return Viewer(None)
     parts = token.split(".")
-    if len(parts) != 4 or parts[0] != PREFIX or not parts[1].isdigit() or not parts[2].isdigit():
+    if len(parts) != 4 or parts[0] != PREFIX or not all(_numeral(p) for p in parts[1:3]) or not _hex(parts[3]):
         raise BadToken("the seat token is malformed")
     seat, since = int(parts[1]), int(parts[2])
     if not hmac.compare_digest(parts[3], _mac(secret, table_id, seat, since)):
         raise BadToken("the seat token is not valid for this table")
-    table = tables.table(table_id)
+    if table is None:
+        table = tables.table(table_id)
     if seat >= table.seats or table.players[seat] is None or table.is_bot(seat):
         raise BadToken("the seat token is no longer valid: its seat is free or played by a bot")
     if _seated_since(tables, table, seat) != since:
         raise BadToken("the seat token is no longer valid: the seat was taken again since")
-    return Viewer(seat)
+    return Viewer(seat, table)
 
 
-def require_seat(tables: Tables, secret: bytes, table_id: UUID, seat: int) -> Viewer:
+def _numeral(text: str) -> bool:
+    """A seat or version as issued: ASCII digits, at most ten (``isdigit`` alone admits "²" and
+    numerals past Python's int-parsing limit)."""
+    return 0 < len(text) <= 10 and text.isascii() and text.isdigit()
+
+
+def _hex(text: str) -> bool:
+    """A MAC as issued: 64 lowercase hex digits (``compare_digest`` raises on non-ASCII text)."""
+    return len(text) == 64 and all(c in "0123456789abcdef" for c in text)
+
+
+def require_seat(tables: Tables, secret: bytes, table_id: UUID, seat: int, table: Table | None = None) -> Viewer:
     """The current request's viewer, who must hold ``seat``."""
-    tables.table(table_id)  # an unknown table is 404 whoever asks
-    who = viewer(tables, secret, table_id)
+    if table is None:
+        table = tables.table(table_id)  # an unknown table is 404 whoever asks
+    who = viewer(tables, secret, table_id, table=table)
     if who.seat is None:
         raise TokenRequired(f"acting for seat {seat} needs that seat's token (Authorization: Bearer <token>)")
     if who.seat != seat:
@@ -91,8 +108,12 @@ def require_seat(tables: Tables, secret: bytes, table_id: UUID, seat: int) -> Vi
 
 
 def _seated_since(tables: Tables, table: Table, seat: int) -> int | None:
-    """The version of the latest ``SeatTaken`` for ``seat``. Seats change only before the start, so
-    only the opening events are read."""
+    """The version of the latest ``SeatTaken`` for ``seat``: kept on the table, so nothing is read.
+    A table restored from a snapshot older than that field reads its opening events (seats change
+    only before the start)."""
+    known = getattr(table, "seated_since", None)
+    if known is not None:
+        return known[seat]
     last = table.start_version or table.version
     since = None
     for event in tables.events.get(table.id, lte=last):

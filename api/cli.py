@@ -133,7 +133,7 @@ def cmd_projections(args: argparse.Namespace) -> int:
     except ImportError:
         raise CommandError("projections are not part of this build yet") from None
     if args.action == "run":
-        return runner.run(_settings(args))
+        return runner.run(_settings(args), runner.parse_partition(args.partition))
     return runner.rebuild(_settings(args), args.name)
 
 
@@ -172,6 +172,8 @@ def parser() -> argparse.ArgumentParser:
     proj = add("projections", cmd_projections, "Run the projection worker, or rebuild a read model from zero.")
     proj.add_argument("action", choices=("run", "rebuild"))
     proj.add_argument("name", nargs="?", help="read model to rebuild (default: all)")
+    proj.add_argument("--partition", help="run: keep only partition K of N of the tables (K/N, e.g. 0/2); "
+                                          "start one worker per K")
     bench = add("bench", cmd_bench, "Benchmarks that print figures.")
     bench.add_argument("what", choices=("core",), nargs="?", default="core")
     bench.add_argument("--quick", action="store_true", help="fewer iterations")

@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent, Repository
+from eventsourcing.domain import Snapshot
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoding
 
 from domain.audit import AuditReport, audit_events
@@ -41,6 +46,7 @@ from domain.games.game import CHANCE, Game
 from domain.log import LogEntry, table_log
 from domain.score_history import history_of
 from domain.table import FINISHED, RUNNING, UNDO_POLICIES, Table
+from domain.undo import crossing
 
 #: Bound on automatic steps (chance and bots) one command may cause; a game that needs more is a bug.
 MAX_AUTOMATIC_STEPS = 100_000
@@ -90,6 +96,7 @@ class Tables(Application):
     def __init__(self, env: Mapping[str, str] | None = None,
                  on_saved: Iterable[Callable[[UUID, int], None]] = ()) -> None:
         super().__init__(env)
+        self._latest = LatestTables(int(self.env.get(self.AGGREGATE_CACHE_MAXSIZE) or 0))
         #: Called with (table id, version) after every successful save (fan-out hooks in here).
         #: A failing listener is logged and never fails the command: the save already happened.
         self.on_saved: list[Callable[[UUID, int], None]] = list(on_saved)
@@ -112,6 +119,22 @@ class Tables(Application):
                 listener(table_id, version)
             except Exception:  # noqa: BLE001
                 log.exception("after-save listener failed for table %s version %s", table_id, version)
+
+    def construct_repository(self) -> Repository:
+        """The library's repository without its cache: ``LatestTables`` replaces it (the library's
+        cache deep-copies the table on every read and re-applies every saved event to catch up)."""
+        return Repository(event_store=self.events, snapshot_store=self.snapshots, cache_maxsize=None)
+
+    @contextmanager
+    def reusing(self, table: Table) -> Iterator[None]:
+        """Within the block, ``table`` (just loaded by the caller, e.g. to check a seat token) is
+        the latest version of its table: the command or query the caller then runs reads nothing
+        more from the store. A command that loses a save race still re-reads the store."""
+        reset = _REUSE.set(table)
+        try:
+            yield
+        finally:
+            _REUSE.reset(reset)
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
@@ -144,6 +167,7 @@ class Tables(Application):
         except IntegrityError:
             existing = self._get(table_id)
             return Receipt(table_id, existing.commands.get(command_id, 1), duplicate=True)
+        self._latest.put(table)
         self._saved(table_id, table.version)
         return Receipt(table_id, table.version, recordings[-1].notification.id)
 
@@ -164,7 +188,12 @@ class Tables(Application):
         )
         if receipt.duplicate:
             event = self._event_at(table_id, receipt.version)
-            return Receipt(table_id, receipt.version, seat=getattr(event, "seat", None), duplicate=True)
+            if not isinstance(event, Table.SeatTaken) or (event.name, event.bot) != (name, bot) or seat not in (
+                None, event.seat
+            ):  # a retry repeats its first request: nobody else collects that seat's token
+                raise Conflict(f"command_id {command_id!r} was used by another request; "
+                               "a retry must repeat the first one (same name, seat and bot)", self._version(table_id))
+            return Receipt(table_id, receipt.version, seat=event.seat, duplicate=True)
         return Receipt(table_id, receipt.version, receipt.position, seat=taken[-1])  # the attempt that was saved
 
     def leave(self, table_id: UUID, seat: int, command_id: str | None = None,
@@ -197,8 +226,9 @@ class Tables(Application):
 
     def request_undo(self, table_id: UUID, seat: int, to_version: int, command_id: str | None = None,
                      expected_version: int | None = None) -> Receipt:
-        """Ask to take the table back to ``to_version``; immediate when it crosses only your own
-        moves and reveals nothing, otherwise every other seated player must approve (bots do)."""
+        """Ask to take the table back to ``to_version``; immediate when the span showed you nothing
+        you did not decide (only your own moves, revealing nothing: ``domain/undo.py``), otherwise
+        every other seated player must approve. Bots approve unless it crosses a reveal or chance."""
 
         def request(table: Table) -> None:
             _check_seated(table, seat)
@@ -216,13 +246,18 @@ class Tables(Application):
                 )
             if table.is_undone(to_version):
                 raise UnknownVersion(f"version {to_version} was itself undone")
-            needs = self._undo_needs(table, seat, to_version)
-            if needs and not all(table.is_bot(s) for s in needs):
+            needs, reveals = self._undo_needs(table, seat, to_version)
+            bots = [s for s in needs if table.is_bot(s)]
+            if bots and reveals:
+                raise UndoRefused(
+                    f"{'bots at seats' if len(bots) > 1 else 'the bot at seat'} {', '.join(map(str, bots))} refuse an undo "
+                    "that crosses a reveal or a chance step (a table with undo policy 'free' allows it)"
+                )
+            if needs and len(bots) < len(needs):
                 table.request_undo(seat, to_version, needs, command_id)
-                for voter in needs:
-                    if table.is_bot(voter):
-                        table.vote_undo(voter, True, None)
-            else:  # immediate: nobody (or only bots, who always approve) must be asked
+                for voter in bots:
+                    table.vote_undo(voter, True, None)
+            else:  # immediate: nobody (or only bots, approving an undo that reveals nothing) must be asked
                 table.undo(seat, to_version, needs, self._get(table.id, to_version), command_id)
 
         return self._command(table_id, command_id, expected_version, request)
@@ -271,6 +306,7 @@ class Tables(Application):
             recordings = self.save(table)
         except IntegrityError:
             return Receipt(new_id, 1, duplicate=True)
+        self._latest.put(table)
         self._saved(new_id, table.version)
         return Receipt(new_id, table.version, recordings[-1].notification.id)
 
@@ -314,9 +350,31 @@ class Tables(Application):
         return history_of(self.events.get(table_id))
 
     def log(self, table_id: UUID, viewer: int | None, after: int = 0, limit: int = 100) -> list[LogEntry]:
-        """The table's events as ``viewer`` may see them: one entry and one sentence per event."""
-        _check_viewer(self._get(table_id), viewer)
-        return table_log(self.events.get(table_id), viewer, after=after, limit=limit)
+        """The table's events as ``viewer`` may see them: one entry and one sentence per event.
+
+        Read from the table as of ``after`` (its latest snapshot before, plus the events since)
+        and the ``limit`` events that follow: the cost of a page does not grow with the history.
+        """
+        latest = self._get(table_id)
+        _check_viewer(latest, viewer)
+        after = max(0, after)
+        upto = min(after + max(0, limit), latest.version)
+        if upto <= after:
+            return []
+        start, since = self._snapshot_before(table_id, after)
+        undone = {v for first, last in latest.undone for v in range(first, last + 1)}
+        return table_log(self.events.get(table_id, gt=since or None, lte=upto), viewer, after=after, limit=limit,
+                         table=start, undone=undone, over=latest.status == FINISHED)
+
+    def _snapshot_before(self, table_id: UUID, version: int) -> tuple[Table | None, int]:
+        """The table from its latest snapshot at or before ``version`` and that snapshot's version,
+        or ``(None, 0)`` when there is none (a table shorter than the snapshot interval has none,
+        and is not asked)."""
+        interval = (self.snapshotting_intervals or {}).get(Table)
+        if self.snapshots is None or not interval or version < interval:
+            return None, 0
+        found = list(self.snapshots.get(table_id, desc=True, limit=1, lte=version))
+        return (found[0].mutate(None), found[0].originator_version) if found else (None, 0)
 
     def audit(self, table_id: UUID) -> AuditReport:
         """Re-derive the table from its stored events and check every guarantee."""
@@ -342,11 +400,12 @@ class Tables(Application):
     def _command(self, table_id: UUID, command_id: str | None, expected_version: int | None,
                  decide: Callable[[Table], None]) -> Receipt:
         for attempt in range(SAVE_ATTEMPTS):
-            table = self._get(table_id)
-            if command_id and command_id in table.commands:
-                return Receipt(table_id, table.commands[command_id], duplicate=True)
-            if expected_version is not None and expected_version != table.version:
-                raise StaleVersion(expected_version, table.version)
+            current = self._get(table_id) if attempt == 0 else self._latest_table(table_id)
+            if command_id and command_id in current.commands:
+                return Receipt(table_id, current.commands[command_id], duplicate=True)
+            if expected_version is not None and expected_version != current.version:
+                raise StaleVersion(expected_version, current.version)
+            table = current.working_copy()  # readers keep sharing ``current``; a refusal leaves it as it was
             decide(table)
             self._advance(table)
             try:
@@ -354,6 +413,9 @@ class Tables(Application):
             except IntegrityError:
                 time.sleep(random.uniform(0, 0.003 * (attempt + 1)))
                 continue
+            # The saved copy is exactly what a fresh load would give: it becomes the latest
+            # version here (no event is read back and applied again).
+            self._latest.put(table)
             position = recordings[-1].notification.id if recordings else None
             self._saved(table_id, table.version)
             return Receipt(table_id, table.version, position)
@@ -380,20 +442,17 @@ class Tables(Application):
             table.play(seat, move, None)
         raise RuntimeError(f"{table.game_name}: more than {MAX_AUTOMATIC_STEPS} automatic steps in one command")
 
-    def _undo_needs(self, table: Table, seat: int, to_version: int) -> list[int]:
-        """The seats that must approve an undo back to ``to_version`` (empty: immediate)."""
-        others = [s for s, p in enumerate(table.players) if p is not None and s != seat]
+    def _undo_needs(self, table: Table, seat: int, to_version: int) -> tuple[list[int], bool]:
+        """The seats that must approve an undo back to ``to_version`` (empty: immediate), and
+        whether the span crosses a reveal or a chance step (see ``domain/undo.py``)."""
         if table.undo_policy == "free":
-            return []
-        for event in self.events.get(table.id, gt=to_version):
-            if table.is_undone(event.originator_version):
-                continue
-            if isinstance(event, Table.MovePlayed) and event.seat == seat:
-                continue
-            if isinstance(event, Table.UndoRequested | Table.UndoVoted | Table.Undone):
-                continue
-            return others
-        return []
+            return [], False
+        found = crossing(
+            self._get(table.id, to_version), self.events.get(table.id, gt=to_version), seat, table.is_undone
+        )
+        if not found.others:
+            return [], False
+        return [s for s, p in enumerate(table.players) if p is not None and s != seat], found.reveals
 
     def _complete_undo(self, table: Table) -> None:
         pending = table.undo_request
@@ -402,19 +461,61 @@ class Tables(Application):
             table.undo(pending["by"], pending["to_version"], sorted(pending["approvals"]), past, None)
 
     def _get(self, table_id: UUID, version: int | None = None) -> Table:
+        """The table now (see ``_latest_table``) or at ``version``. Shared: never mutate it."""
         if version is not None and (not isinstance(version, int) or isinstance(version, bool) or version < 1):
             raise UnknownVersion(f"versions start at 1, not {version!r}")
+        reused = _REUSE.get()
+        if reused is not None and reused.id == table_id and (version is None or version == reused.version):
+            return reused
+        if version is None:
+            return self._latest_table(table_id)
+        known = self._latest.get(table_id)
+        if known is not None and known.version == version:
+            return known
         try:
             table = self.repository.get(table_id, version=version)
         except AggregateNotFoundError:
             raise TableNotFound(f"no table {table_id}") from None
-        if version is not None and table.version != version:
+        if table.version != version:
             raise UnknownVersion(f"table {table_id} has no version {version} (it is at {table.version})")
         return table
 
+    def _latest_table(self, table_id: UUID) -> Table:
+        """The table's latest version: one read of the events after the version this process
+        knows (none when it is current), else a load from the latest snapshot."""
+        known = self._latest.get(table_id)
+        if known is None:
+            try:
+                table = self.repository.get(table_id)
+            except AggregateNotFoundError:
+                raise TableNotFound(f"no table {table_id}") from None
+        else:
+            newer = list(self.events.get(table_id, gt=known.version))
+            if not newer:
+                return known
+            table = known.working_copy()
+            for event in newer:
+                table = event.mutate(table)
+        self._latest.put(table)
+        return table
+
+    def _take_snapshots(self, processing_event: ProcessingEvent) -> None:
+        """Snapshot the saved table itself when its save crossed a multiple of the interval (the
+        library would reload it from the previous snapshot and replay up to 100 events)."""
+        interval = (self.snapshotting_intervals or {}).get(Table)
+        if self.snapshots is None or not interval:
+            return
+        for table_id, table in processing_event.aggregates.items():
+            if not isinstance(table, Table):
+                continue
+            versions = [e.originator_version for e in processing_event.events if e.originator_id == table_id]
+            if versions and any(v % interval == 0 for v in versions):
+                snapshot_class = getattr(type(table), "Snapshot", type(self).snapshot_class) or Snapshot
+                self.snapshots.put([snapshot_class.take(table)])
+
     def _version(self, table_id: UUID) -> int | None:
         try:
-            return self._get(table_id).version
+            return self._latest_table(table_id).version
         except DomainError:
             return None
 
@@ -427,6 +528,42 @@ class Tables(Application):
 
     def _event_at(self, table_id: UUID, version: int) -> Any:
         return next(iter(self.events.get(table_id, gt=version - 1, lte=version)), None)
+
+
+#: The table a caller already loaded for the request in progress (``Tables.reusing``).
+_REUSE: ContextVar[Table | None] = ContextVar("tabletop_reused_table", default=None)
+
+
+class LatestTables:
+    """The latest known version of recently used tables, shared by every request of the process.
+
+    Entries are never mutated (commands decide on a ``working_copy``), so readers take them as
+    they are, without a copy. ``put`` keeps the newer of two versions; a table another process
+    changed is caught up by ``Tables._latest_table`` reading only the events after it.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._tables: OrderedDict[UUID, Table] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, table_id: UUID) -> Table | None:
+        with self._lock:
+            table = self._tables.get(table_id)
+            if table is not None:
+                self._tables.move_to_end(table_id)
+            return table
+
+    def put(self, table: Table) -> None:
+        if self._size <= 0:
+            return
+        with self._lock:
+            known = self._tables.get(table.id)
+            if known is None or known.version < table.version:
+                self._tables[table.id] = table
+            self._tables.move_to_end(table.id)
+            while len(self._tables) > self._size:
+                self._tables.popitem(last=False)
 
 
 def summarise(table: Table) -> dict[str, Any]:

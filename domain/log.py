@@ -48,12 +48,21 @@ def undone_versions(events: list[Any]) -> set[int]:
     return undone
 
 
-def table_log(events: Iterable[Any], viewer: int | None, after: int = 0, limit: int = 100) -> list[LogEntry]:
+def table_log(events: Iterable[Any], viewer: int | None, after: int = 0, limit: int = 100, *,
+              table: Table | None = None, undone: set[int] | None = None, over: bool | None = None) -> list[LogEntry]:
+    """The entries after ``after``, at most ``limit``, from the table's events.
+
+    Given the whole history, it finds the undone versions and whether the game is over itself.
+    Given only the events after ``table`` (the table as of the version before the first of them,
+    which the caller loads from a snapshot) it needs ``undone`` and ``over`` from the latest table,
+    and its cost no longer grows with the table's history.
+    """
     events = list(events)
-    undone = undone_versions(events)
-    over = any(isinstance(event, Table.GameFinished) for event in events)
+    if undone is None:
+        undone = undone_versions(events)
+    if over is None:
+        over = any(isinstance(event, Table.GameFinished) for event in events)
     entries: list[LogEntry] = []
-    table: Table | None = None
     for event in events:
         before = table.state if table is not None else None
         players = list(table.players) if table is not None else []

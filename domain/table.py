@@ -13,6 +13,8 @@ commitment is public until ``GameFinished`` reveals it.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from typing import Any
 from uuid import UUID
 
@@ -85,6 +87,10 @@ class Table(Aggregate):
         self.commands: dict[str, int] = {command_id: 1} if command_id else {}
         players = (initial or {}).get("players")
         self.players: list[dict | None] = [p if p and p.get("bot") else None for p in players] if players else [None] * seats
+        #: Per seat, the version of the ``SeatTaken`` that seated its holder: a seat token names it,
+        #: so checking a token reads no events. (Tables restored from a snapshot taken before this
+        #: existed lack it; ``api.auth`` then reads the opening events.)
+        self.seated_since: list[int | None] = [None] * seats
         self.status = OPEN
         self.state: Any = None
         self.chance_count = int((initial or {}).get("chance_count", 0))
@@ -132,6 +138,26 @@ class Table(Aggregate):
         digest = hashchain.digest(self.head_hash, self.version + 1, event_class.__name__, payload)
         super().trigger_event(event_class, prev_hash=self.head_hash, digest=digest, **payload)
 
+    def working_copy(self) -> Table:
+        """A copy to decide a command on, so the original (shared by readers, cached) never changes.
+
+        Cheap by design: events replace what they change (a new game state from the pure rules, a
+        new player dict) instead of editing it, so only the containers events add to are copied;
+        a game state that is not a frozen dataclass (a test game's dict) is deep-copied.
+        """
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._pending_events = []
+        twin.players = list(self.players)
+        twin.commands = dict(self.commands)
+        twin.undone = list(self.undone)
+        twin.undo_request = copy.deepcopy(self.undo_request)
+        if getattr(self, "seated_since", None) is not None:
+            twin.seated_since = list(self.seated_since)
+        if not _immutable(self.state):
+            twin.state = copy.deepcopy(self.state)
+        return twin
+
     # -- derived facts ----------------------------------------------------------------------
 
     @property
@@ -173,6 +199,9 @@ class Table(Aggregate):
 
         def apply(self, table: Table) -> None:
             table.players[self.seat] = {"name": self.name, "bot": self.bot}
+            since = getattr(table, "seated_since", None)
+            if since is not None:
+                since[self.seat] = self.originator_version
 
     def leave(self, seat: int, command_id: str | None) -> None:
         if self.status == FINISHED:
@@ -325,3 +354,7 @@ class Table(Aggregate):
     def is_undone(self, version: int) -> bool:
         return any(start <= version <= end for start, end in self.undone)
 
+
+
+def _immutable(state: Any) -> bool:
+    return state is None or (dataclasses.is_dataclass(state) and type(state).__dataclass_params__.frozen)

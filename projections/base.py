@@ -89,9 +89,17 @@ class Projection:
     """A read model. ``on_event`` sees every event; ``on_table`` the latest table once per batch."""
 
     name = ""
+    #: True when every document belongs to one table, so partitioned workers can each keep the
+    #: documents of their own tables. A model over many tables (standings) runs in partition 0.
+    per_table = True
     #: The shape of this model's documents. Raise it when a change needs documents this code did
     #: not write: a store built by an older version is then rebuilt on start (``Projector.upgrade``).
     version = 1
+
+    def wants(self, event: Any) -> bool:
+        """Whether ``on_event`` does anything with this event (a model over many tables, run in
+        partition 0, then loads another partition's table only for the events it needs)."""
+        return True
 
     def on_event(self, step: Step, batch: Batch) -> None:
         """Record what this event adds (log lines, finished games)."""

@@ -29,7 +29,7 @@ class ReadModels:
         self.models = list(models)
 
     def position(self) -> int:
-        return min(self.store.positions(self.models).values(), default=0)
+        return min(self.store.reached(self.models).values(), default=0)
 
     def wait(self, position: int | None, timeout: float = 2.0) -> bool:
         """True once every read model has processed ``position`` (None: no wait)."""

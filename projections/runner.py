@@ -72,11 +72,21 @@ class Projector:
     """Applies notifications of the ``Tables`` log to read models, batch by batch."""
 
     def __init__(self, tables: Tables, store: ReadStore, projections: Sequence[Projection] | None = None,
-                 cache_size: int = 2000) -> None:
+                 cache_size: int = 2000, partition: tuple[int, int] = (0, 1)) -> None:
+        """``partition`` ``(k, n)``: keep the per-table models of the tables whose id falls in
+        partition ``k`` of ``n`` (and, in partition 0, the models over many tables), so ``n``
+        workers can share the log. Each partition tracks its own position (``lobby#k/n``)."""
+        part, parts = partition
+        if not (isinstance(parts, int) and isinstance(part, int) and 0 <= part < parts):
+            raise ValueError(f"a partition is k/n with 0 <= k < n, not {part}/{parts}")
         self.tables = tables
         self.store = store
-        self.projections = list(projections if projections is not None else all_projections())
-        self.names = [p.name for p in self.projections]
+        self.part, self.parts = part, parts
+        chosen = list(projections if projections is not None else all_projections())
+        self.projections = [p for p in chosen if p.per_table or part == 0]
+        #: Each model's tracking row in this layout.
+        self.tracked = {p.name: tracking_name(p, part, parts) for p in self.projections}
+        self.names = [self.tracked[p.name] for p in self.projections]
         self._cache: OrderedDict[Any, Table] = OrderedDict()
         self._cache_size = cache_size
 
@@ -99,7 +109,32 @@ class Projector:
             self.store.commit({}, {}, record)
         if reset:
             self._cache.clear()
+        self._relayout()
         return reset
+
+    def _relayout(self) -> None:
+        """Start this layout's tracking rows where another layout's (a different partition count)
+        left every table, and drop the other layout's rows once this one has all of its own.
+
+        The old layout's workers must be stopped first. A row that cannot be seeded starts at 0:
+        replaying a partition's share is slow but correct (every document is the latest state).
+        """
+        rows = self.store.all_positions()
+        seeds, foreign = {}, []
+        for p in self.projections:
+            if not p.per_table:
+                continue
+            mine = self.tracked[p.name]
+            layout = {tracking_name(p, k, self.parts) for k in range(self.parts)}
+            others = [n for n in rows if (n == p.name or n.startswith(p.name + "#")) and n not in layout]
+            if mine not in rows and others:
+                seeds[mine] = min(rows[n] for n in others)
+            if others and all(n in rows or n in seeds for n in layout):
+                foreign += others
+        if seeds:
+            self.store.commit({}, seeds, {})
+        if foreign:
+            self.store.forget(foreign)
 
     def position(self) -> int:
         """The position every read model has reached (the slowest one's)."""
@@ -124,6 +159,7 @@ class Projector:
         caller commits. Each table any model touched gets that model's ``on_table`` once, at the end.
         """
         everyone = self.projections
+        tracked = self.tracked
         leading = max(expected.values(), default=0)
         advanced: dict[str, int] = {}
         touched: dict[Any, tuple[Table, set[str]]] = {}
@@ -132,23 +168,35 @@ class Projector:
             if notification.id > leading:  # the usual case: every model is behind this one
                 due = everyone
             else:
-                due = [p for p in everyone if expected[p.name] < notification.id]
+                due = [p for p in everyone if expected[tracked[p.name]] < notification.id]
                 if not due:
                     continue
             for p in due:
-                advanced[p.name] = notification.id
+                advanced[tracked[p.name]] = notification.id
+            foreign = self.parts > 1 and partition_of(notification.originator_id, self.parts) != self.part
+            if foreign:  # another partition's table: only a model over many tables may want it
+                due = [p for p in due if not p.per_table]
+                if not due:
+                    continue
             event = self.tables.mapper.to_domain_event(notification)
             if not isinstance(event, Table.Event | Table.Opened):
                 continue  # not a table's event: the position still advances
+            if foreign:
+                due = [p for p in due if p.wants(event)]
+                if not due:
+                    continue
             before = self._table_before(event)
             before_state = before.state if before is not None else None
             before_players = list(before.players) if before is not None else []
             table = event.mutate(before)
-            self._remember(table)
+            if not foreign:  # a foreign table is loaded for one event, not followed
+                self._remember(table)
             step = Step(event, table, before_state, before_players, self._history(event))
             for p in due:
                 p.on_event(step, batch)
             names = {p.name for p in due}
+            if foreign:
+                continue  # its documents belong to another partition (``on_table`` is per table)
             seen = touched.get(table.id)
             if seen is None:
                 touched[table.id] = (table, names)
@@ -172,7 +220,9 @@ class Projector:
         cached = self._cache.get(event.originator_id)
         if cached is not None and cached.version == version - 1:
             return cached
-        return self.tables.table(event.originator_id, version=version - 1)
+        # A copy: the application shares the tables it returns (with its own requests, in the
+        # embedded mode), and this one is about to be mutated event by event.
+        return self.tables.table(event.originator_id, version=version - 1).working_copy()
 
     def _remember(self, table: Table) -> None:
         self._cache[table.id] = table
@@ -277,7 +327,8 @@ class SubscriptionSource:
 
     _END = object()
 
-    def __init__(self, tables: Tables, after: int) -> None:
+    def __init__(self, tables: Tables, after: int, linger: float = 0.0) -> None:
+        self._linger = linger
         self._sub = tables.recorder.subscribe(gt=after)
         self._queue: queue.Queue = queue.Queue(maxsize=4 * BATCH)
         self._error: BaseException | None = None
@@ -309,7 +360,26 @@ class SubscriptionSource:
                     item = self._queue.get_nowait()
                 except queue.Empty:
                     break
+        if items and self._linger > 0 and len(items) < limit:
+            self._gather(items, limit)
         return items
+
+    def _gather(self, items: list[Any], limit: int) -> None:
+        """Wait up to ``linger`` for more notifications to join a small batch: a batch costs a
+        commit and a rendering per table it touches, so fewer, fuller batches cost less per event."""
+        deadline = time.monotonic() + self._linger
+        while len(items) < limit:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            try:
+                item = self._queue.get(timeout=left)
+            except queue.Empty:
+                return
+            if item is self._END:
+                self._queue.put(item)  # seen by the next call, after this batch is processed
+                return
+            items.append(item)
 
     def close(self) -> None:
         self._sub.stop()
@@ -317,24 +387,25 @@ class SubscriptionSource:
 
 
 def open_source(tables: Tables, after: int, wake: threading.Event | None = None,
-                interval: float = 0.05) -> PollingSource | SubscriptionSource:
+                interval: float = 0.05, linger: float = 0.0) -> PollingSource | SubscriptionSource:
     if type(tables.recorder).__module__.startswith("eventsourcing.postgres"):
-        return SubscriptionSource(tables, after)
+        return SubscriptionSource(tables, after, linger)
     return PollingSource(tables, after, interval=interval, wake=wake)
 
 
 def follow(projector: Projector, stop: threading.Event, on_batch: Callable[[int], None] | None = None,
-           wake: threading.Event | None = None, interval: float = 0.05) -> None:
+           wake: threading.Event | None = None, interval: float = 0.05, linger: float = 0.0) -> None:
     """Process new notifications until ``stop`` is set; errors are logged and retried with backoff.
 
-    ``wake`` (polling only) lets a save in this process cut the poll ``interval`` short.
+    ``wake`` (polling only) lets a save in this process cut the poll ``interval`` short;
+    ``linger`` (subscription only) lets a small batch wait that long for more.
     """
     source = None
     backoff = 0.1
     while not stop.is_set() and not projector.tables.closing.is_set():  # ends with its application
         try:
             if source is None:
-                source = open_source(projector.tables, projector.position(), wake, interval)
+                source = open_source(projector.tables, projector.position(), wake, interval, linger)
             items = source.next(stop)
             if items:
                 projector.process(items)
@@ -414,11 +485,31 @@ def open_store(settings: SettingsLike, prefix: str = "readmodel") -> ReadStore:
     return PostgresStore(
         {"host": settings.postgres_host, "port": settings.postgres_port, "user": settings.postgres_user,
          "password": settings.postgres_password, "dbname": settings.postgres_dbname},
-        prefix=prefix,
+        prefix=prefix, wait_s=getattr(settings, "postgres_wait_s", 2),
     )
 
 
-def run(settings: SettingsLike) -> int:
+def tracking_name(projection: Projection, part: int, parts: int) -> str:
+    """A model's tracking row: its name, or ``name#k/n`` for partition ``k`` of ``n``."""
+    return projection.name if parts == 1 or not projection.per_table else f"{projection.name}#{part}/{parts}"
+
+
+def partition_of(table_id: Any, parts: int) -> int:
+    """The partition a table's events belong to (stable: a function of the id alone)."""
+    return table_id.int % parts
+
+
+def parse_partition(text: str | None) -> tuple[int, int]:
+    """``"k/n"`` (e.g. ``"0/2"``) as ``(k, n)``; None or empty is the whole log, ``(0, 1)``."""
+    if not text:
+        return 0, 1
+    part, _, parts = text.partition("/")
+    if not (part.strip().isdigit() and parts.strip().isdigit()) or not 0 <= int(part) < int(parts):
+        raise ValueError(f"a partition is k/n with 0 <= k < n (e.g. 0/2), not {text!r}")
+    return int(part), int(parts)
+
+
+def run(settings: SettingsLike, partition: tuple[int, int] = (0, 1)) -> int:
     """The projection worker: catch up, then follow the log until SIGTERM/SIGINT. Exit status 0."""
     if settings.store == "memory":
         print("tabletop projections run: the in-memory store lives in the API process; "
@@ -429,11 +520,12 @@ def run(settings: SettingsLike) -> int:
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
-    projector = Projector(tables, store)
+    projector = Projector(tables, store, partition=partition)
     projector.upgrade()
-    log.info("projections: following from position %s (head %s)", projector.position(), projector.head())
+    log.info("projections %s/%s: following from position %s (head %s)", partition[0], partition[1],
+             projector.position(), projector.head())
     try:
-        follow(projector, stop)
+        follow(projector, stop, linger=getattr(settings, "projections_linger_ms", 0) / 1000)
     finally:
         store.close()
         tables.close()

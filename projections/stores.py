@@ -87,13 +87,30 @@ class ReadStore(ABC):
     def reset(self, model: str) -> None:
         """Drop a model's documents and its tracking row (it will be rebuilt from position 0)."""
 
+    def all_positions(self) -> dict[str, int]:
+        """Every tracking row, by its name (``lobby``, or ``lobby#1/4`` for a partition's)."""
+        return self.positions([])  # overridden by every store; an empty answer means none
+
+    def forget(self, names: Iterable[str]) -> None:  # noqa: B027 - optional
+        """Drop tracking rows (a partition layout no worker runs any more)."""
+
+    def reached(self, models: Iterable[str]) -> dict[str, int]:
+        """What each model has processed for every table: its own row's position, or the lowest of
+        its partitions' rows (``model#k/n``) when partitioned workers keep it."""
+        rows = self.all_positions()
+        found = {}
+        for model in models:
+            mine = [pos for name, pos in rows.items() if name == model or name.startswith(model + "#")]
+            found[model] = min(mine) if mine else 0
+        return found
+
     def wait(self, models: Iterable[str], position: int, timeout: float) -> bool:
         """Block until every model has processed ``position``, at most ``timeout`` seconds."""
         models = list(models)
         deadline = time.monotonic() + timeout
         delay = 0.002
         while True:
-            if min(self.positions(models).values(), default=position) >= position:
+            if min(self.reached(models).values(), default=position) >= position:
                 return True
             left = deadline - time.monotonic()
             if left <= 0:
@@ -119,6 +136,15 @@ class MemoryStore(ReadStore):
     def positions(self, models: Iterable[str]) -> dict[str, int]:
         with self._lock:
             return {m: self._tracking.get(m, 0) for m in models}
+
+    def all_positions(self) -> dict[str, int]:
+        with self._lock:
+            return dict(self._tracking)
+
+    def forget(self, names: Iterable[str]) -> None:
+        with self._lock:
+            for name in names:
+                self._tracking.pop(name, None)
 
     def get(self, model: str, key: str) -> dict | None:
         with self._lock:
@@ -152,7 +178,8 @@ class MemoryStore(ReadStore):
     def reset(self, model: str) -> None:
         with self._lock:
             self._docs.pop(model, None)
-            self._tracking.pop(model, None)
+            for name in [n for n in self._tracking if n == model or n.startswith(model + "#")]:
+                self._tracking.pop(name)
 
 
 class SQLiteStore(ReadStore):
@@ -180,8 +207,14 @@ class SQLiteStore(ReadStore):
         return conn
 
     def positions(self, models: Iterable[str]) -> dict[str, int]:
-        found = dict(self._conn().execute("SELECT model, position FROM tracking").fetchall())
+        found = self.all_positions()
         return {m: found.get(m, 0) for m in models}
+
+    def all_positions(self) -> dict[str, int]:
+        return dict(self._conn().execute("SELECT model, position FROM tracking").fetchall())
+
+    def forget(self, names: Iterable[str]) -> None:
+        self._conn().executemany("DELETE FROM tracking WHERE model = ?", [(n,) for n in names])
 
     def get(self, model: str, key: str) -> dict | None:
         row = self._conn().execute("SELECT body FROM docs WHERE model = ? AND key = ?", (model, key)).fetchone()
@@ -229,7 +262,7 @@ class SQLiteStore(ReadStore):
         conn.execute("BEGIN IMMEDIATE")
         try:
             conn.execute("DELETE FROM docs WHERE model = ?", (model,))
-            conn.execute("DELETE FROM tracking WHERE model = ?", (model,))
+            conn.execute("DELETE FROM tracking WHERE model = ? OR model LIKE ? || '#%'", (model, model))
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -246,12 +279,30 @@ class SQLiteStore(ReadStore):
         self.end_thread()
 
 
+#: A pooled connection idle at least this long is checked before it is handed out (a round trip);
+#: one used more recently is handed out as it is (HikariCP's bypass window): a busy pool pays no
+#: extra round trip per query, and a connection that died with a restarted server has been idle.
+IDLE_CHECK_S = 0.5
+
+
+def check_when_idle(conn: Any) -> None:
+    """psycopg_pool ``check``: ping a connection that sat idle, skip one in steady use."""
+    from psycopg_pool import ConnectionPool
+
+    now = time.monotonic()
+    if now - getattr(conn, "_tabletop_used", 0.0) >= IDLE_CHECK_S:
+        ConnectionPool.check_connection(conn)  # raises on a dead connection: the pool discards it
+    conn._tabletop_used = now
+
+
 class PostgresStore(ReadStore):
     """Read models in two PostgreSQL tables, ``<prefix>_docs`` and ``<prefix>_tracking``."""
 
     def __init__(self, conninfo: Mapping[str, Any], prefix: str = "readmodel", pool_size: int = 2,
-                 create: bool = True) -> None:
-        """``create``: make the tables when missing (safe when several processes start at once)."""
+                 create: bool = True, wait_s: float = 2.0) -> None:
+        """``create``: make the tables when missing (safe when several processes start at once).
+        ``wait_s`` bounds every wait on the database (a connection from the pool, a new connection);
+        idle pooled connections are checked before use, so none that died with the server is handed out."""
         from psycopg import sql
         from psycopg_pool import ConnectionPool
 
@@ -261,8 +312,9 @@ class PostgresStore(ReadStore):
         self.prefix = prefix
         self.docs = sql.Identifier(f"{prefix}_docs")
         self.tracking = sql.Identifier(f"{prefix}_tracking")
-        self._pool = ConnectionPool(kwargs={**conninfo, "autocommit": True}, min_size=1,
-                                    max_size=max(1, pool_size), open=True, timeout=10)
+        self._pool = ConnectionPool(kwargs={"connect_timeout": max(1, int(wait_s)), **conninfo, "autocommit": True},
+                                    min_size=1, max_size=max(1, pool_size), open=True, timeout=wait_s,
+                                    check=check_when_idle, reconnect_timeout=max(3.0, wait_s + 1))
         if create:
             self.create()
 
@@ -279,9 +331,17 @@ class PostgresStore(ReadStore):
                 self.tracking))
 
     def positions(self, models: Iterable[str]) -> dict[str, int]:
-        with self._pool.connection() as conn:
-            found = dict(conn.execute(self._sql.SQL("SELECT model, position FROM {}").format(self.tracking)).fetchall())
+        found = self.all_positions()
         return {m: found.get(m, 0) for m in models}
+
+    def all_positions(self) -> dict[str, int]:
+        with self._pool.connection() as conn:
+            return dict(conn.execute(self._sql.SQL("SELECT model, position FROM {}").format(self.tracking)).fetchall())
+
+    def forget(self, names: Iterable[str]) -> None:
+        with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            cur.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (self.prefix,))
+            cur.execute(self._sql.SQL("DELETE FROM {} WHERE model = ANY(%s)").format(self.tracking), (list(names),))
 
     def get(self, model: str, key: str) -> dict | None:
         with self._pool.connection() as conn:
@@ -341,7 +401,8 @@ class PostgresStore(ReadStore):
         with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (self.prefix,))
             cur.execute(q("DELETE FROM {} WHERE model = %s").format(self.docs), (model,))
-            cur.execute(q("DELETE FROM {} WHERE model = %s").format(self.tracking), (model,))
+            cur.execute(q("DELETE FROM {} WHERE model = %s OR model LIKE %s").format(self.tracking),
+                        (model, model + "#%"))
 
     def drop(self) -> None:
         """Remove both tables (tests and ``rebuild`` of everything)."""

@@ -2,18 +2,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
 from api import auth, wiring
 from domain.application import Receipt, Tables
+from domain.table import Table
 
 
-def acting_for(table_id: UUID, seat: int) -> Tables:
-    """This process's Tables, once the request's token is checked to act for ``seat`` (401/403 otherwise)."""
+@contextmanager
+def acting_for(table_id: UUID, seat: int) -> Iterator[tuple[Tables, Table]]:
+    """This process's Tables and the table, once the request's token is checked to act for
+    ``seat`` (401/403 otherwise). The table is loaded once: the check, and the command or query
+    run inside the block, share it (``Tables.reusing``)."""
     tables = wiring.tables()
-    auth.require_seat(tables, wiring.secret(), table_id, seat)
-    return tables
+    table = tables.table(table_id)  # an unknown table is 404 whoever asks
+    auth.require_seat(tables, wiring.secret(), table_id, seat, table)
+    with tables.reusing(table):
+        yield tables, table
+
+
+@contextmanager
+def reading(table_id: UUID) -> Iterator[tuple[Tables, int | None]]:
+    """This process's Tables and the request's viewer (a seat, or None for a spectator); the table
+    is loaded once for the token check and the query run inside the block."""
+    tables = wiring.tables()
+    who = auth.viewer(tables, wiring.secret(), table_id)
+    if who.table is None:  # a spectator: nothing loaded yet
+        yield tables, None
+        return
+    with tables.reusing(who.table):
+        yield tables, who.seat
 
 
 def receipt(r: Receipt) -> dict[str, Any]:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from flask import request
 from flask_smorest import Blueprint
 
 from api import auth, wiring
+from api.errors import BodyRequired
 from api.legal_narrowing import narrow
 from api.openapi import SEAT_TOKEN
 from api.routes.common import acting_for, receipt
@@ -35,9 +37,13 @@ def take_seat(args, table_id: UUID):
 @blp.response(200, ReceiptSchema)
 @blp.doc(security=SEAT_TOKEN)
 def leave(args, table_id: UUID, seat: int):
-    """Leave your seat: before the start it is freed; during play a bot takes it over."""
-    tables = acting_for(table_id, seat)
-    return receipt(tables.leave(table_id, seat, args["command_id"], args["expected_version"]))
+    """Leave your seat: before the start it is freed; during play a bot takes it over. Needs a JSON
+    body (``{}`` at least), like every other seat command: a bare POST never gives a seat away."""
+    with acting_for(table_id, seat) as (tables, _):
+        if not request.get_data(cache=True):
+            raise BodyRequired("leaving needs a JSON body ({} at least, or a command_id)",
+                               {"_schema": ["a JSON body is required"]})
+        return receipt(tables.leave(table_id, seat, args["command_id"], args["expected_version"]))
 
 
 @blp.route("/<int:seat>/moves", methods=["POST"])
@@ -46,8 +52,8 @@ def leave(args, table_id: UUID, seat: int):
 @blp.doc(security=SEAT_TOKEN)
 def play_move(args, table_id: UUID, seat: int):
     """Play a move for your seat; dice, shuffles and bots then act in the same save."""
-    tables = acting_for(table_id, seat)
-    return receipt(tables.play_move(table_id, seat, args["move"], args["command_id"], args["expected_version"]))
+    with acting_for(table_id, seat) as (tables, _):
+        return receipt(tables.play_move(table_id, seat, args["move"], args["command_id"], args["expected_version"]))
 
 
 @blp.route("/<int:seat>/legal-moves", methods=["GET"])
@@ -57,6 +63,5 @@ def play_move(args, table_id: UUID, seat: int):
 def legal_moves(args, table_id: UUID, seat: int):
     """Every move your seat may play now (empty when none); ``match`` keeps those agreeing with a
     partial move, and a list longer than 1000 is sent as its distinct first steps (``outline``)."""
-    tables = acting_for(table_id, seat)
-    moves = tables.legal_moves(table_id, seat)
-    return {"seat": seat, "version": tables.table(table_id).version, **narrow(moves, args.get("match"))}
+    with acting_for(table_id, seat) as (tables, table):
+        return {"seat": seat, "version": table.version, **narrow(tables.legal_moves(table_id, seat), args.get("match"))}

@@ -29,9 +29,12 @@ from uuid import UUID
 
 from flask import Blueprint, Response, current_app, request
 
+from api import limits
 from api.fanout import GAP, Broker, Subscription
 from domain.application import Tables
+from domain.errors import DomainError
 from domain.log import describe_event
+from domain.table import Table
 
 HEARTBEAT_S = 15.0
 MAX_AGE_S = 300.0
@@ -59,6 +62,8 @@ class FrameSource:
         self._size = cache_size
         self._lock = threading.Lock()
         self._inflight: dict[tuple, threading.Event] = {}
+        #: Per table, the table as of the last version rendered: the next frame starts from it.
+        self._tables: OrderedDict[UUID, Table] = OrderedDict()
 
     def head(self, table_id: UUID) -> int:
         """The table's current version in the store (0 when there is no such table)."""
@@ -117,18 +122,33 @@ class FrameSource:
             blob = self._views.get(key)
         if blob is None:
             self._once((table_id, viewer, "view", version), lambda: self._store(self._views, key, _frame(
-                "view", version, self.tables.view(table_id, viewer, version=version)).encode()))
+                "view", version, self._render_view(table_id, viewer, version)).encode()))
             with self._lock:
                 blob = self._views.get(key) or b""
         return blob
+
+    def _render_view(self, table_id: UUID, viewer: int | None, version: int) -> dict:
+        with self._lock:
+            known = self._tables.get(table_id)
+        if known is not None and known.version == version:  # the table the entries were rendered on
+            with self.tables.reusing(known):
+                return self.tables.view(table_id, viewer, version=version)
+        return self.tables.view(table_id, viewer, version=version)
 
     def _render_entries(self, table_id: UUID, viewer: int | None, after: int, upto: int) -> None:
         # Each entry is rendered as it was when recorded (the game still running), whatever came
         # later: the frame for a version is then the same in every process and cache. Which
         # versions were undone is told by the ``Undone`` entries and the view's ``table.undone``;
         # the full reveal after the end is in the log (``GET .../log``).
-        table = None
-        for event in self.tables.events.get(table_id, lte=upto):
+        # Start from the table as of ``after`` (a snapshot and the events since), so a new frame
+        # costs the same on a long table as on a short one.
+        table, since = None, 0
+        if after >= 1:
+            try:
+                table, since = self._table_at(table_id, after).working_copy(), after
+            except DomainError:  # not (yet) in this store: render from the start
+                table, since = None, 0
+        for event in self.tables.events.get(table_id, gt=since or None, lte=upto):
             before = table.state if table is not None else None
             players = list(table.players) if table is not None else []
             table = event.mutate(table)
@@ -139,6 +159,27 @@ class FrameSource:
             data = {"version": version, "event": type(event).__name__, "seat": seat, "text": text,
                     "action": action, "timestamp": event.timestamp.isoformat()}
             self._store(self._entries, (table_id, viewer, version), _frame("entry", version, data).encode())
+        if table is not None:
+            self._remember(table)
+
+    def _table_at(self, table_id: UUID, version: int) -> Table:
+        """The table as of ``version``: the one the last rendering ended on when it is that one
+        (a live stream asks for the version after it), else from the store (a snapshot and the
+        events since)."""
+        with self._lock:
+            known = self._tables.get(table_id)
+        if known is not None and known.version == version:
+            return known
+        return self.tables.table(table_id, version=version)
+
+    def _remember(self, table: Table) -> None:
+        with self._lock:
+            known = self._tables.get(table.id)
+            if known is None or known.version < table.version:
+                self._tables[table.id] = table
+            self._tables.move_to_end(table.id)
+            while len(self._tables) > 1000:
+                self._tables.popitem(last=False)
 
     def _store(self, cache: OrderedDict, key: tuple, blob: Any, size: int | None = None) -> None:
         with self._lock:
@@ -223,9 +264,15 @@ def stream(table_id: UUID) -> Response:
     viewer = live.viewer(table_id)  # 401 for a bad token; None = spectator
     live.tables.summary(table_id)  # 404 for an unknown table, before the stream starts
     last = parse_last_event_id(request.headers.get("Last-Event-ID") or request.args.get("last_event_id"))
-    sub = live.broker.subscribe(table_id)  # subscribe BEFORE reading the store
-    body = event_stream(live.frames, sub, table_id, viewer, last, heartbeat=live.heartbeat,
-                        max_age=live.max_age, retry_ms=live.retry_ms)
+    caps = limits.caps()
+    close = caps.open_stream(limits.client(), table_id) if caps is not None else (lambda: None)  # or 429
+    try:
+        sub = live.broker.subscribe(table_id)  # subscribe BEFORE reading the store
+    except BaseException:
+        close()
+        raise
+    body = limits.CountedStream(event_stream(live.frames, sub, table_id, viewer, last, heartbeat=live.heartbeat,
+                                             max_age=live.max_age, retry_ms=live.retry_ms), close)
     # direct_passthrough: the server iterates the generator itself (it yields bytes), without
     # werkzeug's per-chunk encoding and closing wrappers; closing it still runs its ``finally``.
     return Response(body, mimetype="text/event-stream", direct_passthrough=True,

@@ -9,7 +9,8 @@ from uuid import UUID
 
 from flask_smorest import Blueprint
 
-from api import auth, reads, wiring
+from api import reads, wiring
+from api.routes.common import reading
 from api.schemas.queries import LogLinesQuery, LogQuery, PositionQuery, ScoresQuery, VersionQuery
 from api.schemas.views import (
     AuditSchema,
@@ -26,18 +27,14 @@ blp = Blueprint("views", __name__, url_prefix="/api/tables/<uuid:table_id>",
 VIEWER = {"description": "Send a seat token (Authorization: Bearer) to read as that seat; without one, as a spectator."}
 
 
-def _viewer(table_id: UUID) -> int | None:
-    return auth.viewer(wiring.tables(), wiring.secret(), table_id).seat
-
-
 @blp.route("/view", methods=["GET"])
 @blp.arguments(VersionQuery, location="query")
 @blp.response(200, ViewSchema)
 @blp.doc(**VIEWER)
 def view(args, table_id: UUID):
     """My view of the table (or the spectator's), now or at a version."""
-    seat = _viewer(table_id)
-    return {"viewer": seat, **wiring.tables().view(table_id, seat, args["version"])}
+    with reading(table_id) as (tables, seat):
+        return {"viewer": seat, **tables.view(table_id, seat, args["version"])}
 
 
 @blp.route("/events", methods=["GET"])
@@ -46,8 +43,8 @@ def view(args, table_id: UUID):
 @blp.doc(**VIEWER)
 def events(args, table_id: UUID):
     """The event log as I may see it, after a version."""
-    seat = _viewer(table_id)
-    return [e.to_dict() for e in wiring.tables().log(table_id, seat, after=args["after"], limit=args["limit"])]
+    with reading(table_id) as (tables, seat):
+        return [e.to_dict() for e in tables.log(table_id, seat, after=args["after"], limit=args["limit"])]
 
 
 @blp.route("/log", methods=["GET"])
@@ -56,8 +53,8 @@ def events(args, table_id: UUID):
 @blp.doc(**VIEWER)
 def log(args, table_id: UUID):
     """The human-readable log: one sentence per event, undone ones marked."""
-    seat = _viewer(table_id)
-    return reads.human_log(table_id, seat, after=args["after"], limit=args["limit"], position=args["position"])
+    with reading(table_id) as (_, seat):
+        return reads.human_log(table_id, seat, after=args["after"], limit=args["limit"], position=args["position"])
 
 
 @blp.route("/scores", methods=["GET"])

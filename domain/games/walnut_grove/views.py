@@ -260,3 +260,18 @@ def _describe_chance(before: WalnutGroveState, action: dict[str, Any], viewer: i
         drawn = ", ".join(f"{c} (value {COIN_VALUES[c]})" for c in outcome)
         return f"{_name(seat)} drew {len(outcome)} coin(s) from the bag: {drawn or 'none'}."
     return f"{_name(seat)} drew {len(outcome)} coin(s) from the bag."
+
+
+def secrets(state: WalnutGroveState) -> dict[int | None, Any]:
+    """What is hidden now and from whom (docs/undo.md): the coin bag, the tile bag and the
+    face-down year discs from everyone; each seat's barn coins from everyone else; coins drawn in
+    excess (the overflow) from all but the seat whose fall turn it is. Nothing once it has ended."""
+    if state.phase == "ended":
+        return {}
+    hidden: dict[int | None, Any] = {None: (tuple(sorted(state.coin_bag)), state.tile_bag, state.discs)}
+    for s in range(state.n):
+        hidden[s] = tuple(coins(state.player(s)))
+    if state.overflow:
+        owner = state.order[state.cursor] if state.order else None
+        hidden[owner] = (hidden.get(owner), state.overflow)
+    return hidden

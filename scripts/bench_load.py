@@ -1,0 +1,582 @@
+"""The command path under load, in production shape; prints figures.
+
+Run: ``PYTHONPATH=. python scripts/bench_load.py [--tables 1,10,50] [--seconds 10] [--db NAME]``.
+
+What it starts on loopback, all its own: a redis-server on a free port, a PostgreSQL database
+(``--db``, dropped and created; the server at ``TABLETOP_POSTGRES_HOST``/``_PORT``, default
+127.0.0.1:5432), ``tabletop migrate``, the projection worker (``tabletop projections run``) and
+gunicorn with ``deploy/gunicorn.conf.py`` (2 gevent workers unless ``--workers``) serving the real
+app plus one extra route, the bare-append baseline.
+
+For each point (a number of tables), closed-loop clients (one asyncio process, one keep-alive
+connection per table) play Bunny Kingdom tables of one person and three bots: ``GET
+.../legal-moves`` then ``POST .../moves`` with one of them, for ``--seconds``; a finished game is
+replaced by a new table (not counted). Then the same client drives the same number of lanes against
+``POST /bench/bare/<lane>``, a bare Flask endpoint under the same gunicorn that loads one
+eventsourcing aggregate (through the library's cached repository) and appends one event: the
+floor of any command that reads and appends. It prints, per point: commands/s, p50/p99 of the
+command and of the read before it, the bare rate and the ratio, and server CPU per command per
+process (web workers, projection worker, the PostgreSQL backends of this database, redis), with the
+projection worker's lag after the clients stop. CPU is read from ``/proc`` before and after; the
+end reading waits (bounded) for the projection worker to reach the log's head, so its figure covers
+the commands of the window. The load average beside each point says how busy the shared box was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+from uuid import NAMESPACE_URL, uuid4, uuid5
+
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+GAME = "bunny_kingdom"
+SEATS = 4
+SECRET = "bench-load-" + "0123456789abcdef" * 4  # long enough for any secret policy; loopback only
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+# -- the app gunicorn serves: the real one plus the bare-append route --------------------------------
+
+
+class Lane(Aggregate):
+    """One counter per client lane: the smallest aggregate a command could load and append to."""
+
+    class Ticked(Aggregate.Event):
+        n: int
+
+        def apply(self, lane: Any) -> None:
+            lane.n = self.n
+
+    def __init__(self, lane: int) -> None:
+        self.lane = lane
+        self.n = 0
+
+    @staticmethod
+    def create_id(lane: int) -> Any:
+        return uuid5(NAMESPACE_URL, f"tabletop:bench-load:lane:{lane}")
+
+
+class Bare(Application):
+    """The baseline's application: its own event store tables (``benchbare_*``)."""
+
+    name = "BenchBare"
+
+
+class BenchApp:
+    """WSGI: ``create_app()`` plus ``POST /bench/bare/<lane>``, built on first use in each worker."""
+
+    def __init__(self) -> None:
+        self._app = None
+
+    def build(self) -> Any:
+        from eventsourcing.application import AggregateNotFoundError
+        from eventsourcing.persistence import IntegrityError
+        from flask import jsonify
+
+        from api import create_app
+        from api.config import Settings
+
+        app = create_app()
+        bare = Bare(env=Settings.from_env().eventsourcing_env("bench_bare"))
+
+        @app.post("/bench/bare/<int:lane>")
+        def bare_append(lane: int) -> Any:
+            for _ in range(12):
+                try:
+                    counter = bare.repository.get(Lane.create_id(lane))
+                    counter.trigger_event(Lane.Ticked, n=counter.n + 1)
+                except AggregateNotFoundError:
+                    counter = Lane(lane)
+                try:
+                    bare.save(counter)
+                except IntegrityError:
+                    continue
+                return jsonify(version=counter.version)
+            return jsonify(error="conflict"), 409
+
+        return app
+
+    def __call__(self, environ: dict, start_response: Any) -> Any:
+        if self._app is None:
+            self._app = self.build()
+        return self._app(environ, start_response)
+
+
+app = BenchApp()
+
+
+# -- the client: closed loops over keep-alive connections (its own process) -------------------------
+
+
+class Conn:
+    """A minimal HTTP/1.1 keep-alive client: enough for JSON requests to gunicorn on loopback."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+        for attempt in range(2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            data = b"" if body is None else json.dumps(body).encode()
+            head = f"{method} {path} HTTP/1.1\r\nHost: bench\r\nContent-Length: {len(data)}\r\n"
+            if body is not None:
+                head += "Content-Type: application/json\r\n"
+            if token:
+                head += f"Authorization: Bearer {token}\r\n"
+            try:
+                self.writer.write(head.encode() + b"\r\n" + data)
+                status_line = await self.reader.readline()
+                if not status_line:
+                    raise ConnectionResetError("closed")
+                status = int(status_line.split()[1])
+                length, close = 0, False
+                while True:
+                    line = await self.reader.readline()
+                    if line in (b"\r\n", b""):
+                        break
+                    name, _, value = line.decode().partition(":")
+                    name = name.strip().lower()
+                    if name == "content-length":
+                        length = int(value)
+                    elif name == "connection" and value.strip().lower() == "close":
+                        close = True
+                payload = await self.reader.readexactly(length) if length else b""
+                if close:
+                    self.close()
+                return status, json.loads(payload) if payload else None
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+async def open_table(conn: Conn) -> tuple[str, str]:
+    """A Bunny Kingdom table of one person (seat 0) and three bots, started; its id and seat token."""
+    status, body = await conn.request("POST", "/api/tables", {"game": GAME, "seats": SEATS})
+    assert status == 201, (status, body)
+    table = body["table_id"]
+    status, body = await conn.request("POST", f"/api/tables/{table}/seats", {"name": "Ann", "seat": 0})
+    assert status == 201, (status, body)
+    token = body["token"]
+    for seat in range(1, SEATS):
+        status, body = await conn.request("POST", f"/api/tables/{table}/seats",
+                                          {"name": f"Bot {seat}", "seat": seat, "bot": True})
+        assert status == 201, (status, body)
+    status, body = await conn.request("POST", f"/api/tables/{table}/start", {}, token)
+    assert status == 200, (status, body)
+    return table, token
+
+
+async def game_lane(port: int, rng: random.Random, state: dict, out: dict) -> None:
+    conn = Conn(port)
+    table, token = await open_table(conn)
+    await state["go"].wait()
+    while not state["stop"]:
+        t0 = time.perf_counter()
+        status, body = await conn.request("GET", f"/api/tables/{table}/seats/0/legal-moves", token=token)
+        t1 = time.perf_counter()
+        assert status == 200, (status, body)
+        moves = body["moves"]
+        if not moves:  # the game is over: a new table (not counted)
+            table, token = await open_table(conn)
+            continue
+        playable = [m for m in moves if not m["type"].startswith("retract")] or moves
+        move = rng.choice(playable)
+        status, body = await conn.request("POST", f"/api/tables/{table}/seats/0/moves",
+                                          {"move": move, "command_id": uuid4().hex}, token)
+        t2 = time.perf_counter()
+        if state["stop"]:
+            break
+        if status != 200:
+            out["errors"].append((status, body))
+            continue
+        out["reads"].append(t1 - t0)
+        out["commands"].append(t2 - t1)
+    conn.close()
+
+
+async def bare_lane(port: int, lane: int, state: dict, out: dict) -> None:
+    conn = Conn(port)
+    status, body = await conn.request("POST", f"/bench/bare/{lane}", {})  # connect and warm
+    assert status == 200, (status, body)
+    await state["go"].wait()
+    while not state["stop"]:
+        t0 = time.perf_counter()
+        status, body = await conn.request("POST", f"/bench/bare/{lane}", {})
+        t1 = time.perf_counter()
+        if state["stop"]:
+            break
+        if status != 200:
+            out["errors"].append((status, body))
+            continue
+        out["commands"].append(t1 - t0)
+    conn.close()
+
+
+def client_main(kind: str, port: int, lanes: int, seconds: float, seed: int) -> None:
+    result = asyncio.run(drive(kind, port, lanes, seconds, seed))
+    print("RESULT " + json.dumps(result), flush=True)
+
+
+async def drive(kind: str, port: int, lanes: int, seconds: float, seed: int) -> dict:
+    state: dict[str, Any] = {"go": asyncio.Event(), "stop": False}
+    out: dict[str, list] = {"reads": [], "commands": [], "errors": []}
+    rng = random.Random(seed)
+    ready = [0]
+
+    async def lane_task(i: int) -> None:
+        go = state["go"]
+
+        class Gate:
+            async def wait(self) -> None:
+                ready[0] += 1
+                await go.wait()
+
+        lane_state = {"go": Gate()}
+        lane_state_view = _StateView(state, lane_state)
+        if kind == "game":
+            await game_lane(port, random.Random(rng.random() + i), lane_state_view, out)
+        else:
+            await bare_lane(port, i, lane_state_view, out)
+
+    tasks = [asyncio.create_task(lane_task(i)) for i in range(lanes)]
+    setup_deadline = time.monotonic() + 600
+    while ready[0] < lanes:
+        failed = [t for t in tasks if t.done()]
+        if failed or time.monotonic() > setup_deadline:
+            raise SystemExit(f"bench_load: a lane failed during setup: {failed[0].exception() if failed else 'timeout'}")
+        await asyncio.sleep(0.05)
+    print("READY", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    cpu0 = os.times()
+    started = time.perf_counter()
+    state["go"].set()
+    await asyncio.sleep(seconds)
+    state["stop"] = True
+    elapsed = time.perf_counter() - started
+    cpu1 = os.times()
+    await asyncio.wait(tasks, timeout=30)
+    for t in tasks:
+        if t.done() and t.exception():
+            out["errors"].append(("lane failed", repr(t.exception())))
+    return {"elapsed": elapsed, "commands": out["commands"], "reads": out["reads"],
+            "errors": [repr(e)[:300] for e in out["errors"][:5]], "n_errors": len(out["errors"]),
+            "client_cpu": (cpu1.user - cpu0.user) + (cpu1.system - cpu0.system)}
+
+
+class _StateView(dict):
+    """What a lane sees: the shared stop flag, and its own gate in place of the shared ``go``."""
+
+    def __init__(self, shared: dict, own: dict) -> None:
+        super().__init__()
+        self._shared, self._own = shared, own
+
+    def __getitem__(self, key: str) -> Any:
+        return self._own[key] if key in self._own else self._shared[key]
+
+
+# -- the driver: services, CPU readings, figures ---------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port: int, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listens on port {port}")
+
+
+def cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if ppid == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+class Services:
+    """Redis, the database, the projection worker and gunicorn, all for this run only."""
+
+    def __init__(self, db: str, workers: int) -> None:
+        self.db, self.workers = db, workers
+        self.tmp = tempfile.mkdtemp(prefix="bench_load_")
+        self.procs: list[subprocess.Popen] = []
+        self.pg_host = os.environ.get("TABLETOP_POSTGRES_HOST", "127.0.0.1")
+        self.pg_port = int(os.environ.get("TABLETOP_POSTGRES_PORT", "5432"))
+        self.pg_user = os.environ.get("TABLETOP_POSTGRES_USER", "postgres")
+
+    def env(self) -> dict[str, str]:
+        return {**os.environ, "PYTHONPATH": str(ROOT), "TABLETOP_STORE": "postgres",
+                "TABLETOP_POSTGRES_DB": self.db, "TABLETOP_POSTGRES_HOST": self.pg_host,
+                "TABLETOP_POSTGRES_PORT": str(self.pg_port), "TABLETOP_POSTGRES_USER": self.pg_user,
+                "TABLETOP_REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0", "TABLETOP_SECRET": SECRET,
+                "TABLETOP_PROJECTIONS": "external", "TABLETOP_CREATE_TABLES": "n",
+                "TABLETOP_DATA_DIR": self.tmp}
+
+    def pg(self, dbname: str = "postgres") -> Any:
+        import psycopg
+
+        return psycopg.connect(host=self.pg_host, port=self.pg_port, user=self.pg_user, dbname=dbname,
+                               autocommit=True)
+
+    def start(self) -> None:
+        self.redis_port = free_port()
+        self.redis = subprocess.Popen([shutil.which("redis-server") or "redis-server", "--port", str(self.redis_port),
+                                       "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", self.tmp],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.procs.append(self.redis)
+        wait_port(self.redis_port)
+        with self.pg() as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{self.db}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{self.db}"')
+        env = self.env()
+        subprocess.run([sys.executable, "-m", "api.cli", "migrate"], cwd=ROOT,
+                       env={**env, "TABLETOP_CREATE_TABLES": "y"}, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, "-c", "from scripts.bench_load import create_bare; create_bare()"],
+                       cwd=ROOT, env={**env, "TABLETOP_CREATE_TABLES": "y"}, check=True)
+        self.projections = subprocess.Popen([sys.executable, "-m", "api.cli", "projections", "run"], cwd=ROOT,
+                                            env=env, stdout=subprocess.DEVNULL, stderr=open(Path(self.tmp) / "proj.log", "w"))
+        self.procs.append(self.projections)
+        self.port = free_port()
+        self.gunicorn = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py")], cwd=ROOT,
+            env={**env, "BIND": f"127.0.0.1:{self.port}", "WEB_CONCURRENCY": str(self.workers),
+                 "WSGI_APP": "scripts.bench_load:app"},
+            stdout=subprocess.DEVNULL, stderr=open(Path(self.tmp) / "gunicorn.log", "w"))
+        self.procs.append(self.gunicorn)
+        wait_port(self.port)
+        deadline = time.monotonic() + 20
+        while len(children(self.gunicorn.pid)) < self.workers and time.monotonic() < deadline:
+            time.sleep(0.1)
+
+    def pg_backends(self) -> list[int]:
+        with self.pg() as conn:
+            rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+                                (self.db,)).fetchall()
+        return [r[0] for r in rows]
+
+    def cpu(self) -> dict[str, dict[int, float]]:
+        return {
+            "web": {p: cpu_seconds(p) for p in children(self.gunicorn.pid)},
+            "projections": {self.projections.pid: cpu_seconds(self.projections.pid)},
+            "postgres": {p: cpu_seconds(p) for p in self.pg_backends()},
+            "redis": {self.redis.pid: cpu_seconds(self.redis.pid)},
+        }
+
+    def projection_lag(self, timeout: float = 60) -> float:
+        """Seconds until the projection worker reaches the log's head (bounded)."""
+        started = time.monotonic()
+        with self.pg(self.db) as conn:
+            head = conn.execute("SELECT max(notification_id) FROM tables_events").fetchone()[0] or 0
+            while time.monotonic() - started < timeout:
+                rows = conn.execute("SELECT min(position) FROM readmodel_tracking").fetchone()
+                if rows and rows[0] is not None and rows[0] >= head:
+                    break
+                time.sleep(0.05)
+        return time.monotonic() - started
+
+    def stop(self) -> None:
+        for proc in reversed(self.procs):
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        try:
+            with self.pg() as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{self.db}" WITH (FORCE)')
+        except Exception:  # noqa: BLE001 - best effort
+            pass
+
+
+def create_bare() -> None:
+    """The baseline's event store tables (run once, like ``tabletop migrate``)."""
+    from api.config import Settings
+
+    Bare(env=Settings.from_env().eventsourcing_env("bench_bare")).close()
+
+
+class LockSampler(threading.Thread):
+    """Samples ``pg_locks`` every 20 ms: the share of samples in which some transaction waited for
+    the event table's insert lock (the library's ``LOCK TABLE ... IN EXCLUSIVE MODE``). Near 100 %
+    means that lock, not CPU, is the ceiling (the case for group commit)."""
+
+    def __init__(self, services: Services, table: str) -> None:
+        super().__init__(daemon=True)
+        self.services, self.table = services, table
+        self.samples = self.waiting = 0
+        self._stop_event = threading.Event()
+
+    def run(self) -> None:
+        with self.services.pg(self.services.db) as conn:
+            while not self._stop_event.wait(0.02):
+                row = conn.execute("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+                                   "WHERE c.relname = %s AND NOT l.granted", (self.table,)).fetchone()
+                self.samples += 1
+                self.waiting += 1 if row[0] else 0
+
+    def stop(self) -> None:
+        self._stop_event.set()
+        self.join(timeout=5)
+
+    def share(self) -> float:
+        return self.waiting / self.samples if self.samples else float("nan")
+
+
+def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: int) -> dict:
+    client = subprocess.Popen([sys.executable, __file__, "client", kind, str(services.port), str(lanes),
+                               str(seconds), str(seed)], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    line = client.stdout.readline()
+    if not line.startswith("READY"):
+        client.wait()
+        raise SystemExit(f"bench_load: the client failed during setup ({line.strip()})")
+    services.projection_lag(120)  # setup's events are not the window's
+    load0 = os.getloadavg()[0]
+    before = services.cpu()
+    client.stdin.write("go\n")
+    client.stdin.flush()
+    sampler = LockSampler(services, "tables_events" if kind == "game" else "benchbare_events")
+    sampler.start()
+    result = None
+    for line in client.stdout:
+        if line.startswith("RESULT "):
+            result = json.loads(line[7:])
+    client.wait()
+    sampler.stop()
+    if result is None:
+        raise SystemExit("bench_load: the client died")
+    lag = services.projection_lag(60) if kind == "game" else 0.0
+    after = services.cpu()
+    result["load"] = (load0, os.getloadavg()[0])
+    result["lock_waits"] = sampler.share()
+    result["lag"] = lag
+    result["cpu"] = {name: sum(after[name].get(p, 0.0) - before[name].get(p, 0.0) for p in after[name])
+                     for name in after}
+    return result
+
+
+def report(kind: str, lanes: int, r: dict) -> str:
+    n = len(r["commands"])
+    rate = n / r["elapsed"] if r["elapsed"] else 0.0
+    cpu = r["cpu"]
+    per = {k: (v / n * 1000 if n else float("nan")) for k, v in cpu.items()}
+    server = sum(per.values())
+    what = "commands" if kind == "game" else "bare appends"
+    line = (f"{lanes:>4} {'tables' if kind == 'game' else 'lanes '}  {what:>12}/s {rate:7.1f}   "
+            f"p50 {pct(r['commands'], 50) * 1000:6.1f} ms  p99 {pct(r['commands'], 99) * 1000:7.1f} ms")
+    if kind == "game":
+        line += f"   (read before it: p50 {pct(r['reads'], 50) * 1000:5.1f} ms, p99 {pct(r['reads'], 99) * 1000:6.1f} ms)"
+    line += (f"\n{'':>14}server CPU per {'command' if kind == 'game' else 'append'}: {server:5.2f} ms = web {per['web']:.2f}"
+             f" + projections {per['projections']:.2f} + postgres {per['postgres']:.2f} + redis {per['redis']:.2f}"
+             f"   (client {r['client_cpu'] / max(n, 1) * 1000:.2f})")
+    if kind == "game":
+        line += f"   projection lag after stop {r['lag']:.2f} s"
+    line += f"   insert lock waited in {r['lock_waits']:.0%} of samples   load {r['load'][0]:.1f}->{r['load'][1]:.1f}"
+    if r["n_errors"]:
+        line += f"\n{'':>14}{r['n_errors']} errors, e.g. {r['errors'][:2]}"
+    return line
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", default="1,10,50", help="comma-separated table counts (default 1,10,50)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="measured seconds per point (default 10)")
+    parser.add_argument("--db", default="tabletop_load_bench", help="PostgreSQL database to create and drop")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2, as deployed)")
+    parser.add_argument("--no-bare", action="store_true", help="skip the bare-append baseline")
+    args = parser.parse_args()
+    points = [int(x) for x in args.tables.split(",") if x.strip()]
+    services = Services(args.db, args.workers)
+    print(f"bench_load: {GAME}, {SEATS} seats (1 person + {SEATS - 1} bots), gunicorn {args.workers} gevent "
+          f"workers (deploy/gunicorn.conf.py), PostgreSQL db {args.db}, own redis, projection worker; "
+          f"{args.seconds:g} s per point, {os.cpu_count()} cores", flush=True)
+    try:
+        services.start()
+        rows = []
+        for i, lanes in enumerate(points):
+            game = run_point(services, "game", lanes, args.seconds, seed=i)
+            print(report("game", lanes, game), flush=True)
+            bare = None
+            if not args.no_bare:
+                bare = run_point(services, "bare", lanes, args.seconds, seed=i)
+                print(report("bare", lanes, bare), flush=True)
+            rows.append((lanes, game, bare))
+        print("\nsummary: tables | commands/s | p50 ms | p99 ms | server CPU ms/command | bare appends/s | ratio | load")
+        for lanes, game, bare in rows:
+            rate = len(game["commands"]) / game["elapsed"]
+            cpu = sum(game["cpu"].values()) / max(len(game["commands"]), 1) * 1000
+            bare_rate = len(bare["commands"]) / bare["elapsed"] if bare else float("nan")
+            print(f"  {lanes:>4} | {rate:7.1f} | {pct(game['commands'], 50) * 1000:6.1f} | "
+                  f"{pct(game['commands'], 99) * 1000:7.1f} | {cpu:5.2f} | {bare_rate:7.1f} | "
+                  f"{rate / bare_rate if bare else float('nan'):.2f} | {game['load'][0]:.1f}")
+    finally:
+        services.stop()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "client":
+        kind, port, lanes, seconds, seed = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), int(sys.argv[6])
+        client_main(kind, port, lanes, seconds, seed)
+    else:
+        main()
