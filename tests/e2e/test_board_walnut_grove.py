@@ -246,13 +246,13 @@ def test_replay_and_a_shared_address_of_a_past_version_draw_that_version_for_the
     assert first.locator(".target").count() == 0  # nothing to click in a replay
 
 
-def test_a_four_player_game_from_year_seven_is_finished_by_clicking_the_board(server, new_page):
-    """At the maximum (4 seats, 3 bots) the first six years are played over the API with the seat's
-    first legal move (a whole 4-player game by clicking would double this file's time); years 7
-    and 8 and the final scoring are played on the page."""
+def test_a_four_player_game_from_year_eight_is_finished_by_clicking_the_board(server, new_page):
+    """At the maximum (4 seats, 3 bots) the first seven years are played over the API with the seat's
+    first legal move (a whole 4-player game by clicking would double this file's time); year 8
+    and the final scoring are played on the page."""
     table, (token,) = open_table(server, humans=1, bots=3)
     base = f"/api/tables/{table}"
-    while call(server, "GET", f"{base}/view", token=token)["view"]["year"] < 7:
+    while call(server, "GET", f"{base}/view", token=token)["view"]["year"] < 8:
         answer = call(server, "GET", f"{base}/seats/0/legal-moves", token=token)
         move = answer["moves"][0]
         if answer.get("outline"):
