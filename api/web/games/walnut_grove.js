@@ -22,7 +22,8 @@ const QUADS = ['NW', 'NE', 'SE', 'SW'];
 
 // UI-only state between renders (the board keeps no game state): the spring tile in hand and its
 // turn, the first placement of a keep-2 spring with the moves through it, the last props drawn.
-const ui = {tile: null, rotation: 0, first: null, second: null, version: null, last: null, keyBound: false, flashKey: ''};
+const ui = {tile: null, rotation: 0, first: null, second: null, version: null, last: null, keyBound: false, flashKey: '',
+  summer: new Set(), harvest: null};
 
 function ensureStyles() {
   if (document.querySelector('link[data-board="walnut_grove"]')) return;
@@ -280,8 +281,8 @@ function farmSvg(props, seat, opts) {
       if (!inside.has(`${sx + 1},${sy}`)) path.push(`M${x0 + HALF},${y0}v${HALF}`);
     }
     const selected = opts.selectedAreas?.has(area.key);
-    const legal = opts.summer && props.composer?.remaining.some((m) => m.type === 'place_figures'
-      && m.assignments.some((a) => same(a.anchor, area.anchor)));
+    const legal = opts.summer && (opts.outlined || props.composer?.remaining.some((m) => m.type === 'place_figures'
+      && m.assignments.some((a) => same(a.anchor, area.anchor))));
     const {x: ax, y: ay, q} = area.anchor;
     const [ox, oy] = QUAD_OFFSET[q];
     const lx = px(ax) + ox * HALF + 11;
@@ -545,6 +546,24 @@ function springTargets(props) {
   }}));
 }
 
+/** An outlined summer: toggle the area, and once every figure has one, ask the server for the whole
+ * move through those areas (figures in farm order on the areas in key order, legal.py's spelling). */
+async function summerOutline(props, me, area) {
+  if (ui.summer.has(area.key)) ui.summer.delete(area.key);
+  else ui.summer.add(area.key);
+  ui.harvest = null;
+  redraw();
+  const figures = ['farmer', ...me.active_labourers];
+  if (ui.summer.size !== figures.length) return;
+  const chosen = me.areas.filter((a) => ui.summer.has(a.key)); // view order = key order
+  const partial = {type: 'place_figures', assignments: chosen.map((a, i) => ({figure_id: figures[i], anchor: a.anchor}))};
+  const id = tableId();
+  const answer = await api('GET', `/api/tables/${id}/seats/${props.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify(partial))}`,
+    {token: tokenFor(id, props.viewer)});
+  ui.harvest = answer.moves.find((m) => m.type === 'place_figures' && m.assignments.length === figures.length) || null;
+  redraw();
+}
+
 function summerPanel(props, me, panel, selected) {
   const composer = props.composer;
   const figures = ['farmer', ...me.active_labourers];
@@ -559,10 +578,16 @@ function summerPanel(props, me, panel, selected) {
     return h('li', {}, `${a.yield} ${a.good} (${a.landscape} area of ${a.size}): ${toStorage} to storage, ${toBarn} to the barn`,
       lost ? h('strong', {class: 'wg-lost'}, `, ${lost} lost`) : '');
   });
-  panel.append(h('p', {}, `Send ${figures.length} figure(s) (${figures.map((f) => comp(props, f).name).join(', ')}) to `
+  panel.append(h('p', {class: 'wg-summer', dataset: {chosen: String(areas.length), needed: String(figures.length)}}, `Send ${figures.length} figure(s) (${figures.map((f) => comp(props, f).name).join(', ')}) to `
     + `${figures.length} different land areas: click them on your farm (${areas.length} of ${figures.length} chosen).`),
   lines.length ? h('ul', {class: 'wg-preview'}, lines) : null,
-  composer?.complete ? h('p', {class: 'muted'}, 'Confirm to harvest.') : null);
+  composer?.complete ? h('p', {class: 'muted'}, 'Confirm to harvest.') : null,
+  ui.harvest ? h('button', {type: 'button', class: 'primary', dataset: {act: 'harvest'}, onclick: () => {
+    const move = ui.harvest;
+    ui.summer = new Set();
+    ui.harvest = null;
+    props.propose(move);
+  }}, 'Confirm harvest') : null);
 }
 
 function fallPanel(props, me, panel) {
@@ -683,6 +708,8 @@ function render(root, props) {
     ui.version = props.version;
     ui.first = null;
     ui.second = null;
+    ui.summer = new Set();
+    ui.harvest = null;
   }
   if (!ui.keyBound) {
     ui.keyBound = true;
@@ -709,13 +736,20 @@ function render(root, props) {
   // summer selection = the areas the composer's choices went through
   const selectedAreas = new Set();
   const me = props.viewer !== null && props.viewer !== undefined ? v.players[props.viewer] : null;
-  if (live && types.has('place_figures') && composer.active) {
+  // A summer with many areas and figures is sent as its outline (first assignments only): then the
+  // areas are chosen here and the server names the whole move through them (summerOutline below).
+  const figureCount = me ? 1 + me.active_labourers.length : 0;
+  const outlined = live && types.has('place_figures')
+    && composer.moves.some((m) => m.type === 'place_figures' && m.assignments.length < figureCount);
+  if (outlined) {
+    for (const key of ui.summer) selectedAreas.add(key);
+  } else if (live && types.has('place_figures') && composer.active) {
     const left = composer.remaining.filter((m) => m.type === 'place_figures');
     for (const area of me.areas) {
       if (left.length && left.every((m) => m.assignments.some((a) => same(a.anchor, area.anchor)))) selectedAreas.add(area.key);
     }
   }
-  const onArea = (area) => {
+  const onArea = outlined ? (area) => summerOutline(props, me, area) : (area) => {
     const picked = me.areas.filter((a) => selectedAreas.has(a.key) && a.key !== area.key);
     if (!selectedAreas.has(area.key)) picked.push(area);
     composer.clear();
@@ -748,6 +782,7 @@ function render(root, props) {
       }
       if (types.has('place_figures')) {
         opts.summer = true;
+        opts.outlined = outlined;
         opts.selectedAreas = selectedAreas;
         opts.onArea = onArea;
       }
