@@ -14,17 +14,19 @@ from api.config import Settings
 
 def create_app(settings: Settings | None = None) -> Flask:
     """The WSGI app for ``settings`` (default: read from the environment)."""
-    from api import errors, wiring
+    from api import errors, limits, wiring
     from api.body import check_json_body
     from api.openapi import ServiceApi
     from api.routes import register_blueprints
 
     settings = settings or Settings.from_env()
     app = Flask(__name__)
-    app.config.update(TESTING=settings.testing, MAX_CONTENT_LENGTH=settings.max_body_bytes)
+    app.config.update(TESTING=settings.testing, MAX_CONTENT_LENGTH=settings.max_body_bytes,
+                      TABLETOP_BODY_TIMEOUT_S=settings.body_timeout_s)
     wiring.init_app(app, settings)
     api = ServiceApi(app)
     register_blueprints(app, api)
+    limits.init_app(app, settings)  # rate limits and caps: before any body is read
     app.before_request(check_json_body)
     errors.init_app(app)
     return app

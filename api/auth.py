@@ -70,7 +70,7 @@ def viewer(tables: Tables, secret: bytes, table_id: UUID, token: str | None = No
     if token is None:
         return Viewer(None)
     parts = token.split(".")
-    if len(parts) != 4 or parts[0] != PREFIX or not parts[1].isdigit() or not parts[2].isdigit():
+    if len(parts) != 4 or parts[0] != PREFIX or not all(_numeral(p) for p in parts[1:3]) or not _hex(parts[3]):
         raise BadToken("the seat token is malformed")
     seat, since = int(parts[1]), int(parts[2])
     if not hmac.compare_digest(parts[3], _mac(secret, table_id, seat, since)):
@@ -82,6 +82,17 @@ def viewer(tables: Tables, secret: bytes, table_id: UUID, token: str | None = No
     if _seated_since(tables, table, seat) != since:
         raise BadToken("the seat token is no longer valid: the seat was taken again since")
     return Viewer(seat, table)
+
+
+def _numeral(text: str) -> bool:
+    """A seat or version as issued: ASCII digits, at most ten (``isdigit`` alone admits "²" and
+    numerals past Python's int-parsing limit)."""
+    return 0 < len(text) <= 10 and text.isascii() and text.isdigit()
+
+
+def _hex(text: str) -> bool:
+    """A MAC as issued: 64 lowercase hex digits (``compare_digest`` raises on non-ASCII text)."""
+    return len(text) == 64 and all(c in "0123456789abcdef" for c in text)
 
 
 def require_seat(tables: Tables, secret: bytes, table_id: UUID, seat: int, table: Table | None = None) -> Viewer:

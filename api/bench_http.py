@@ -72,9 +72,9 @@ def run(settings: Settings, n: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     n = 50 if "--quick" in (argv or sys.argv[1:]) else 300
-    run(Settings(store="memory", secret="bench"), n)
+    run(Settings(store="memory", secret="bench-key-not-for-production-0123456789"), n)
     with tempfile.TemporaryDirectory() as folder:
-        run(Settings(store="sqlite", data_dir=Path(folder), secret="bench"), n)
+        run(Settings(store="sqlite", data_dir=Path(folder), secret="bench-key-not-for-production-0123456789"), n)
     return 0
 
 

@@ -2,18 +2,26 @@
 
 webargs reads a body with another content type as "no body" (so a form post to ``/start`` would
 act), and lets a ``RecursionError`` from a deeply nested document escape as a 500. Checking here
-gives each its own clear refusal: 413 (``MAX_CONTENT_LENGTH``), 415, 400.
+gives each its own clear refusal: 413 (``MAX_CONTENT_LENGTH``), 415, 400. A lone surrogate
+(``"\ud800"``) is valid JSON but not text: it cannot be encoded for the event digest, a command id's
+``uuid5`` or a store, so it is refused here (422 naming the field) before anything reads it.
 """
 
 from __future__ import annotations
 
 import json
+import sys
+import time
+from typing import Any
 
-from flask import request
+from flask import current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
-from api.errors import MalformedJson, UnsupportedBody
+from api.errors import BodyTimeout, InvalidText, MalformedJson, UnsupportedBody
 
 BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+#: The app config key of the body deadline (seconds), from ``TABLETOP_BODY_TIMEOUT_S``.
+BODY_TIMEOUT = "TABLETOP_BODY_TIMEOUT_S"
 #: Far deeper than any move needs, far shallower than the recursion limit of the parsers after us.
 MAX_DEPTH = 32
 
@@ -21,9 +29,14 @@ MAX_DEPTH = 32
 def check_json_body() -> None:
     if request.method not in BODY_METHODS:
         return
-    data = request.get_data(cache=True)  # over MAX_CONTENT_LENGTH: Werkzeug raises 413 here
+    data = _read_body(current_app.config.get(BODY_TIMEOUT, 10.0))  # over MAX_CONTENT_LENGTH: 413
     if not data:
         return
+    limit = request.max_content_length
+    if request.content_length is None and limit is not None and len(data) >= limit:
+        # A chunked body has no length to check up front: Werkzeug stops reading at the limit and
+        # hands over the truncated start, which would parse as malformed JSON (400) instead of 413.
+        raise RequestEntityTooLarge()
     if not request.is_json:
         raise UnsupportedBody(f"send JSON with Content-Type: application/json, not {request.mimetype or 'nothing'!r}")
     try:
@@ -32,6 +45,102 @@ def check_json_body() -> None:
         raise MalformedJson("the request body is not valid JSON") from None
     if _depth(document) > MAX_DEPTH:
         raise MalformedJson(f"the request body is nested more than {MAX_DEPTH} levels deep")
+    field = _not_text(document)
+    if field is not None:
+        raise InvalidText(
+            f"{field or 'the body'} holds a lone surrogate, which is not valid Unicode text",
+            {field or "_schema": ["must be valid Unicode text (no lone surrogates)"]},
+        )
+
+
+def _read_body(limit_s: float) -> bytes:
+    """The whole body, read within ``limit_s`` seconds, or 408. A client trickling a byte every few
+    seconds would otherwise hold this worker's greenlet (or thread) for as long as it likes. Under
+    gunicorn every read from the socket waits at most what is left of the deadline."""
+    sock = request.environ.get("gunicorn.socket")
+    if sock is None or getattr(request, "_cached_data", None) is not None:
+        return request.get_data(cache=True)  # no socket of ours (a test client, the dev server)
+    deadline = time.monotonic() + limit_s
+    stream, parts = request.stream, []
+    previous = sock.gettimeout()
+    # gunicorn's body reader loops over recv until it has the bytes asked for, so a per-recv socket
+    # timeout alone never fires against a trickle; under gevent (the deploy's workers) a Timeout
+    # interrupts the whole read at the deadline. Elsewhere the socket timeout bounds a stalled client.
+    whole = _deadline(limit_s)
+    try:
+        with whole:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise BodyTimeout(limit_s)
+                sock.settimeout(left)
+                try:
+                    chunk = stream.read(64 * 1024)
+                except (TimeoutError, OSError):
+                    raise BodyTimeout(limit_s) from None
+                if not chunk:
+                    break
+                parts.append(chunk)
+    except BaseException as error:
+        if whole is not _NO_DEADLINE and error is whole:
+            raise BodyTimeout(limit_s) from None
+        raise
+    finally:
+        sock.settimeout(previous)
+    data = b"".join(parts)
+    request._cached_data = data  # what get_data() (and webargs after us) returns from now on
+    return data
+
+
+class _NoDeadline:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+_NO_DEADLINE = _NoDeadline()
+
+
+def _deadline(seconds: float) -> Any:
+    """A gevent ``Timeout`` (raised in this greenlet after ``seconds``) under a gevent worker."""
+    if "gevent" in sys.modules:
+        from gevent import monkey
+
+        if monkey.is_module_patched("socket"):
+            from gevent import Timeout
+
+            return Timeout(seconds)
+    return _NO_DEADLINE
+
+
+def _not_text(document: object) -> str | None:
+    """The top-level field holding a string (or object key) that is not encodable text, if any
+    ("" when the body itself is such a string)."""
+    stack: list[tuple[object, str]] = [(document, "")]
+    while stack:
+        value, field = stack.pop()
+        if isinstance(value, str):
+            if not _encodable(value):
+                return field
+        elif isinstance(value, dict):
+            for key, child in value.items():
+                name = field or key
+                if not _encodable(key):
+                    return name if field else ""
+                stack.append((child, name))
+        elif isinstance(value, list):
+            stack.extend((child, field) for child in value)
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _depth(document: object) -> int:

@@ -15,6 +15,28 @@ from pathlib import Path
 
 STORES = ("memory", "sqlite", "postgres")
 
+#: Shortest accepted seat-token key, in bytes (an HMAC-SHA256 key of 256 bits).
+MIN_SECRET_BYTES = 32
+#: Example values published in docs and deploy files: whoever read them could mint any seat's token.
+EXAMPLE_SECRETS = frozenset({"change-me", "changeme", "change-me-please", "secret", "tabletop", "example"})
+HOW_TO_GENERATE = "generate one with: python3 -c 'import secrets; print(secrets.token_hex(32))'"
+
+
+class InsecureSecret(ValueError):
+    """The configured seat-token key is a published example or too short: the service must not start."""
+
+
+def check_secret(key: str) -> bytes:
+    """The key as bytes, or ``InsecureSecret`` with a one-line message saying how to make a good one."""
+    if key.strip().lower() in EXAMPLE_SECRETS or "change-me" in key.lower():
+        raise InsecureSecret(f"TABLETOP_SECRET is a published example value; {HOW_TO_GENERATE}")
+    encoded = key.encode()
+    if len(encoded) < MIN_SECRET_BYTES:
+        raise InsecureSecret(
+            f"TABLETOP_SECRET is {len(encoded)} bytes, at least {MIN_SECRET_BYTES} are needed; {HOW_TO_GENERATE}"
+        )
+    return encoded
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -27,12 +49,25 @@ class Settings:
     postgres_dbname: str = "tabletop"
     postgres_pool_size: int = 2
     postgres_max_overflow: int = 4
+    postgres_wait_s: int = 2
     create_tables: bool = True
     aggregate_cache: int = 500
     redis_url: str | None = None
     secret: str | None = None
     max_body_bytes: int = 64 * 1024
     projections: str = "thread"  # thread (embedded) | external (a `tabletop projections run` worker) | off
+    # Bounded clients (api/limits.py, docs/hardening.md). A client is its address (REMOTE_ADDR).
+    client_limits: bool | None = None  # None: on, except in tests built with testing=True
+    rate_limit_storage: str | None = None  # flask-limiter storage; None: the Redis URL, else memory://
+    rate_limit_commands: str = "20/second;600/minute"  # every command of one client, all tables
+    rate_limit_open_tables: str = "30/minute;300/hour"
+    rate_limit_streams: str = "60/minute"
+    max_streams_per_client: int = 16  # per worker process
+    max_streams_per_table: int = 300  # per worker process
+    max_streams_per_worker: int = 700  # the rest of gunicorn's worker_connections (1000) stays for commands
+    max_requests_per_client: int = 32  # requests of one client in flight at once, per worker process
+    max_open_tables_per_client: int = 20  # opened and not started yet
+    body_timeout_s: float = 10.0  # a request body must arrive whole within this
     projections_linger_ms: int = 10  # the worker lets a small batch wait this long for more (PostgreSQL)
     testing: bool = False
     extra: Mapping[str, str] = field(default_factory=dict)
@@ -54,14 +89,41 @@ class Settings:
             postgres_dbname=get("TABLETOP_POSTGRES_DB", "tabletop"),
             postgres_pool_size=int(get("TABLETOP_POSTGRES_POOL_SIZE", "2")),
             postgres_max_overflow=int(get("TABLETOP_POSTGRES_MAX_OVERFLOW", "4")),
+            postgres_wait_s=int(get("TABLETOP_POSTGRES_WAIT_S", "2")),
             create_tables=get("TABLETOP_CREATE_TABLES", "y").lower() in ("y", "yes", "1", "true"),
             aggregate_cache=int(get("TABLETOP_AGGREGATE_CACHE", "500")),
             redis_url=get("TABLETOP_REDIS_URL") or None,
-            secret=get("TABLETOP_SECRET") or None,
+            secret=get("TABLETOP_SECRET") or _read_secret_file(get("TABLETOP_SECRET_FILE")),
             max_body_bytes=int(get("TABLETOP_MAX_BODY_BYTES", str(64 * 1024))),
             projections=get("TABLETOP_PROJECTIONS", "thread"),
+            client_limits=get("TABLETOP_CLIENT_LIMITS", "on").lower() not in ("off", "n", "no", "0", "false"),
+            rate_limit_storage=get("TABLETOP_RATE_LIMIT_STORAGE") or None,
+            rate_limit_commands=get("TABLETOP_RATE_LIMIT_COMMANDS", cls.rate_limit_commands),
+            rate_limit_open_tables=get("TABLETOP_RATE_LIMIT_OPEN_TABLES", cls.rate_limit_open_tables),
+            rate_limit_streams=get("TABLETOP_RATE_LIMIT_STREAMS", cls.rate_limit_streams),
+            max_streams_per_client=int(get("TABLETOP_MAX_STREAMS_PER_CLIENT", str(cls.max_streams_per_client))),
+            max_streams_per_table=int(get("TABLETOP_MAX_STREAMS_PER_TABLE", str(cls.max_streams_per_table))),
+            max_streams_per_worker=int(get("TABLETOP_MAX_STREAMS_PER_WORKER", str(cls.max_streams_per_worker))),
+            max_requests_per_client=int(get("TABLETOP_MAX_REQUESTS_PER_CLIENT", str(cls.max_requests_per_client))),
+            max_open_tables_per_client=int(get("TABLETOP_MAX_OPEN_TABLES_PER_CLIENT",
+                                               str(cls.max_open_tables_per_client))),
+            body_timeout_s=float(get("TABLETOP_BODY_TIMEOUT_S", str(cls.body_timeout_s))),
             projections_linger_ms=int(get("TABLETOP_PROJECTIONS_LINGER_MS", "10")),
         )
+
+    def check(self) -> None:
+        """Refuse to start on settings that are unsafe whatever the request (the seat-token key);
+        cheap and opens nothing, so a server checks before it forks or serves."""
+        if self.secret:
+            check_secret(self.secret)
+        elif self.store == "postgres":
+            raise InsecureSecret(f"TABLETOP_SECRET (or TABLETOP_SECRET_FILE) must be set with TABLETOP_STORE=postgres "
+                                 f"(all workers share the key); {HOW_TO_GENERATE}")
+
+    @property
+    def limits_on(self) -> bool:
+        """Whether clients are bounded (rate limits and caps): on unless turned off, or a test app."""
+        return self.client_limits if self.client_limits is not None else not self.testing
 
     def with_(self, **changes: object) -> Settings:
         return replace(self, **changes)
@@ -83,7 +145,8 @@ class Settings:
             env["SQLITE_LOCK_TIMEOUT"] = "10"
         else:
             env.update(
-                PERSISTENCE_MODULE="eventsourcing.postgres",
+                PERSISTENCE_MODULE="api.pgstore:BoundedPostgresFactory",  # bounded waits, pre-ping when idle
+                POSTGRES_CONNECT_TIMEOUT=str(self.postgres_wait_s),
                 POSTGRES_DBNAME=self.postgres_dbname,
                 POSTGRES_HOST=self.postgres_host,
                 POSTGRES_PORT=str(self.postgres_port),
@@ -104,11 +167,11 @@ class Settings:
         ever reads a half-written key).
         """
         if self.secret:
-            return self.secret.encode()
+            return check_secret(self.secret)
         if self.store == "postgres":
             # Workers on several hosts share one store; each would generate its own key, and a seat
             # token issued by one would be refused by the others.
-            raise ValueError("TABLETOP_SECRET must be set when TABLETOP_STORE=postgres (all workers share the key)")
+            self.check()
         path = self.data_dir / "secret.key"
         if not path.exists():
             self.data_dir.mkdir(parents=True, exist_ok=True)
@@ -123,3 +186,13 @@ class Settings:
             finally:
                 candidate.unlink()
         return path.read_text().strip().encode()
+
+
+def _read_secret_file(path: str | None) -> str | None:
+    """``TABLETOP_SECRET_FILE``: a secrets file (compose's ``/run/secrets/...``) holding the key."""
+    if not path:
+        return None
+    try:
+        return Path(path).read_text().strip() or None
+    except OSError as error:
+        raise InsecureSecret(f"TABLETOP_SECRET_FILE {path!r} cannot be read ({error.strerror}); {HOW_TO_GENERATE}") from None

@@ -18,6 +18,16 @@ from werkzeug.exceptions import HTTPException
 
 from domain import errors as domain
 
+try:
+    from eventsourcing.persistence import InterfaceError, OperationalError
+    from psycopg import InterfaceError as PgInterfaceError
+    from psycopg import OperationalError as PgOperationalError
+
+    #: What "the database is unreachable" looks like from the event store and the read models.
+    STORE_DOWN: tuple[type[Exception], ...] = (OperationalError, InterfaceError, PgOperationalError, PgInterfaceError)
+except ImportError:  # pragma: no cover - psycopg is a dependency
+    STORE_DOWN = ()
+
 log = logging.getLogger(__name__)
 
 #: Domain refusal -> HTTP status. 409: the table's current state forbids it (retry after reloading);
@@ -46,10 +56,12 @@ class ApiError(Exception):
 
     status = 400
     code = "bad_request"
+    headers: tuple[tuple[str, str], ...] = ()
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, errors: Any = None) -> None:
         super().__init__(message)
         self.message = message
+        self.errors = errors
 
 
 class BadToken(ApiError):
@@ -72,11 +84,44 @@ class NotYourSeat(ApiError):
     code = "not_your_seat"
 
 
+class NotCaughtUp(ApiError):
+    """A read-your-writes read (``?position=``) whose read models did not reach the position in time."""
+
+    status = 503
+    code = "read_model_behind"
+    headers = (("Retry-After", "1"),)
+
+
 class UnsupportedBody(ApiError):
     """A request body that is not JSON."""
 
     status = 415
     code = "unsupported_media_type"
+
+
+class InvalidText(ApiError):
+    """A string in the body that is not valid Unicode text (a lone surrogate)."""
+
+    status = 422
+    code = "invalid_fields"
+
+
+class BodyTimeout(ApiError):
+    """The request body did not arrive whole in time; the connection is closed."""
+
+    status = 408
+    code = "body_timeout"
+    headers = (("Connection", "close"),)
+
+    def __init__(self, limit_s: float) -> None:
+        super().__init__(f"the request body did not arrive within {limit_s:g} s")
+
+
+class BodyRequired(ApiError):
+    """A command sent without a body where one is required."""
+
+    status = 422
+    code = "invalid_fields"
 
 
 class MalformedJson(ApiError):
@@ -92,6 +137,7 @@ HTTP_CODES = {
     413: "body_too_large",
     415: "unsupported_media_type",
     422: "invalid_fields",
+    429: "too_many_requests",
 }
 
 
@@ -121,8 +167,8 @@ def handle_domain_error(error: domain.DomainError) -> Response:
 
 
 def handle_api_error(error: ApiError) -> Response:
-    challenge = [("WWW-Authenticate", 'Bearer realm="tabletop"')] if error.status == 401 else None
-    return body(error.status, error.code, error.message, headers=challenge)
+    challenge = [("WWW-Authenticate", 'Bearer realm="tabletop"')] if error.status == 401 else []
+    return body(error.status, error.code, error.message, errors=error.errors, headers=[*challenge, *error.headers])
 
 
 def handle_http_exception(error: HTTPException) -> Response:
@@ -139,8 +185,22 @@ def handle_http_exception(error: HTTPException) -> Response:
         return body(422, "invalid_fields", "some fields are missing or invalid; see errors", errors=messages)
     code = HTTP_CODES.get(status, (error.name or "error").lower().replace(" ", "_"))
     message = _message(error, status)
+    if status == 429:
+        message = f"too many requests from this client ({error.description}); retry after Retry-After seconds"
     kept = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     return body(status, code, message, headers=kept)
+
+
+#: Seconds a client is told to wait before retrying while the store is unavailable.
+STORE_RETRY_AFTER_S = 2
+
+
+def handle_store_unavailable(error: Exception) -> Response:
+    """The database is unreachable (refused, timed out, a connection broke twice): 503, bounded by
+    the store's waits (``api.pgstore``), never a 500. Nothing was recorded unless it was answered."""
+    log.warning("store unavailable on %s %s: %s", request.method, request.path, error)
+    return body(503, "store_unavailable", "the event store is unavailable; retry in a few seconds",
+                headers=[("Retry-After", str(STORE_RETRY_AFTER_S))])
 
 
 def _message(error: HTTPException, status: int) -> str:
@@ -155,11 +215,14 @@ def handle_unexpected(error: Exception) -> Response:
     """A bug: log it with the traceback; the client learns nothing about the internals."""
     if isinstance(error, HTTPException):
         return handle_http_exception(error)
+    if isinstance(error, STORE_DOWN):
+        return handle_store_unavailable(error)
     log.exception("unhandled error on %s %s", request.method, request.path)
     return body(500, "internal_error", "the server failed to handle this request; it has been logged")
 
 
 _MESSAGES = {
+    429: "too many requests from this client; retry after the Retry-After seconds",
     404: "no such resource",
     405: "this method is not allowed here; see the Allow header",
 }
@@ -182,4 +245,6 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(domain.DomainError, handle_domain_error)
     app.register_error_handler(ApiError, handle_api_error)
     app.register_error_handler(HTTPException, handle_http_exception)
+    for cls in STORE_DOWN:
+        app.register_error_handler(cls, handle_store_unavailable)
     app.register_error_handler(Exception, handle_unexpected)

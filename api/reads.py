@@ -19,6 +19,7 @@ from uuid import UUID
 from flask_smorest import abort
 
 from api import live, wiring
+from api.errors import NotCaughtUp
 from domain.score_history import with_last
 from projections.queries import ReadModels
 
@@ -32,7 +33,10 @@ def _read_models(position: int | None) -> ReadModels | None:
         return None
     if position is not None or live.embedded():
         head = wiring.tables().recorder.max_notification_id() or 0
-        models.wait(wait_target(position, head), timeout=WAIT_S)
+        target = wait_target(position, head)
+        if not models.wait(target, timeout=WAIT_S) and position is not None:
+            # The client asked to read its own write: a stale answer would look like a lost command.
+            raise NotCaughtUp(f"the read models have not reached position {target} within {WAIT_S:g} s; retry shortly")
     return models
 
 

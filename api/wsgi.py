@@ -33,4 +33,12 @@ class LazyApp:
         return self.get()(environ, start_response)
 
 
+def _check_settings() -> None:
+    """Refuse to start (at import, before any worker serves) on an example or short seat-token key."""
+    from api.config import Settings
+
+    Settings.from_env().check()
+
+
+_check_settings()
 app = LazyApp()

@@ -7,6 +7,7 @@ come back with ``Last-Event-ID``. Settings come from the environment (``deploy/e
 """
 
 import os
+import sys
 
 bind = os.environ.get("BIND", "0.0.0.0:8000")
 worker_class = os.environ.get("WORKER_CLASS", "gevent")
@@ -19,3 +20,14 @@ keepalive = 5
 preload_app = False
 wsgi_app = os.environ.get("WSGI_APP", "api.wsgi:app")
 accesslog = os.environ.get("ACCESS_LOG") or None
+
+
+def on_starting(server):
+    """Refuse to start, in one line, on unsafe settings (an example or short ``TABLETOP_SECRET``)."""
+    from api.config import Settings
+
+    try:
+        Settings.from_env().check()
+    except ValueError as error:
+        print(f"tabletop: error: {error}", file=sys.stderr)
+        sys.exit(2)

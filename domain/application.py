@@ -46,6 +46,7 @@ from domain.games.game import CHANCE, Game
 from domain.log import LogEntry, table_log
 from domain.score_history import history_of
 from domain.table import FINISHED, RUNNING, UNDO_POLICIES, Table
+from domain.undo import crossing
 
 #: Bound on automatic steps (chance and bots) one command may cause; a game that needs more is a bug.
 MAX_AUTOMATIC_STEPS = 100_000
@@ -187,7 +188,12 @@ class Tables(Application):
         )
         if receipt.duplicate:
             event = self._event_at(table_id, receipt.version)
-            return Receipt(table_id, receipt.version, seat=getattr(event, "seat", None), duplicate=True)
+            if not isinstance(event, Table.SeatTaken) or (event.name, event.bot) != (name, bot) or seat not in (
+                None, event.seat
+            ):  # a retry repeats its first request: nobody else collects that seat's token
+                raise Conflict(f"command_id {command_id!r} was used by another request; "
+                               "a retry must repeat the first one (same name, seat and bot)", self._version(table_id))
+            return Receipt(table_id, receipt.version, seat=event.seat, duplicate=True)
         return Receipt(table_id, receipt.version, receipt.position, seat=taken[-1])  # the attempt that was saved
 
     def leave(self, table_id: UUID, seat: int, command_id: str | None = None,
@@ -220,8 +226,9 @@ class Tables(Application):
 
     def request_undo(self, table_id: UUID, seat: int, to_version: int, command_id: str | None = None,
                      expected_version: int | None = None) -> Receipt:
-        """Ask to take the table back to ``to_version``; immediate when it crosses only your own
-        moves and reveals nothing, otherwise every other seated player must approve (bots do)."""
+        """Ask to take the table back to ``to_version``; immediate when the span showed you nothing
+        you did not decide (only your own moves, revealing nothing: ``domain/undo.py``), otherwise
+        every other seated player must approve. Bots approve unless it crosses a reveal or chance."""
 
         def request(table: Table) -> None:
             _check_seated(table, seat)
@@ -239,13 +246,18 @@ class Tables(Application):
                 )
             if table.is_undone(to_version):
                 raise UnknownVersion(f"version {to_version} was itself undone")
-            needs = self._undo_needs(table, seat, to_version)
-            if needs and not all(table.is_bot(s) for s in needs):
+            needs, reveals = self._undo_needs(table, seat, to_version)
+            bots = [s for s in needs if table.is_bot(s)]
+            if bots and reveals:
+                raise UndoRefused(
+                    f"{'bots at seats' if len(bots) > 1 else 'the bot at seat'} {', '.join(map(str, bots))} refuse an undo "
+                    "that crosses a reveal or a chance step (a table with undo policy 'free' allows it)"
+                )
+            if needs and len(bots) < len(needs):
                 table.request_undo(seat, to_version, needs, command_id)
-                for voter in needs:
-                    if table.is_bot(voter):
-                        table.vote_undo(voter, True, None)
-            else:  # immediate: nobody (or only bots, who always approve) must be asked
+                for voter in bots:
+                    table.vote_undo(voter, True, None)
+            else:  # immediate: nobody (or only bots, approving an undo that reveals nothing) must be asked
                 table.undo(seat, to_version, needs, self._get(table.id, to_version), command_id)
 
         return self._command(table_id, command_id, expected_version, request)
@@ -430,20 +442,17 @@ class Tables(Application):
             table.play(seat, move, None)
         raise RuntimeError(f"{table.game_name}: more than {MAX_AUTOMATIC_STEPS} automatic steps in one command")
 
-    def _undo_needs(self, table: Table, seat: int, to_version: int) -> list[int]:
-        """The seats that must approve an undo back to ``to_version`` (empty: immediate)."""
-        others = [s for s, p in enumerate(table.players) if p is not None and s != seat]
+    def _undo_needs(self, table: Table, seat: int, to_version: int) -> tuple[list[int], bool]:
+        """The seats that must approve an undo back to ``to_version`` (empty: immediate), and
+        whether the span crosses a reveal or a chance step (see ``domain/undo.py``)."""
         if table.undo_policy == "free":
-            return []
-        for event in self.events.get(table.id, gt=to_version):
-            if table.is_undone(event.originator_version):
-                continue
-            if isinstance(event, Table.MovePlayed) and event.seat == seat:
-                continue
-            if isinstance(event, Table.UndoRequested | Table.UndoVoted | Table.Undone):
-                continue
-            return others
-        return []
+            return [], False
+        found = crossing(
+            self._get(table.id, to_version), self.events.get(table.id, gt=to_version), seat, table.is_undone
+        )
+        if not found.others:
+            return [], False
+        return [s for s, p in enumerate(table.players) if p is not None and s != seat], found.reveals
 
     def _complete_undo(self, table: Table) -> None:
         pending = table.undo_request

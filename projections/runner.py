@@ -485,7 +485,7 @@ def open_store(settings: SettingsLike, prefix: str = "readmodel") -> ReadStore:
     return PostgresStore(
         {"host": settings.postgres_host, "port": settings.postgres_port, "user": settings.postgres_user,
          "password": settings.postgres_password, "dbname": settings.postgres_dbname},
-        prefix=prefix,
+        prefix=prefix, wait_s=getattr(settings, "postgres_wait_s", 2),
     )
 
 

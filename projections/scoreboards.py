@@ -11,9 +11,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.score_history import STATE_EVENTS, add_point, totals_of
+from domain.score_history import STATE_EVENTS, add_point
 from domain.table import Table
 from projections.base import Batch, Projection, Step
+
+
+def scores_of(table: Any, batch: Batch) -> Any:
+    """The game's ``scores`` of the table's state now, computed once per state per batch: the
+    history (each event) and the live board (each batch's end) share it. Keyed by the state object
+    itself: every move and chance outcome makes a new one, so a stale entry is never taken."""
+    key = ("scores_of", table.id)
+    cached = batch.scratch.get(key)
+    if cached is not None and cached[0] is table.state:
+        return cached[1]
+    scores = table.game.scores(table.state)
+    batch.scratch[key] = (table.state, scores)
+    return scores
 
 
 class TableScores(Projection):
@@ -28,7 +41,7 @@ class TableScores(Projection):
             "version": table.version,
             "status": table.status,
             "names": {str(s): p["name"] if p else None for s, p in enumerate(table.players)},
-            "scores": table.game.scores(table.state).to_dict(),
+            "scores": scores_of(table, batch).to_dict(),
         })
 
 
@@ -51,7 +64,8 @@ class ScoreHistory(Projection):
             doc = batch.scratch[key] = {"table": str(table.id), "version": 0,
                                         "points": list(stored["points"]) if stored else []}
         if isinstance(step.event, STATE_EVENTS):  # ``step.table`` is the table right after this event
-            add_point(doc["points"], step.event.originator_version, totals_of(table))
+            totals = {str(seat): int(v) for seat, v in scores_of(table, batch).totals.items()}
+            add_point(doc["points"], step.event.originator_version, totals)
         doc["version"] = step.event.originator_version
 
     def on_table(self, table: Any, batch: Batch) -> None:

@@ -279,12 +279,30 @@ class SQLiteStore(ReadStore):
         self.end_thread()
 
 
+#: A pooled connection idle at least this long is checked before it is handed out (a round trip);
+#: one used more recently is handed out as it is (HikariCP's bypass window): a busy pool pays no
+#: extra round trip per query, and a connection that died with a restarted server has been idle.
+IDLE_CHECK_S = 0.5
+
+
+def check_when_idle(conn: Any) -> None:
+    """psycopg_pool ``check``: ping a connection that sat idle, skip one in steady use."""
+    from psycopg_pool import ConnectionPool
+
+    now = time.monotonic()
+    if now - getattr(conn, "_tabletop_used", 0.0) >= IDLE_CHECK_S:
+        ConnectionPool.check_connection(conn)  # raises on a dead connection: the pool discards it
+    conn._tabletop_used = now
+
+
 class PostgresStore(ReadStore):
     """Read models in two PostgreSQL tables, ``<prefix>_docs`` and ``<prefix>_tracking``."""
 
     def __init__(self, conninfo: Mapping[str, Any], prefix: str = "readmodel", pool_size: int = 2,
-                 create: bool = True) -> None:
-        """``create``: make the tables when missing (safe when several processes start at once)."""
+                 create: bool = True, wait_s: float = 2.0) -> None:
+        """``create``: make the tables when missing (safe when several processes start at once).
+        ``wait_s`` bounds every wait on the database (a connection from the pool, a new connection);
+        idle pooled connections are checked before use, so none that died with the server is handed out."""
         from psycopg import sql
         from psycopg_pool import ConnectionPool
 
@@ -294,8 +312,9 @@ class PostgresStore(ReadStore):
         self.prefix = prefix
         self.docs = sql.Identifier(f"{prefix}_docs")
         self.tracking = sql.Identifier(f"{prefix}_tracking")
-        self._pool = ConnectionPool(kwargs={**conninfo, "autocommit": True}, min_size=1,
-                                    max_size=max(1, pool_size), open=True, timeout=10)
+        self._pool = ConnectionPool(kwargs={"connect_timeout": max(1, int(wait_s)), **conninfo, "autocommit": True},
+                                    min_size=1, max_size=max(1, pool_size), open=True, timeout=wait_s,
+                                    check=check_when_idle, reconnect_timeout=max(3.0, wait_s + 1))
         if create:
             self.create()
 

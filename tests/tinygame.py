@@ -179,6 +179,14 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
     return f"{seat_ref(actor)} chose to roll."
 
 
+def secrets(state: State) -> dict[int | None, Any]:
+    """The deck from everyone; each seat's hand and pending bid from the others."""
+    hidden: dict[int | None, Any] = {None: state.deck}
+    for s in range(state.players):
+        hidden[s] = (state.hands[s] if state.hands else (), state.bids[s])
+    return hidden
+
+
 def scores(state: State) -> Scores:
     totals = {s: sum(p) for s, p in enumerate(state.points)}
     keys = {s: (totals[s], state.points[s][2]) for s in totals}
@@ -245,6 +253,7 @@ GAME = Game(
     player_view=player_view,
     action_view=action_view,
     describe=describe,
+    secrets=secrets,
     scores=scores,
     is_over=is_over,
     bot_move=bot_move,

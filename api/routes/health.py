@@ -23,22 +23,25 @@ def healthz():
 
 @blp.route("/readyz", methods=["GET"])
 @blp.response(200, HealthSchema)
-@blp.alt_response(503, schema=HealthSchema, description="A dependency is unreachable.")
+@blp.alt_response(503, schema=HealthSchema, description="The event store is unreachable: nothing can be served.")
 def readyz():
-    """The event store (and Redis, when configured) answer."""
+    """Ready while the event store answers. Redis is reported, never required: without it commands
+    still succeed and streams fall back to polling the store, so it makes the service ``degraded``
+    (200), not unready (a load balancer would otherwise drop every instance at once)."""
     checks = {"store": _check(_store), "redis": "not configured"}
     if wiring.settings().redis_url:
-        checks["redis"] = _check(_redis)
-    ok = all(value in ("ok", "not configured") for value in checks.values())
-    return {"status": "ok" if ok else "unavailable", "checks": checks}, 200 if ok else 503
+        checks["redis"] = _check(_redis, down="degraded")
+    if checks["store"] != "ok":
+        return {"status": "unavailable", "checks": checks}, 503, {"Retry-After": "2"}
+    return {"status": "ok" if checks["redis"] in ("ok", "not configured") else "degraded", "checks": checks}
 
 
-def _check(probe) -> str:
+def _check(probe, down: str = "unreachable") -> str:
     try:
         probe()
-    except Exception as error:  # noqa: BLE001 - any failure means "not ready"; the detail goes to the log
+    except Exception as error:  # noqa: BLE001 - any failure is reported; the detail goes to the log
         log.warning("readiness probe %s failed: %s", probe.__name__, error)
-        return "unreachable"
+        return down
     return "ok"
 
 

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from flask import request
 from flask_smorest import Blueprint
 
 from api import auth, wiring
+from api.errors import BodyRequired
+from api.legal_narrowing import narrow
 from api.openapi import SEAT_TOKEN
 from api.routes.common import acting_for, receipt
 from api.schemas.commands import CommandSchema, PlayMoveSchema, TakeSeatSchema
-from api.schemas.views import LegalMovesSchema, ReceiptSchema, SeatReceiptSchema
+from api.schemas.views import LegalMovesQuerySchema, LegalMovesSchema, ReceiptSchema, SeatReceiptSchema
 
 blp = Blueprint("seats", __name__, url_prefix="/api/tables/<uuid:table_id>/seats",
                 description="Take a seat, play for it, leave it.")
@@ -34,8 +37,12 @@ def take_seat(args, table_id: UUID):
 @blp.response(200, ReceiptSchema)
 @blp.doc(security=SEAT_TOKEN)
 def leave(args, table_id: UUID, seat: int):
-    """Leave your seat: before the start it is freed; during play a bot takes it over."""
+    """Leave your seat: before the start it is freed; during play a bot takes it over. Needs a JSON
+    body (``{}`` at least), like every other seat command: a bare POST never gives a seat away."""
     with acting_for(table_id, seat) as (tables, _):
+        if not request.get_data(cache=True):
+            raise BodyRequired("leaving needs a JSON body ({} at least, or a command_id)",
+                               {"_schema": ["a JSON body is required"]})
         return receipt(tables.leave(table_id, seat, args["command_id"], args["expected_version"]))
 
 
@@ -50,9 +57,11 @@ def play_move(args, table_id: UUID, seat: int):
 
 
 @blp.route("/<int:seat>/legal-moves", methods=["GET"])
+@blp.arguments(LegalMovesQuerySchema, location="query")
 @blp.response(200, LegalMovesSchema)
 @blp.doc(security=SEAT_TOKEN)
-def legal_moves(table_id: UUID, seat: int):
-    """Every move your seat may play now (empty when none)."""
+def legal_moves(args, table_id: UUID, seat: int):
+    """Every move your seat may play now (empty when none); ``match`` keeps those agreeing with a
+    partial move, and a list longer than 1000 is sent as its distinct first steps (``outline``)."""
     with acting_for(table_id, seat) as (tables, table):
-        return {"seat": seat, "version": table.version, "moves": tables.legal_moves(table_id, seat)}
+        return {"seat": seat, "version": table.version, **narrow(tables.legal_moves(table_id, seat), args.get("match"))}

@@ -29,6 +29,7 @@ from uuid import UUID
 
 from flask import Blueprint, Response, current_app, request
 
+from api import limits
 from api.fanout import GAP, Broker, Subscription
 from domain.application import Tables
 from domain.errors import DomainError
@@ -263,9 +264,15 @@ def stream(table_id: UUID) -> Response:
     viewer = live.viewer(table_id)  # 401 for a bad token; None = spectator
     live.tables.summary(table_id)  # 404 for an unknown table, before the stream starts
     last = parse_last_event_id(request.headers.get("Last-Event-ID") or request.args.get("last_event_id"))
-    sub = live.broker.subscribe(table_id)  # subscribe BEFORE reading the store
-    body = event_stream(live.frames, sub, table_id, viewer, last, heartbeat=live.heartbeat,
-                        max_age=live.max_age, retry_ms=live.retry_ms)
+    caps = limits.caps()
+    close = caps.open_stream(limits.client(), table_id) if caps is not None else (lambda: None)  # or 429
+    try:
+        sub = live.broker.subscribe(table_id)  # subscribe BEFORE reading the store
+    except BaseException:
+        close()
+        raise
+    body = limits.CountedStream(event_stream(live.frames, sub, table_id, viewer, last, heartbeat=live.heartbeat,
+                                             max_age=live.max_age, retry_ms=live.retry_ms), close)
     # direct_passthrough: the server iterates the generator itself (it yields bytes), without
     # werkzeug's per-chunk encoding and closing wrappers; closing it still runs its ``finally``.
     return Response(body, mimetype="text/event-stream", direct_passthrough=True,

@@ -6,13 +6,14 @@ from uuid import UUID
 
 from flask_smorest import Blueprint
 
-from api import auth, reads, wiring
+from api import auth, limits, reads, wiring
 from api.errors import TokenRequired
 from api.openapi import SEAT_TOKEN
 from api.routes.common import receipt
 from api.schemas.commands import CommandSchema, ForkSchema, OpenTableSchema
 from api.schemas.queries import TablesQuery
 from api.schemas.views import ReceiptSchema, TableSchema
+from domain.errors import DomainError
 
 blp = Blueprint("tables", __name__, url_prefix="/api/tables", description="Open, list, start and fork tables.")
 
@@ -22,9 +23,21 @@ blp = Blueprint("tables", __name__, url_prefix="/api/tables", description="Open,
 @blp.response(201, ReceiptSchema)
 def open_table(args):
     """Open a table for a game; its secret seed is drawn now."""
+    caps, who = limits.caps(), limits.client()
+    if caps is not None:
+        caps.check_open_tables(who, _status)  # 429 past the cap of tables opened and not started
     r = wiring.tables().open_table(args["game"], args["seats"], args["options"], args["undo_policy"],
                                    command_id=args["command_id"])
+    if caps is not None:
+        caps.opened(who, r.table_id)
     return receipt(r)
+
+
+def _status(table_id: UUID) -> str | None:
+    try:
+        return wiring.tables().summary(table_id)["status"]
+    except DomainError:
+        return None
 
 
 @blp.route("", methods=["GET"])

@@ -3,7 +3,9 @@ platform is game-agnostic, and each game's ``player_view`` decides what a viewer
 
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields
+import json
+
+from marshmallow import INCLUDE, Schema, ValidationError, fields, post_dump
 
 
 def _free(**kwargs) -> fields.Dict:
@@ -68,10 +70,32 @@ class ViewSchema(Schema):
     view = _free(allow_none=True, metadata={"description": "The game as this viewer may see it (null before the start)."})
 
 
+class JsonObjectField(fields.Field):
+    """A query parameter holding a JSON object (``?match={"type":"bid"}``)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            parsed = json.loads(value)
+        except (TypeError, ValueError) as error:
+            raise ValidationError(f"must be a JSON object: {error}") from error
+        if not isinstance(parsed, dict):
+            raise ValidationError("must be a JSON object (a partial move)")
+        return parsed
+
+
+class LegalMovesQuerySchema(Schema):
+    match = JsonObjectField(metadata={"description": "A partial move as JSON: only moves agreeing with it "
+                                      "(objects by key, lists as a prefix) are listed."})
+
+
 class LegalMovesSchema(Schema):
     seat = fields.Integer(required=True)
     version = fields.Integer(required=True)
     moves = fields.List(_free(), required=True)
+    count = fields.Integer(metadata={"description": "How many legal moves agree with `match` in all."})
+    outline = fields.Boolean(metadata={"description": "True when more than 1000 agree: each listed move then "
+                                       "has its list fields cut to their first item (distinct first steps); "
+                                       "ask again with `match` to get the whole moves through one of them."})
 
 
 class LogEntrySchema(Schema):
@@ -159,6 +183,15 @@ class ComponentSchema(Schema):
     cost = fields.Raw(allow_none=True, metadata={"description": "What it costs, in the game's own terms."})
     points = fields.Raw(allow_none=True, metadata={"description": "Points it scores, or how."})
     effect = fields.String(allow_none=True, metadata={"description": "One line of plain English."})
+
+    @post_dump(pass_original=True)
+    def keep_extra_fields(self, data, original, **kwargs):
+        """``unknown = INCLUDE`` only applies when loading: a game's extra fields (a tile's shape, a
+        building's position) are dumped here as they are."""
+        if isinstance(original, dict):
+            for key, value in original.items():
+                data.setdefault(key, value)
+        return data
 
 
 class CatalogSchema(Schema):

@@ -4,9 +4,10 @@
 
 import {s} from './svg.js';
 
-const W = 640;
-const H = 220;
-const M = {left: 36, right: 96, top: 12, bottom: 26};
+// Sized for the side column (about 300-400 CSS px), so its text stays readable without scaling up.
+const W = 380;
+const H = 190;
+const M = {left: 30, right: 92, top: 10, bottom: 22};
 const DASHES = [null, '7 4', '2 4', '10 3 2 3', '4 2', '1 3'];
 
 /**
@@ -47,12 +48,11 @@ export function scoreChart(points, ids, {head, at = null} = {}) {
   });
   // End labels, nudged apart so equal totals stay readable.
   ends.sort((a, b) => b.value - a.value);
-  let lastY = -Infinity;
-  const labels = ends.map(({seat, value}) => {
-    const ly = Math.max(y(value) + 4, lastY + 13);
-    lastY = ly;
-    return s('text', {x: x(last) + 6, y: ly, class: 'end', fill: ids.colour(seat)}, `${ids.name(seat)} ${value}`);
-  });
+  const ys = [];
+  for (const {value} of ends) ys.push(Math.max(y(value) + 4, ys.length ? ys[ys.length - 1] + 13 : -Infinity));
+  const overflow = Math.max(0, (ys[ys.length - 1] ?? 0) - (H - 4)); // pushed below the chart: lift them all
+  const labels = ends.map(({seat, value}, i) => s('text', {x: x(last) + 6, y: Math.max(10, ys[i] - overflow), class: 'end',
+    fill: ids.colour(seat)}, `${ids.name(seat)} ${value}`));
   const described = ends.map(({seat, value}) => `${ids.name(seat)} ${value}`).join(', ');
   const marker = at !== null && at >= first && at <= last
     ? s('line', {x1: x(at), x2: x(at), y1: M.top, y2: H - M.bottom, class: 'marker'}) : null;

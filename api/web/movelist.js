@@ -54,6 +54,25 @@ export function nextField(moves) {
 }
 
 /**
+ * When every remaining move has a list (without repeats) in `field`, the items some but not all of
+ * those lists hold: [{key, value, count}] (null when the lists differ only in order, or are not lists).
+ */
+function listParts(moves, field) {
+  if (!moves.every((m) => Array.isArray(m[field]))) return null;
+  const items = new Map();
+  for (const move of moves) {
+    const keys = move[field].map(keyOf);
+    if (new Set(keys).size !== keys.length) return null; // repeats: choose whole lists
+    move[field].forEach((value, i) => {
+      if (!items.has(keys[i])) items.set(keys[i], {key: keys[i], value, count: 0});
+      items.get(keys[i]).count += 1;
+    });
+  }
+  const parts = [...items.values()].filter((x) => x.count < moves.length);
+  return parts.length ? parts : null;
+}
+
+/**
  * The chooser: a labelled group of the next field's choices (or a stepper), or "ready" once the
  * composer names one move. `canPlay` false shows `message` instead.
  */
@@ -72,6 +91,17 @@ export function moveChooser(composer, {catalog, message = null}) {
     const key = value === ABSENT ? '\u0000' : keyOf(value);
     if (!seen.has(key)) seen.set(key, {value, count: 0});
     seen.get(key).count += 1;
+  }
+  const parts = listParts(left, field);
+  if (parts) {
+    // A list field (cards to play, tiles to take): choose its items one at a time, not every combination.
+    const name = termOf(catalog, field);
+    return h('div', {class: 'chooser', role: 'group', 'aria-labelledby': 'chooser-title'},
+      h('h3', {id: 'chooser-title', tabindex: '-1'}, `Choose ${name} (one at a time)`),
+      h('div', {class: 'moves'}, parts.map(({key, value}) => h('button', {type: 'button', class: 'move option',
+        dataset: {key: `part-${field}-${key}`},
+        onclick: () => composer.narrow((m) => m[field].some((x) => keyOf(x) === key), `${name} ${valueText(catalog, value)}`)},
+      `${name} ${valueText(catalog, value)}`))));
   }
   const choices = [...seen.values()];
   const title = field === 'type' ? 'Choose a move' : `Choose ${termOf(catalog, field)}`;

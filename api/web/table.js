@@ -78,6 +78,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const undoBox = h('div', {id: 'undo', class: 'undo'});
   const nameInput = h('input', {type: 'text', name: 'name', maxlength: '40', autocomplete: 'nickname', placeholder: 'Your name'});
   nameInput.value = localStorage.getItem('tabletop.name') || '';
+  const nameField = field('Your name', nameInput); // shown while a seat is free to take
   const seatList = h('ul', {id: 'seats', class: 'seats'});
   const seatActions = h('div', {class: 'row'});
   const asBox = h('div', {});
@@ -106,9 +107,11 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const choice = h('span', {class: 'choice', id: 'choice', 'aria-live': 'polite'});
   const confirmBtn = h('button', {type: 'button', class: 'primary', id: 'confirm', disabled: true, onclick: () => confirmMove()}, 'Confirm');
   const cancelBtn = h('button', {type: 'button', id: 'cancel', disabled: true, onclick: () => cancelChoice()}, 'Cancel');
+  const stepBackBtn = h('button', {type: 'button', id: 'step-back', hidden: true, 'aria-label': 'Take back the last choice',
+    onclick: () => s.composer?.back()}, 'Step back');
   const barRefusal = h('p', {class: 'refusal error', id: 'composer-refusal', role: 'alert'});
   const bar = h('div', {class: 'composer', id: 'composer', role: 'group', 'aria-label': 'Your move'},
-    choice, h('span', {class: 'row'}, confirmBtn, cancelBtn), barRefusal);
+    choice, h('span', {class: 'row'}, confirmBtn, stepBackBtn, cancelBtn), barRefusal);
 
   // Details: the view as data, the raw move box, the seed.
   const viewBox = h('div', {id: 'view', class: 'tree'});
@@ -147,7 +150,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
         details),
       h('div', {class: 'col side-col'},
         h('section', {class: 'card', 'aria-labelledby': 'seats-title'},
-          h('h2', {id: 'seats-title'}, 'Seats'), field('Your name', nameInput), seatList, seatActions, asBox),
+          h('h2', {id: 'seats-title'}, 'Seats'), nameField, seatList, seatActions, asBox),
         h('section', {class: 'card', 'aria-labelledby': 'scores-title'}, h('h2', {id: 'scores-title'}, 'Scores'), chartBox, scoreBox),
         h('section', {class: 'card', 'aria-labelledby': 'log-title'}, h('h2', {id: 'log-title'}, 'Table log'), logNote, logList),
         h('section', {class: 'card', 'aria-labelledby': 'audit-title'}, h('h2', {id: 'audit-title'}, 'Fairness audit'),
@@ -240,6 +243,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       }),
     ]);
     Object.assign(s, {catalog, board, boardLoaded: true});
+    page.classList.toggle('has-board', Boolean(board)); // a board gets the wider column
     details.open = !board; // without a board, the view as data is the fallback: open it
   }
 
@@ -416,6 +420,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       main.classList.remove('busy');
       if (ok && onDone) onDone();
       await refresh();
+      // The control that sent it may be gone now (no moves left): then the refusal shows at the top.
+      if (!ok && slot !== notice && !slot.getClientRects().length) say(slot.textContent);
     }
   }
 
@@ -460,7 +466,10 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   /** Send one move; after it, focus rests on the status line (never on the next list's first move). */
   function play(move, expectedVersion, slot = barRefusal) {
     act('Your move was', () => command(`${base}/seats/${s.viewer}/moves`, {move}, {token: token(), expectedVersion}),
-      {slot, onDone: () => turn.focus()});
+      {slot, onDone: () => {
+        s.composerKey = null; // played: the next legal list starts a fresh choice, even if it is the same list
+        turn.focus();
+      }});
   }
 
   function confirmMove() {
@@ -474,7 +483,16 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   }
 
   const onKey = (event) => {
-    if (event.key !== 'Escape' || !s.composer?.active) return;
+    if (event.key !== 'Escape') return;
+    if (s.confirmLeave !== null) { // Escape answers "Leave this table?" with Stay
+      event.preventDefault();
+      const seat = s.confirmLeave;
+      s.confirmLeave = null;
+      renderSeats();
+      seatList.querySelector(`[data-key="leave-${seat}"]`)?.focus();
+      return;
+    }
+    if (!s.composer?.active) return;
     event.preventDefault();
     cancelChoice();
   };
@@ -700,6 +718,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     confirmBtn.disabled = !complete || s.busy;
     confirmBtn.setAttribute('aria-label', complete ? `Confirm: ${moveWords(s.catalog, complete)}` : 'Confirm');
     cancelBtn.disabled = !s.composer.active;
+    stepBackBtn.hidden = s.composer.steps.length < 2;
     if (s.board) {
       movesTitle.textContent = 'Board';
       if (!playCard.contains(boardRoot)) fill(playCard, movesTitle, replayBanner, boardRoot, bar, listDetails);
@@ -769,6 +788,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
 
   function renderSeats() {
     const t = s.summary;
+    nameField.hidden = !(t.status === 'open' && t.seats.some((x) => x.free));
     const held = seats.heldSeats(tableId);
     fill(seatList, t.seats.map((seat) => {
       const mine = held.includes(seat.seat);
@@ -829,13 +849,15 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const canUndo = !s.replay && s.viewer !== null && t.status === 'running' && t.undo_policy !== 'off' && !t.undo_request;
     const canFork = t.status === 'finished';
     const upto = shown();
+    const fresh = new Set(recent().map((e) => e.version));
     const visible = s.log.filter((e) => e.version <= upto);
     const later = s.log.length - visible.length;
     logNote.textContent = later ? `Showing the log up to version ${upto}; ${later} later entr${later === 1 ? 'y is' : 'ies are'} hidden while you look back.` : '';
     fill(logList, [...visible].reverse().map((entry) => {
       const seat = entry.seat !== null && entry.seat >= 0 ? entry.seat : null;
       const isMove = entry.event === 'MovePlayed' && seat !== null;
-      return h('li', {class: `${entry.undone ? 'undone' : ''}${seat !== null ? ` by-seat seat-c${seat}` : ''}`, value: String(entry.version),
+      return h('li', {class: `${entry.undone ? 'undone' : ''}${seat !== null ? ` by-seat seat-c${seat}` : ''}${fresh.has(entry.version) ? ' recent' : ''}`,
+        value: String(entry.version), title: fresh.has(entry.version) ? 'New since your last move' : null,
         'aria-current': entry.version === upto && s.replay ? 'step' : null},
       h('a', {class: 'v', href: tableAddress(tableId, entry.version), title: `Show the table at version ${entry.version}`}, `v${entry.version}`), ' ',
       seat !== null ? h('span', {class: 'chip', 'aria-hidden': 'true'}) : null,

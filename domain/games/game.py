@@ -22,6 +22,10 @@ A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel'
   side (after the end) still reads in the third person for everyone else.
 * ``scores(state) -> Scores``, ``is_over(state)``, ``bot_move(state, seat, rng)``.
 * ``to_dict(state)`` / ``from_dict(data)``: the state as JSON-ready primitives and back.
+* ``secrets(state) -> {owner: value}``: what is hidden now, keyed by who alone may see it (a
+  seat) or ``None`` for what nobody sees (deck orders, bags). The platform compares it before and
+  after a seat's own move to know whether that move showed the seat anything it did not decide
+  (``domain/undo.py``, docs/undo.md). A game without it counts every move as a reveal.
 * ``catalog() -> dict``: the game's public static data for clients (names, kinds, costs, points,
   one-line effects, board geometry, tracks, readable terms), built from the package's own
   component data (``components.catalog``). Never a secret: deck order is state, not a component.
@@ -158,6 +162,7 @@ class Game:
     from_dict: Callable[[Mapping[str, Any]], State]
     state_type: type = dict
     catalog: Callable[[], Mapping[str, Any]] = field(default=lambda: {})
+    secrets: Callable[[State], Mapping[int | None, Any]] | None = None
 
     def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Check the seat count and options, fill defaults; raise ``InvalidOptions`` naming the problem."""

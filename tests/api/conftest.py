@@ -7,7 +7,7 @@ import pytest
 from api import create_app
 from api.config import Settings
 
-SECRET = "test-secret-not-for-production"
+SECRET = "test-secret-not-for-production-0123456789"
 
 
 def pytest_ignore_collect(collection_path, config):

@@ -62,7 +62,7 @@ def test_take_a_seat_returns_its_token_once_and_a_retry_returns_the_same(client)
 def test_leave_before_the_start_frees_the_seat_and_retires_the_token(client):
     t = Table(client, start=False)
     old = t.tokens[0]
-    assert t.post("/seats/0/leave", seat=0).status_code == 200
+    assert t.post("/seats/0/leave", seat=0, json={}).status_code == 200
     assert t.summary()["seats"][0]["free"] is True
     # Someone else takes seat 0: the old token must not act for them.
     new = t.post("/seats", json={"name": "dee"}).json
@@ -75,7 +75,7 @@ def test_leave_before_the_start_frees_the_seat_and_retires_the_token(client):
 
 def test_leave_during_play_hands_the_seat_to_a_bot(client):
     t = Table(client)
-    assert t.post("/seats/1/leave", seat=1).status_code == 200
+    assert t.post("/seats/1/leave", seat=1, json={}).status_code == 200
     assert t.summary()["seats"][1]["bot"] is True
     # The bot bid at once; ann can still play, and the one who left can no longer read seat 1's hand.
     assert t.to_act() == [0]

@@ -314,18 +314,18 @@ def test_undo_bad_requests_are_refused(tables):
     assert tables.table(table_id).version == version
 
 
-def test_bots_approve_undo_and_free_policy_needs_nobody(tables):
+def test_bots_refuse_an_undo_across_the_bid_reveal_and_free_policy_needs_nobody(tables):
     table_id = seated(tables, names=("ann",), bots=("robo",))
     tables.start(table_id)
     mark = tables.table(table_id).version
-    play_first_legal(tables, table_id, 0)  # the bot bids right after, then turns begin
-    tables.request_undo(table_id, 0, mark)
-    table = tables.table(table_id)
-    assert table.undo_request is None and table.undone
+    play_first_legal(tables, table_id, 0)  # the bot bids right after: every bid is shown
+    with pytest.raises(UndoRefused):
+        tables.request_undo(table_id, 0, mark)
     free = seated(tables, names=("ann", "bob"), undo_policy="free")
     tables.start(free)
     mark = tables.table(free).version
     play_first_legal(tables, free, 1)
+    play_first_legal(tables, free, 0)
     tables.request_undo(free, 0, mark)
     assert tables.table(free).undone
 

@@ -18,7 +18,7 @@ from api.routes.web import WEB_DIR
 
 @pytest.fixture(scope="module")
 def client():
-    app = create_app(Settings(store="memory", testing=True, secret="served-secret-not-for-production"))
+    app = create_app(Settings(store="memory", testing=True, secret="served-secret-not-for-production-0123456789"))
     yield app.test_client()
     app.extensions["tabletop.tables"].close()
 

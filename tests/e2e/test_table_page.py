@@ -136,7 +136,9 @@ def test_replay_moves_board_scores_and_log_together_and_the_address_holds_it(new
     expect(sam.locator("#scores caption")).to_have_text(f"Scores at version {at}")
     expect(sam.get_by_role("button", name="Back to now")).to_be_visible()
     assert sam.evaluate("window.__board.version") == at and sam.evaluate("window.__board.hand") is None
-    assert past_hand and sam.locator("main").text_content().count(json.dumps(past_hand, separators=(",", ":"))) == 0
+    assert past_hand  # Ann saw her hand then; the spectator sees none
+    expect(sam.locator("#view")).to_contain_text("hand: —")
+    expect(sam.locator("#view")).not_to_contain_text(f"hand: {json.dumps(past_hand, separators=(',', ':'))}")
 
     # A live update (Bob plays) does not move Ann's replay; the slider's end grows; Back to now returns.
     bob.get_by_role("button", name=re.compile(r"^Card \d+$|^Roll the die$")).first.click()
@@ -289,6 +291,12 @@ def test_leave_asks_first_and_stay_keeps_the_seat(new_page):
     expect(dialog).to_have_count(0)
     expect(ann.locator("#seats li.mine")).to_contain_text("0: ann (you)")
     expect(bob.locator("#seats")).not_to_contain_text("(bot)")
+    # Escape answers Stay too, and gives focus back to the Leave button.
+    ann.get_by_role("button", name="Leave (a bot plays on)").click()
+    expect(dialog).to_be_visible()
+    ann.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(ann.get_by_role("button", name="Leave (a bot plays on)")).to_be_focused()
     assert choices(ann)
     assert ann.errors == [] and bob.errors == []
 
@@ -323,3 +331,104 @@ def test_previous_and_next_round_jump_to_where_the_views_round_changes(new_page)
     page.get_by_role("button", name="Previous round").click()
     expect(page).to_have_url(re.compile(rf"\?at={seen[1]}$"))
     assert page.errors == []
+
+
+def test_a_numeric_field_with_many_legal_values_is_a_bounded_stepper_not_a_button_each(new_page):
+    # Homesteaders' take_debt has one legal move per count: the chooser offers a stepper over them.
+    page = new_page()
+    page.goto("/")
+    page.get_by_label("Game").select_option("homesteaders")
+    page.get_by_label("Seats").fill("2")
+    page.get_by_role("button", name="Open table").click()
+    take_seat(page, "alice", 0)
+    page.locator('[data-key="bot-1"]').click()
+    expect(page.locator("#seats")).to_contain_text("1: Bot 1 (bot)")
+    page.get_by_role("button", name="Start the game").click()
+    table_id = page.url.split("#/tables/", 1)[1]
+    counts = page.evaluate("""async (id) => {
+        const token = JSON.parse(localStorage.getItem(`tabletop.seat.${id}.0`)).token;
+        const r = await fetch(`/api/tables/${id}/seats/0/legal-moves`, {headers: {Authorization: `Bearer ${token}`}});
+        return (await r.json()).moves.filter(m => m.type === 'take_debt').map(m => m.count);
+    }""", table_id)
+    assert len(counts) >= 7
+    if page.locator("#move-list").count():  # with the game's board, the chooser is the folded "Moves as a list"
+        page.locator("#move-list > summary").click()
+    page.locator("#moves button.option", has_text="take debt").click()
+    stepper = page.get_by_role("group", name="count", exact=True)
+    expect(stepper).to_be_visible()
+    expect(page.locator("#moves button.option")).to_have_count(0)  # no button per value
+    expect(stepper.get_by_role("slider")).to_have_attribute("max", str(len(set(counts)) - 1))
+    stepper.get_by_role("button", name="count: more").click()
+    stepper.get_by_role("button", name="count: more").click()
+    stepper.get_by_role("button", name="Choose count", exact=True).click()
+    third = sorted(set(counts))[2]
+    expect(page.locator("#choice")).to_have_text(f"Your move: take debt · count {third}")
+    expect(page.locator("#confirm")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#log li").first).to_contain_text(f"took {third} debt")
+    assert page.errors == []
+
+
+def test_a_list_field_is_chosen_one_item_at_a_time_then_in_order(new_page):
+    # Bunny Kingdom's draft plays two cards as one list field: n cards make n(n-1) ordered pairs, which
+    # the chooser offers as n cards, then the n-1 left, then the order of the two.
+    page = new_page()
+    page.goto("/")
+    page.get_by_label("Game").select_option("bunny_kingdom")
+    page.get_by_label("Seats").fill("3")  # at 3 seats nothing is discarded: the play list is the only choice
+    page.get_by_role("button", name="Open table").click()
+    take_seat(page, "alice", 0)
+    for seat in (1, 2):
+        page.locator(f'[data-key="bot-{seat}"]').click()
+        expect(page.locator("#seats")).to_contain_text(f"{seat}: Bot {seat} (bot)")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#turn")).to_have_text(re.compile(r"^Round 1|^Your turn"))
+    if page.locator("#move-list").count():  # with the game's board, the chooser is the folded "Moves as a list"
+        page.locator("#move-list > summary").click()
+    title = page.locator("#chooser-title")
+    expect(title).to_have_text(re.compile(r"\(one at a time\)$"))
+    first = choices(page)
+    assert len(first) == len(set(first)) >= 3
+    page.locator("#moves button.option").first.click()
+    second = choices(page)
+    assert len(second) == len(first) - 1 and first[0] not in second
+    page.locator("#moves button.option").first.click()
+    orders = choices(page)  # the same two cards, in either order
+    assert len(orders) == 2 and orders[0] != orders[1]
+    page.locator("#moves button.option").first.click()
+    expect(page.locator("#confirm")).to_be_enabled()
+    before = page.locator("#log li").count()
+    page.locator("#confirm").click()
+    expect(page.locator("#log li")).not_to_have_count(before)
+    assert page.errors == []
+
+
+def test_the_score_chart_draws_every_seats_total_from_the_score_history(new_page):
+    ann, bob, url = seated_pair(new_page)
+    for page in (ann, bob):  # bids, then one turn each
+        play_first(page)
+    expect(ann.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
+    play_first(ann)
+    expect(bob.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
+    table_id = url.split("#/tables/", 1)[1]
+    history = ann.evaluate("async (id) => (await (await fetch(`/api/tables/${id}/scores/history`)).json()).points", table_id)
+    totals = history[-1]["totals"]
+    for page in (ann, bob):
+        chart = page.locator("#chart svg[role=img]")
+        expect(chart).to_have_attribute("aria-label", re.compile(r"^Score over the game"))
+        expect(chart.locator("path.line")).to_have_count(2)  # one line per seat, in the seat's colour
+        label = chart.get_attribute("aria-label")
+        assert f"{'You' if page is ann else 'ann'} {totals['0']}" in label
+        assert f"{'You' if page is bob else 'bob'} {totals['1']}" in label
+        strokes = chart.locator("path.line").evaluate_all("els => els.map(e => e.getAttribute('stroke'))")
+        assert strokes == [page.evaluate("(s) => getComputedStyle(document.querySelector('.table-page')).getPropertyValue(`--seat-${s}`).trim()", s) for s in (0, 1)]
+    # Replaying marks the version shown on the chart.
+    ann.locator("#log li a.v").nth(2).click()
+    expect(ann.locator("#chart line.marker")).to_have_count(1)
+    # A server without the endpoint (404): no chart, and no error.
+    sam = new_page()
+    sam.route("**/scores/history*", lambda route: route.fulfill(status=404, json={"error": "not_found", "message": "no"}))
+    sam.goto(url)
+    expect(sam.locator("#scores table")).to_be_visible()
+    expect(sam.locator("#chart")).to_be_empty()
+    assert ann.errors == [] and bob.errors == [] and sam.errors == []

@@ -217,8 +217,10 @@ def test_a_reload_keeps_the_seat_and_a_phone_width_does_not_overflow(new_page):
     expect(ann.locator("#moves button.option").first).to_be_visible()
     assert ann.url == url
 
-    # Nothing is wider than a phone screen.
+    # Nothing is wider than a phone screen; the score breakdown stacks one "column: value" line per cell.
     assert ann.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    expect(ann.locator("#scores td").first).to_have_css("display", "block")
+    assert ann.locator("#scores td").first.get_attribute("data-label") == "bid"
 
     # A spectator (a fresh context without a token) sees the table but no hand and no moves.
     watcher = new_page(width=360, height=740)

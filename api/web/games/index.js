@@ -2,10 +2,10 @@
 // (the legal-move list and the view as a tree). See docs/web.md, "Board modules".
 
 const BOARDS = {
-  // bunny_kingdom: () => import('./bunny_kingdom.js'),
-  // homesteaders: () => import('./homesteaders.js'),
-  // walnut_grove: () => import('./walnut_grove.js'),
-  // fantasy_ranch: () => import('./fantasy_ranch.js'),
+  bunny_kingdom: () => import('./bunny_kingdom.js'),
+  homesteaders: () => import('./homesteaders.js'),
+  walnut_grove: () => import('./walnut_grove.js'),
+  fantasy_ranch: () => import('./fantasy_ranch.js'),
 };
 
 /** The board module of `game`, or null. */

@@ -1,6 +1,6 @@
 """Bunny Kingdom (Richard Garfield, 2017) for 2-4 players, per docs/rules/bunny_kingdom.md."""
 
-from domain.games.bunny_kingdom import rules, state, views
+from domain.games.bunny_kingdom import components, rules, state, views
 from domain.games.bunny_kingdom.bots import bot_move
 from domain.games.bunny_kingdom.scoring import scores
 from domain.games.game import Game
@@ -21,10 +21,12 @@ GAME = Game(
     player_view=views.player_view,
     action_view=views.action_view,
     describe=views.describe,
+    secrets=views.secrets,
     scores=scores,
     is_over=rules.is_over,
     bot_move=bot_move,
     to_dict=state.to_dict,
     from_dict=state.from_dict,
     state_type=state.State,
+    catalog=components.catalog,
 )

@@ -206,3 +206,221 @@ HAND_SIZE = {2: 10, 3: 12, 4: 10}
 PLAY_PER_PICK = {2: 1, 3: 2, 4: 2}
 PICKS_PER_ROUND = {2: 10, 3: 6, 4: 5}
 ROUNDS = 4
+
+
+# ---- the client's catalog (GET /api/games/bunny_kingdom/components) ---------------------------
+
+# Parchment names and one-line effects, as printed in the spec's §11.5 table.
+PARCHMENT_TEXT: dict[str, tuple[str, str]] = {
+    "P-ROYAL-RING": ("Royal Ring", "Treasure: 1 point"),
+    "P-ROYAL-COAT": ("Royal Coat", "Treasure: 2 points"),
+    "P-ROYAL-SCEPTER": ("Royal Scepter", "Treasure: 3 points"),
+    "P-ROYAL-CHALICE": ("Royal Chalice", "Treasure: 4 points"),
+    "P-ROYAL-CROWN": ("Royal Crown", "Treasure: 5 points"),
+    "P-ROYAL-CARROT": ("Royal Carrot", "Treasure: 6 points"),
+    "P-LEFT-GLOVE": ("Left Glove", "Treasure: 1 point; 4 if you also have the Right Glove"),
+    "P-RIGHT-GLOVE": ("Right Glove", "Treasure: 1 point; 4 if you also have the Left Glove"),
+    "P-BUREAUCRAT": ("Bureaucrat", "1 point per parchment card you own, itself included"),
+    "P-BURGOMASTER": ("Burgomaster", "1 point per city you control"),
+    "P-DIPLOMAT": ("Diplomat", "1 point per edge square you control"),
+    "P-EXPLORER": ("Explorer", "3 points per corner square you control"),
+    "P-CARPENTER": ("Carpenter", "1 point per wood you produce"),
+    "P-MASTER-CARPENTER": ("Master Carpenter", "2 points per wood you produce"),
+    "P-WOODLAND-KING": ("Woodland King", "20 points if you produce at least 7 wood"),
+    "P-FISHER": ("Fisher", "1 point per fish you produce"),
+    "P-MASTER-FISHER": ("Master Fisher", "2 points per fish you produce"),
+    "P-FISHER-KING": ("Fisher King", "20 points if you produce at least 7 fish"),
+    "P-FARMER": ("Farmer", "1 point per carrot you produce"),
+    "P-MASTER-FARMER": ("Master Farmer", "2 points per carrot you produce"),
+    "P-CARROT-KING": ("Carrot King", "15 points if you produce at least 5 carrots"),
+    "P-MERCHANT": ("Merchant", "3 points per luxury resource you produce"),
+    "P-MASTER-OF-MOUNTAINS": ("Master of the Mountains", "2 points per mountain square you control"),
+    "P-CARROTISTADOR": ("Carrotistador", "4 points per fief of at least 3 squares"),
+    "P-HARECINGETORIX": ("Harecingetorix", "1 point per fief"),
+    "P-HUNNY-KING": ("Hun-ny King", "12 points if you have at least 10 fiefs"),
+    "P-BUN-SHEE": ("Bun-Shee", "2 points per city in your fiefs that produce nothing"),
+    "P-PANPAN": ("PanPan the Barbarian", "2 points per square of yours with no city and no production"),
+    "P-COLONIST": ("Colonist", "3 points per camp card you played"),
+    "P-KING-OF-THIEVES": ("King of Thieves", "12 points if you control at least 9 cities"),
+    "P-MATRIARCH": ("Matriarch", "12 points if nobody controls more squares than you"),
+    "P-LITTLE-PRINCE": ("Little Prince", "Harvest all your fiefs again, except your best one"),
+    "P-TREASURE-GUARDIAN": ("Treasure Guardian", "3 points per treasure you have"),
+    "P-TREASURE-HUNTER": ("Treasure Hunter", "Scores your treasures again (doubles them)"),
+    "P-LIBERAL": ("Liberal", "At the end, copy one parchment of your right neighbour"),
+    "P-SOCIALIST": ("Socialist", "At the end, copy one parchment of your left neighbour"),
+    "P-OPPORTUNIST": ("Opportunist", "10 points if exactly one player is ahead of you at the end"),
+}
+
+TERRAIN_NAMES = {
+    "forest": "Forest",
+    "sea": "Sea",
+    "field": "Field",
+    "plains": "Plains",
+    "mountain": "Mountain",
+    "printed_city": "Printed city",
+}
+RESOURCE_NAMES = {
+    "wood": "Wood",
+    "fish": "Fish",
+    "carrot": "Carrot",
+    "pearl": "Pearl",
+    "mushroom": "Mushroom",
+    "carrot_spice": "Carrot spice",
+    "gold": "Gold",
+    "diamond": "Diamond",
+    "copper": "Copper",
+    "iron": "Iron",
+}
+MOVE_NAMES = {
+    "submit_pick": "Choose cards",
+    "retract_pick": "Withdraw the choice",
+    "place_camp": "Place a camp",
+    "keep_camp": "Keep the camp",
+    "build_city": "Build a city",
+    "build_farm": "Build a farm",
+    "build_sky_tower": "Build a Sky Tower",
+    "finish_construction": "Finish building",
+    "choose_trading_posts": "Choose trading-post resources",
+    "choose_copy_target": "Choose a parchment to copy",
+}
+PHASE_NAMES = {
+    "shuffle": "Shuffling the deck",
+    "deal": "Dealing",
+    "exploration": "Exploration",
+    "exploration_done": "Exploration over",
+    "construction": "Construction",
+    "harvest": "Harvest",
+    "round_end": "End of the round",
+    "copy": "Final scoring: copy choices",
+    "over": "Game over",
+}
+PASS_NAMES = {"left": "Pass left", "right": "Pass right", "opponent": "Pass to the opponent"}
+#: CSS colours of the four rabbit colours (§11.7: yellow, pink, red, black), in seat order.
+SEAT_COLOURS = (
+    {"name": "yellow", "css": "#d9a400"},
+    {"name": "pink", "css": "#e0609a"},
+    {"name": "red", "css": "#c8322a"},
+    {"name": "black", "css": "#3a3a3a"},
+)
+PRINTED_CITY_ID = "CI"  # how the view names a printed city on a square
+
+
+def _building_entry(card: str) -> dict:
+    data = BUILDING_CARDS[card]
+    kind, need = data["kind"], data.get("terrain")
+    where = f" on a {need} square" if need else ""
+    if kind == "city":
+        n = data["strength"]
+        name, effect = f"City ({n} tower{'s' if n > 1 else ''})", f"Build a strength-{n} city{where}"
+    elif kind == "basic_farm":
+        res = data["produces"]
+        name, effect = f"{RESOURCE_NAMES[res]} farm", f"Build it on one of your squares: +1 {res}"
+    elif kind == "trading_post":
+        name, effect = "Trading post", "Produces the wood, fish or carrot you choose at each harvest"
+    elif kind == "luxury_farm":
+        res = data["produces"]
+        name = f"{RESOURCE_NAMES[res]} farm"
+        effect = f"+1 {RESOURCE_NAMES[res].lower()} (a luxury){where}"
+    elif kind == "sky_tower":
+        name, effect = "Sky Tower", "Two towers on two of your squares in different fiefs join those fiefs"
+    else:
+        n = data["priority"]
+        name = f"Camp {n}"
+        effect = f"Claim an empty square when offered; camp {n} is offered after lower numbers"
+    return {"name": name, "kind": kind, "cost": None, "points": None, "effect": effect, **data}
+
+
+def _parchment_points(rule: dict) -> object:
+    if "fixed" in rule:
+        return rule["fixed"]
+    if "glove" in rule:
+        return f"{rule['glove']['alone']} or {rule['glove']['paired']}"
+    return rule.get("points")
+
+
+def catalog() -> dict:
+    """Everything public a client draws Bunny Kingdom from: cards, map, readable terms, colours.
+
+    Built from the tables above (the spec's §11 data), never from a table's state: no deck order,
+    no hand, no parchment of anyone.
+    """
+    components: dict[str, dict] = {}
+    for coord, terrain, natural in zip(COORDS, TERRAIN, NATURAL):
+        what = TERRAIN_NAMES[terrain].lower() + (f", produces {natural}" if natural else "")
+        components[f"T-{coord}"] = {
+            "name": f"Territory {coord}",
+            "kind": "territory",
+            "cost": None,
+            "points": None,
+            "effect": f"Put your rabbit on {coord} ({what})",
+            "coord": coord,
+            "terrain": terrain,
+        }
+    for card in BUILDING_CARDS:
+        components[card] = _building_entry(card)
+    for card in PROVISIONS_CARDS:
+        components[card] = {
+            "name": "Provisions",
+            "kind": "provisions",
+            "cost": None,
+            "points": None,
+            "effect": f"Draw the top {PROVISIONS_DRAW} cards of the deck and play both at once",
+        }
+    for card, (kind, rule) in PARCHMENTS.items():
+        name, effect = PARCHMENT_TEXT[card]
+        components[card] = {
+            "name": name,
+            "kind": kind,
+            "cost": None,
+            "points": _parchment_points(rule),
+            "effect": effect,
+            "rule": rule,
+        }
+    components[PRINTED_CITY_ID] = {
+        "name": "Printed city",
+        "kind": "printed_city",
+        "cost": None,
+        "points": None,
+        "effect": "A neutral city of strength 1: whoever claims the square owns its tower",
+        "strength": 1,
+    }
+    components["PARCHMENT"] = {
+        "name": "Parchment",
+        "kind": "parchment",
+        "cost": None,
+        "points": None,
+        "effect": "A face-down parchment: scored at the end of the game",
+    }
+    terms = {**MOVE_NAMES, **PHASE_NAMES, **RESOURCE_NAMES, **TERRAIN_NAMES, **PASS_NAMES}
+    for r in range(1, ROUNDS + 1):
+        terms[f"harvest round {r}"] = f"Harvest, round {r}"
+    for card, (name, _effect) in PARCHMENT_TEXT.items():
+        terms[card] = name
+    for copier in COPY_CARDS:
+        copier_name = PARCHMENT_TEXT[copier][0]
+        terms[f"{copier} (no target)"] = f"{copier_name} (copied nothing)"
+        for target in PARCHMENTS:
+            if target not in COPY_CARDS:
+                terms[f"{copier} copying {target}"] = f"{copier_name} copying {PARCHMENT_TEXT[target][0]}"
+    board = {
+        "rows": list(ROWS),
+        "columns": list(COLUMNS),
+        "squares": {
+            coord: {"terrain": terrain, "resource": natural, "printed_city": terrain == "printed_city"}
+            for coord, terrain, natural in zip(COORDS, TERRAIN, NATURAL)
+        },
+        "lava_edges": [list(edge) for edge in LAVA_EDGES],
+        "corners": list(CORNERS),
+        "basic_resources": list(BASIC_RESOURCES),
+        "luxury_resources": list(LUXURY_RESOURCES),
+        "rounds": ROUNDS,
+        "hand_size": {str(n): v for n, v in HAND_SIZE.items()},
+        "play_per_pick": {str(n): v for n, v in PLAY_PER_PICK.items()},
+    }
+    return {
+        "components": components,
+        "terms": terms,
+        "board": board,
+        "tracks": [],
+        "seat_colours": [dict(c) for c in SEAT_COLOURS],
+    }

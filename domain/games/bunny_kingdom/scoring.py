@@ -16,6 +16,25 @@ from domain.games.game import Scores
 
 OPPORTUNIST = "P-OPPORTUNIST"
 
+#: How a ``basis`` line names each BK-R145 metric, so a player can check the count by hand.
+METRIC_WORDS = {
+    "parchment_cards": "parchment cards",
+    "cities": "cities",
+    "edge_territories": "edge squares",
+    "corner_territories": "corner squares",
+    "units:wood": "wood",
+    "units:fish": "fish",
+    "units:carrot": "carrots",
+    "luxury_units": "luxury resources",
+    "mountain_territories": "mountain squares",
+    "fiefs_with_min_territories:3": "fiefs of 3+ squares",
+    "fiefs": "fiefs",
+    "cities_in_fiefs_without_production": "cities in fiefs producing nothing",
+    "barren_territories": "squares without city or production",
+    "camp_cards_played": "camp cards played",
+    "effective_treasures": "treasures",
+}
+
 
 @dataclass(frozen=True)
 class ParchmentScore:
@@ -143,19 +162,42 @@ def _score(card: str | None, cards: set[str], m: Metrics, territories: list[int]
     if "per" in rule:
         what = rule["per"]
         n = len(treasures) if what == "effective_treasures" else m.count(what)  # BK-R149
-        return rule["points"] * n, f"{n} x {what}"
+        return rule["points"] * n, f"{n} {METRIC_WORDS.get(what, what)} × {rule['points']}"
     if "threshold" in rule:
         n = m.count(rule["threshold"])
-        return (rule["points"] if n >= rule["min"] else 0), f"{n} {rule['threshold']} (needs {rule['min']})"
+        words = METRIC_WORDS.get(rule["threshold"], rule["threshold"])
+        return (rule["points"] if n >= rule["min"] else 0), f"{n} {words} (needs {rule['min']})"
     if "most" in rule:  # BK-R151 Matriarch, BK-D08: ties qualify
         mine = len(m.squares)
         return (
             rule["points"] if mine >= max(territories) else 0
-        ), f"{mine} territories, most is {max(territories)}"
+        ), f"{mine} squares; the most anyone has is {max(territories)}"
     if "extra_harvest_except_best" in rule:  # BK-R151 Little Prince, BK-D13
         h = m.harvests
-        return (sum(h) - max(h) if h else 0), f"fief harvests {sorted(h, reverse=True)}"
+        scoring = sorted((v for v in h if v), reverse=True)
+        basis = f"fiefs harvesting {' + '.join(map(str, scoring))}, less the best" if scoring else "no fief harvests"
+        return (sum(h) - max(h) if h else 0), basis
     raise ValueError(f"no scoring rule for {card}")  # pragma: no cover - data error
+
+
+def progress(state: State, seat: int) -> list[dict[str, object]]:
+    """What each of the seat's own parchments would score on the board as it is now.
+
+    For the owner's eyes only (it names their parchments). It uses nothing another seat hides:
+    copies (Liberal, Socialist) wait for the end, Opportunist depends on the others' parchments
+    and is never guessed, and treasures count only the seat's own cards.
+    """
+    metrics = Metrics(state, seat)
+    territories = [len(controlled(state, s)) for s in range(state.players)]
+    cards = set(state.parchments[seat])
+    out: list[dict[str, object]] = []
+    for card in state.parchments[seat]:
+        if card in ("P-LIBERAL", "P-SOCIALIST", OPPORTUNIST):
+            out.append({"card": card, "points": None, "basis": "decided at the end of the game"})
+            continue
+        points, basis = _score(card, cards, metrics, territories)
+        out.append({"card": card, "points": points, "basis": basis})
+    return out
 
 
 def scores(state: State) -> Scores:

@@ -13,10 +13,10 @@ from typing import Any
 from domain.errors import IllegalMove
 from domain.games.bunny_kingdom.components import COORDS, PROVISIONS_DRAW, card_family
 from domain.games.bunny_kingdom.construction import pending_camp
-from domain.games.bunny_kingdom.exploration import building_detail, pass_direction
+from domain.games.bunny_kingdom.exploration import building_detail, left, pass_direction, right
 from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
 from domain.games.bunny_kingdom.rules import play
-from domain.games.bunny_kingdom.scoring import scores
+from domain.games.bunny_kingdom.scoring import parchment_scores, progress, scores
 from domain.games.bunny_kingdom.state import State
 from domain.games.game import seat_ref, their_ref
 
@@ -61,6 +61,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         "round": state.round,
         "pick": state.pick,
         "pass_direction": pass_direction(state) if state.round else None,
+        "pass_to": _pass_to(state),
         "deck_size": len(state.deck),
         "board": {
             COORDS[i]: {"owner": o if o >= 0 else None, "building": b}
@@ -76,6 +77,10 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
     }
     if over:
         view["deck"] = list(state.deck)
+        view["final_scoring"] = [  # BK-R146: every parchment's points, in scoring order
+            {"seat": p.seat, "card": p.card, "copied_from": p.copied_from, "points": p.points, "basis": p.basis}
+            for p in parchment_scores(state)
+        ]
     if viewer is not None:
         selection = state.selections[viewer]
         view["you"] = {
@@ -87,8 +92,17 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
             "seen": list(state.seen[viewer]),
             "trading_post_choices": dict(state.tp_pending[viewer] or ()),
             "copy_choices": dict(state.copy_pending[viewer]),
+            "parchment_progress": progress(state, viewer) if not over else [],
         }
     return view
+
+
+def _pass_to(state: State) -> list[int] | None:
+    """BK-R15, BK-R22: the seat each seat hands its cards to in this round, for the board's arrows."""
+    if not state.round:
+        return None
+    step = left if pass_direction(state) != "right" else right
+    return [step(s, state.players) for s in range(state.players)]
 
 
 def _fiefs(state: State, seat: int) -> list[dict[str, Any]]:
@@ -218,3 +232,24 @@ def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | 
         totals = scores(after).totals
         parts.append("final scores: " + ", ".join(f"{seat_ref(s)} {t}" for s, t in totals.items()))
     return "; " + "; ".join(parts) if parts else ""
+
+
+def secrets(state: State) -> dict[int | None, Any]:
+    """What is hidden now and from whom (docs/undo.md): the deck and the two-player reserves from
+    everyone; each seat's hand, pending pick, parchments (until revealed), removed cards, held
+    cards and pending trading-post and copy choices from everyone else. Nothing once it is over."""
+    if state.phase == "over":
+        return {}
+    revealed = state.phase == "copy"
+    hidden: dict[int | None, Any] = {None: (state.deck, state.reserves)}
+    for s in range(state.players):
+        hidden[s] = (
+            state.hands[s] if state.hands else (),
+            state.selections[s] if state.selections else None,
+            () if revealed or not state.parchments else state.parchments[s],
+            state.removed[s] if state.removed else (),
+            state.seen[s] if state.seen else (),
+            state.tp_pending[s] if state.tp_pending else None,
+            state.copy_pending[s] if state.copy_pending else (),
+        )
+    return hidden

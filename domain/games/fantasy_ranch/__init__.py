@@ -1,6 +1,6 @@
 """Fantasy Ranch, levels 1 to 3 (spec: docs/rules/fantasy_ranch.md), behind the common game protocol."""
 
-from domain.games.fantasy_ranch import bots, legal, rules, scoring, state, views
+from domain.games.fantasy_ranch import bots, catalog, legal, rules, scoring, state, views
 from domain.games.game import Game, Option
 
 GAME = Game(
@@ -22,10 +22,12 @@ GAME = Game(
     player_view=views.player_view,
     action_view=views.action_view,
     describe=views.describe,
+    secrets=views.secrets,
     scores=scoring.scores,
     is_over=rules.is_over,
     bot_move=bots.bot_move,
     to_dict=state.to_dict,
     from_dict=state.from_dict,
     state_type=state.State,
+    catalog=catalog.catalog,
 )

@@ -66,6 +66,8 @@ class State:
     last_winner: int = -1  # [L3] 1st of the round's second tournament (FR-R060)
     reshuffle_due: bool = False  # FR-R257: the discard must be shuffled into the empty deck
     home_draw: int = -1  # FR-R257: seat whose fate reward waits for that shuffle to draw into its home
+    dice: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = ()  # rolls of the current tournament, per roll
+    results: tuple[tuple[int, tuple[int, ...], tuple, tuple], ...] = ()  # (slot, ranking, dice, entries) of past ones
 
 
 def to_dict(state: State) -> dict[str, Any]:
@@ -74,7 +76,7 @@ def to_dict(state: State) -> dict[str, Any]:
 
 
 def from_dict(data: Mapping[str, Any]) -> State:
-    """The inverse of ``to_dict``; a field added after a state was stored (``rolls``, ``home_draw``) takes its default."""
+    """The inverse of ``to_dict``; a field added after a state was stored (``rolls``, ``home_draw``, ``dice``, ``results``) takes its default."""
     return State(**{f.name: _tuplify(data[f.name]) for f in fields(State) if f.name in data})
 
 
@@ -138,6 +140,8 @@ class Work:
         self.last_winner = s.last_winner
         self.reshuffle_due = s.reshuffle_due
         self.home_draw = s.home_draw
+        self.dice = list(s.dice)
+        self.results = list(s.results)
 
     def freeze(self) -> State:
         return State(
@@ -184,6 +188,8 @@ class Work:
             last_winner=self.last_winner,
             reshuffle_due=self.reshuffle_due,
             home_draw=self.home_draw,
+            dice=tuple(self.dice),
+            results=tuple(self.results),
         )
 
     # --- small queries every module needs -------------------------------------------------

@@ -54,7 +54,7 @@ def prize_table(w: Work) -> tuple[tuple[str, ...], ...]:
 
 def start(w: Work) -> None:
     """FR-R203: the tournament opens and asks each player in turn order."""
-    w.entries, w.standings, w.ranking, w.prizes, w.rolls = [], [], (), [], 0
+    w.entries, w.standings, w.ranking, w.prizes, w.rolls, w.dice = [], [], (), [], 0, []
     w.phase, w.cursor = "tournament_entries", 0
     next_entry(w)
 
@@ -186,7 +186,9 @@ def resolve_roll(w: Work, outcome: object) -> None:
     ):
         raise IllegalMove("FR-R204", f"the roll must be {count} dice of 1 to 6")
     index, group = rolling_group(w)
-    totals = {seat: sum(r) for seat, r in split_rolls(w, list(outcome)).items()}
+    rolls = split_rolls(w, list(outcome))
+    w.dice.append(tuple((seat, tuple(r)) for seat, r in rolls.items()))  # public (FR-R300): drawn as dice
+    totals = {seat: sum(r) for seat, r in rolls.items()}
     ordered = sorted(group, key=lambda s: -totals[s])
     runs: list[tuple[int, ...]] = []
     for seat in ordered:
@@ -287,7 +289,8 @@ def complete(w: Work) -> None:
         flow.refill_market(w)
     if w.slot < 8 and w.slot % 2 == 1:
         w.last_winner = w.ranking[0] if w.ranking else -1  # FR-R060
-    w.entries, w.standings, w.prizes, w.rolls = [], [], [], 0
+    w.results.append((w.slot, tuple(w.ranking), tuple(w.dice), tuple(w.entries)))  # FR-R300: rankings and dice stay public
+    w.entries, w.standings, w.prizes, w.rolls, w.dice = [], [], [], 0, []
     if w.slot in (0, 2, 4, 6, 8, 9):
         w.slot += 1
         start(w)

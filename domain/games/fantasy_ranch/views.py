@@ -51,6 +51,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         "market": list(state.market),
         "ranches": [list(r) if r else None for r in state.ranches],
         "community": [list(row) for row in state.grid],
+        "community_side": state.side if state.level == 3 else None,
         "owners": dict(state.owners),
         "upgrades": {loc: list(v) for loc, v in state.upgrades},
         "competed": list(state.competed),
@@ -70,6 +71,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         "tessa_cards": len(state.tessa),
         "awaiting": sorted(s for s in to_act(state) if s != CHANCE),
         "tournament": tournament_view(w),
+        "results": [result_view(r) for r in state.results],
         "draft": draft_view(state),
         "private": private_view(state, viewer),
     }
@@ -86,6 +88,24 @@ def tournament_view(w: Work) -> dict[str, Any] | None:
         "standings": [list(g) for g in w.standings],
         "ranking": list(w.ranking),
         "prizes": [{"seat": s, "place": p, "item_index": i, "item": item} for s, p, i, item in w.prizes],
+        "rolls": rolls_view(w.dice),
+    }
+
+
+def rolls_view(dice: Any) -> list[dict[str, Any]]:
+    """Every roll of a tournament in order: the first is the whole field, later ones tie roll-offs (FR-R205)."""
+    return [{"seats": [s for s, _ in roll], "dice": {str(s): list(d) for s, d in roll}} for roll in dice]
+
+
+def result_view(result: Any) -> dict[str, Any]:
+    """A finished tournament (FR-R300: dice and rankings are public). The horses entered are left
+    out: one sold since may lie in a reshuffled deck, and the view never names a deck card."""
+    slot, ranking, dice, entries = result
+    return {
+        "slot": SLOT_NAMES[slot],
+        "ranking": list(ranking),
+        "rolls": rolls_view(dice),
+        "entries": [{"seat": s, "dice": d, "kind": k} for s, _, d, k in entries],
     }
 
 
@@ -267,3 +287,21 @@ def describe_chance(before: State, action: dict[str, Any]) -> str:
         return f"{SLOT_NAMES[before.slot]}: {parts}."
     first = sum(len(g) for g in w.standings[:index]) + 1  # FR-R205: the tied group's own places
     return f"{SLOT_NAMES[before.slot]} tie roll-off for places {first}-{first + len(group) - 1}: {parts}."
+
+
+def secrets(state: State) -> dict[int | None, Any]:
+    """What is hidden now and from whom (docs/undo.md): deck orders, the removed tournament cards
+    and Tessa's cards from everyone (FR-R301, FR-R303; Tessa's cards belong to the active player
+    while she chooses); each seat's draft hand, picks (but at level 2), pending pick and seen cards
+    from everyone else (FR-R302)."""
+    tessa_owner = Work(state).active if state.phase == "tessa_choice" else None
+    hidden: dict[int | None, Any] = {None: (state.horse_deck, state.fate_deck, state.removed_cards)}
+    for s in range(state.players):
+        hidden[s] = (
+            state.hands[s] if state.hands else (),
+            state.picks[s] if state.picks and state.level != 2 else (),
+            state.step_picks[s] if state.step_picks else None,
+            state.seen[s] if state.seen else (),
+        )
+    hidden[tessa_owner] = (hidden[tessa_owner], state.tessa)
+    return hidden

@@ -4,7 +4,7 @@ Rules: ``docs/rules/homesteaders.md`` (ids ``HS-...``). This module binds the pr
 """
 
 from domain.games.game import Game, Option
-from domain.games.homesteaders import bots, legal, rules, scoring, state, views
+from domain.games.homesteaders import bots, catalog, legal, rules, scoring, state, views
 
 GAME = Game(
     name="homesteaders",
@@ -25,10 +25,12 @@ GAME = Game(
     player_view=views.player_view,
     action_view=views.action_view,
     describe=views.describe,
+    secrets=views.secrets,
     scores=scoring.scores,
     is_over=rules.is_over,
     bot_move=bots.bot_move,
     to_dict=state.to_dict,
     from_dict=state.from_dict,
     state_type=state.State,
+    catalog=catalog.catalog,
 )

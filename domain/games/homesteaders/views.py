@@ -198,3 +198,18 @@ _SENTENCES = {
     "exchange_at_bank": lambda b, a, v: "exchanged a trade token for 1 silver at the Bank",
     "take_debt": lambda b, a, v: f"took {v['count']} debt",
 }
+
+
+def secrets(state: State) -> dict[int | None, Any]:
+    """What is hidden now and from whom (docs/undo.md): the unrevealed order of stacks 2 and 3 from
+    everyone (HS-H03); each seat's screened holdings (HS-H02) and its unrevealed simultaneous
+    placement (HS-H05) from everyone else. Nothing once it is over."""
+    if state.phase == "over":
+        return {}
+    shown = min(state.round, c.ROUNDS)
+    hidden: dict[int | None, Any] = {None: (state.stack2[shown:], state.stack3[shown:])}
+    for s, p in enumerate(state.seats):
+        holdings = tuple(getattr(p, k) for k in SCREENED) if state.visibility == "screened" else ()
+        placement = p.placement if state.mode == "simultaneous" and p.placement != p.shown else ()
+        hidden[s] = (holdings, placement)
+    return hidden

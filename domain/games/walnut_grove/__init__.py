@@ -5,7 +5,7 @@ Spec: ``docs/rules/walnut_grove.md`` (rule ids ``WG-...``).
 """
 
 from domain.games.game import Game
-from domain.games.walnut_grove import bots, legal, rules, scoring, state, views
+from domain.games.walnut_grove import bots, catalog, legal, rules, scoring, state, views
 
 GAME = Game(
     name="walnut_grove",
@@ -23,10 +23,12 @@ GAME = Game(
     player_view=views.player_view,
     action_view=views.action_view,
     describe=views.describe,
+    secrets=views.secrets,
     scores=scoring.scores,
     is_over=rules.is_over,
     bot_move=bots.bot_move,
     to_dict=state.to_dict,
     from_dict=state.from_dict,
     state_type=state.WalnutGroveState,
+    catalog=catalog.catalog,
 )

@@ -12,7 +12,9 @@ from typing import Any
 
 from domain.games.game import seat_ref
 from domain.games.walnut_grove.components import COIN_VALUES, LABOURERS, TOWN, UPGRADES, YEAR_DISCS, is_coin
-from domain.games.walnut_grove.holdings import coins, help_tiles
+from domain.games.walnut_grove.farm import farm_areas
+from domain.games.walnut_grove.holdings import coins, help_tiles, owned_goods
+from domain.games.walnut_grove.legal import area_anchor
 from domain.games.walnut_grove.state import Player, WalnutGroveState
 from domain.games.walnut_grove.winter import resolve_winter, winter_needs
 
@@ -50,10 +52,55 @@ def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict
         "town_place": p.place,
         "drawn_tiles": list(p.drawn),
         "done": p.done,
+        "areas": _areas(state, p),
+        "owned_goods": dict(owned_goods(p)),
+        "winter_needs": _winter(state, p),
     }
     if own:
         view["coins"] = [{"id": c, "value": COIN_VALUES[c]} for c in coins(p)]
     return view
+
+
+def _areas(state: WalnutGroveState, p: Player) -> list[dict[str, Any]]:
+    """The farm's land areas, so a board draws and labels them without holding the geometry
+    rules: cells, what they produce this summer (size + the disc's bonus), storage, enclosure."""
+    if not p.board:
+        return []
+    bonus = YEAR_DISCS[state.disc].summer_bonus if state.disc else None
+    return [
+        {
+            "key": a.key,
+            "landscape": a.landscape,
+            "good": a.good,
+            "size": a.size,
+            "yield": a.size + (1 if a.good == bonus else 0),
+            "enclosed": a.enclosed,
+            "anchor": area_anchor(a),
+            "cells": sorted([x, y] for x, y in a.cells),
+            "subcells": sorted([x, y] for x, y in a.subcells),
+            "slots": list(a.slots),
+        }
+        for a in farm_areas(p.board, p.tiles)
+    ]
+
+
+def _winter(state: WalnutGroveState, p: Player) -> dict[str, Any] | None:
+    """This year's winter bill against what the player owns: the warning a board shows before
+    winter and the help tiles ``resolve_winter`` would take (WG-A06/A07)."""
+    if not state.disc or not p.board:
+        return None
+    needs = winter_needs(state, p)
+    owned = owned_goods(p)
+    short_food = sum(max(0, n - owned[g]) for g, n in needs.food.items())
+    short_wood = max(0, needs.wood - owned["wood"])
+    return {
+        "food": dict(needs.food),
+        "wood": needs.wood,
+        "fires": needs.fires,
+        "wagons": needs.wagons,
+        "shortfall": {"food": short_food, "wood": short_wood},
+        "help_tiles": short_food + short_wood,
+    }
 
 
 def player_view(state: WalnutGroveState, viewer: int | None) -> dict[str, Any]:
@@ -213,3 +260,18 @@ def _describe_chance(before: WalnutGroveState, action: dict[str, Any], viewer: i
         drawn = ", ".join(f"{c} (value {COIN_VALUES[c]})" for c in outcome)
         return f"{_name(seat)} drew {len(outcome)} coin(s) from the bag: {drawn or 'none'}."
     return f"{_name(seat)} drew {len(outcome)} coin(s) from the bag."
+
+
+def secrets(state: WalnutGroveState) -> dict[int | None, Any]:
+    """What is hidden now and from whom (docs/undo.md): the coin bag, the tile bag and the
+    face-down year discs from everyone; each seat's barn coins from everyone else; coins drawn in
+    excess (the overflow) from all but the seat whose fall turn it is. Nothing once it has ended."""
+    if state.phase == "ended":
+        return {}
+    hidden: dict[int | None, Any] = {None: (tuple(sorted(state.coin_bag)), state.tile_bag, state.discs)}
+    for s in range(state.n):
+        hidden[s] = tuple(coins(state.player(s)))
+    if state.overflow:
+        owner = state.order[state.cursor] if state.order else None
+        hidden[owner] = (hidden.get(owner), state.overflow)
+    return hidden

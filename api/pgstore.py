@@ -1,0 +1,85 @@
+"""The PostgreSQL event store with bounded waits: an outage costs a request seconds, not minutes.
+
+eventsourcing's PostgreSQL recorders retry every query ten times on a connection error, each try
+waiting up to the pool's timeout (30 s by default), and the pool hands out connections that died
+with the server. Here (named by ``PERSISTENCE_MODULE``, see ``api.config``): a pooled connection
+that sat idle is checked before use (pre-ping; one in steady use is not), a new connection gives up after
+``TABLETOP_POSTGRES_WAIT_S``, a request waits at most that long for the pool, and a query is tried
+twice at most (once more only when a pooled connection broke under it, never after the pool timed
+out). What still fails reaches the API as eventsourcing's ``OperationalError`` and becomes a 503
+with ``Retry-After`` (``api.errors``). When the database is back, the pool reconnects by itself
+within seconds (a failed reconnection is abandoned quickly and retried fresh on demand).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from eventsourcing.persistence import InterfaceError, OperationalError
+from eventsourcing.postgres import (
+    PostgresAggregateRecorder,
+    PostgresApplicationRecorder,
+    PostgresFactory,
+    PostgresProcessRecorder,
+    PostgresTrackingRecorder,
+)
+from psycopg_pool import PoolTimeout
+
+from projections.stores import check_when_idle
+
+#: Queries that the library wraps in its ten-try ``retry``: re-wrapped with two tries at most.
+_RETRIED = ("insert_events", "select_events", "select_notifications", "max_notification_id",
+            "insert_tracking", "max_tracking_id", "has_tracking_id")
+
+
+def _twice(method: Any) -> Any:
+    inner = getattr(method, "__wrapped__", method)
+
+    @functools.wraps(inner)
+    def bounded(recorder: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return inner(recorder, *args, **kwargs)
+        except (InterfaceError, OperationalError) as error:
+            if isinstance(error.__cause__, PoolTimeout):
+                raise  # no connection within the wait: the server is away, say so now
+            # A pooled connection broke under us (the server restarted): every idle one in the pool
+            # probably died with it, busy or not, so check them all once, then one fresh try.
+            recorder.datastore.pool.check()
+            return inner(recorder, *args, **kwargs)
+
+    return bounded
+
+
+def _bounded(cls: type) -> type:
+    overrides = {name: _twice(getattr(cls, name)) for name in _RETRIED if hasattr(cls, name)}
+    return type(f"Bounded{cls.__name__}", (cls,), overrides)
+
+
+class BoundedPostgresFactory(PostgresFactory):
+    """``PostgresFactory`` whose recorders give up in seconds and whose pool pre-pings."""
+
+    aggregate_recorder_class = _bounded(PostgresAggregateRecorder)
+    application_recorder_class = _bounded(PostgresApplicationRecorder)
+    tracking_recorder_class = _bounded(PostgresTrackingRecorder)
+    process_recorder_class = _bounded(PostgresProcessRecorder)
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        wait = self.env.get(self.POSTGRES_CONNECT_TIMEOUT) or "5"
+        # libpq's own connect timeout (the library sets none): a server that does not answer at all
+        # (a dropped route, not a refused port) must not hold the pool's connector for minutes.
+        self.datastore.pool.kwargs["connect_timeout"] = max(1, int(wait))
+        # The pool retries a failed connection with a doubling delay for up to 5 minutes: the first
+        # request after the database returned waited up to 21 s. Give up a failed attempt after a
+        # few seconds instead; the next request that finds the pool empty starts a fresh attempt
+        # at once.
+        self.datastore.pool.reconnect_timeout = reconnect_timeout(int(wait))
+        # Pre-ping, but only connections that sat idle (``POSTGRES_PRE_PING`` would add a round trip
+        # to every query of a busy pool). psycopg_pool keeps its ``check`` callback here.
+        self.datastore.pool._check = check_when_idle
+
+
+def reconnect_timeout(wait_s: float) -> float:
+    """How long a pool keeps retrying one failed connection (its delays go 1, 2, 4... seconds)."""
+    return max(3.0, wait_s + 1.0)
