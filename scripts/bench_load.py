@@ -354,8 +354,8 @@ def pct(values: list[float], p: float) -> float:
 class Services:
     """Redis, the database, the projection worker and gunicorn, all for this run only."""
 
-    def __init__(self, db: str, workers: int) -> None:
-        self.db, self.workers = db, workers
+    def __init__(self, db: str, workers: int, limits: bool = False) -> None:
+        self.db, self.workers, self.limits = db, workers, limits
         self.tmp = tempfile.mkdtemp(prefix="bench_load_")
         self.procs: list[subprocess.Popen] = []
         self.pg_host = os.environ.get("TABLETOP_POSTGRES_HOST", "127.0.0.1")
@@ -368,7 +368,9 @@ class Services:
                 "TABLETOP_POSTGRES_PORT": str(self.pg_port), "TABLETOP_POSTGRES_USER": self.pg_user,
                 "TABLETOP_REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0", "TABLETOP_SECRET": SECRET,
                 "TABLETOP_PROJECTIONS": "external", "TABLETOP_CREATE_TABLES": "n",
-                "TABLETOP_DATA_DIR": self.tmp}
+                "TABLETOP_DATA_DIR": self.tmp,
+                # Every client of the benchmark is one address: per-client limits would refuse it.
+                "TABLETOP_CLIENT_LIMITS": "on" if self.limits else "off"}
 
     def pg(self, dbname: str = "postgres") -> Any:
         import psycopg
@@ -545,9 +547,11 @@ def main() -> None:
     parser.add_argument("--db", default="tabletop_load_bench", help="PostgreSQL database to create and drop")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2, as deployed)")
     parser.add_argument("--no-bare", action="store_true", help="skip the bare-append baseline")
+    parser.add_argument("--client-limits", action="store_true",
+                        help="keep the per-client rate limits on (all clients are one address: raise them first)")
     args = parser.parse_args()
     points = [int(x) for x in args.tables.split(",") if x.strip()]
-    services = Services(args.db, args.workers)
+    services = Services(args.db, args.workers, args.client_limits)
     print(f"bench_load: {GAME}, {SEATS} seats (1 person + {SEATS - 1} bots), gunicorn {args.workers} gevent "
           f"workers (deploy/gunicorn.conf.py), PostgreSQL db {args.db}, own redis, projection worker; "
           f"{args.seconds:g} s per point, {os.cpu_count()} cores", flush=True)
