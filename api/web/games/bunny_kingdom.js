@@ -572,12 +572,14 @@ function fiefSection(ctx) {
     ` ${f.territories.join(' ')} · ${f.resources.length ? f.resources.map(term).join(', ') : 'no resource'}`));
   const total = view.fiefs[viewer].reduce((t, f) => t + f.harvest, 0);
   return h('section', {class: 'bk-panel bk-fiefs', 'aria-label': 'Your fiefs'},
-    h('h3', {}, `Your fiefs · a harvest now would score ${total}`),
+    h('h3', {}, view.phase === 'over' || view.phase === 'copy' ? `Your fiefs at the end · last harvest ${total}`
+      : `Your fiefs · a harvest now would score ${total}`),
     items.length ? h('ul', {}, items) : h('p', {class: 'muted'}, 'No fief with a city or a resource yet.'));
 }
 
-function finalSection(ctx) {
+function finalSection(ctx, props) {
   const {view, comp, term, name, colour} = ctx;
+  const winners = new Set(props.scores?.winners || []);
   if (view.phase !== 'over') return null;
   const lines = view.final_scoring || [];
   const cards = (view.seats || []).map((seat, i) => {
@@ -588,7 +590,7 @@ function finalSection(ctx) {
     }
     const dot = s('svg', {viewBox: '0 0 12 12', class: 'bk-dot', 'aria-hidden': 'true'}, s('circle', {cx: 6, cy: 6, r: 5.5, fill: colour(i)}));
     return h('div', {class: 'bk-final-seat', dataset: {seat: String(i)}},
-      h('h4', {}, dot, `${name(i)} · ${view.scores?.[String(i)] ?? 0} points`),
+      h('h4', {}, dot, `${name(i)} · ${view.scores?.[String(i)] ?? 0} points${winners.has(i) ? ' · wins' : ''}`),
       h('table', {class: 'bk-final-table'}, h('tbody', {}, rows)));
   });
   return h('section', {class: 'bk-panel bk-final', 'aria-label': 'Final scoring'}, h('h3', {}, 'Final scoring'), h('div', {class: 'bk-final-grid'}, cards));
@@ -649,7 +651,7 @@ export default {
     root.replaceChildren(h('div', {class: 'bk', dataset: {version: String(props.version ?? '')}},
       headline(ctx),
       h('div', {class: 'bk-main'}, h('div', {class: 'bk-mapwrap'}, svg, fiefSection(ctx)), side),
-      finalSection(ctx)));
+      finalSection(ctx, props)));
   },
 
   status(props) {
