@@ -165,7 +165,10 @@ class Conn:
                 payload = await self.reader.readexactly(length) if length else b""
                 if close:
                     self.close()
-                return status, json.loads(payload) if payload else None
+                try:
+                    return status, json.loads(payload) if payload else None
+                except ValueError:
+                    raise RuntimeError(f"{method} {path}: {status}, not JSON: {payload[:300]!r}") from None
             except (ConnectionError, asyncio.IncompleteReadError):
                 self.close()
                 if attempt:
