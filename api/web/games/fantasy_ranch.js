@@ -9,6 +9,11 @@ import {stepper} from '../controls.js';
 
 const CSS_HREF = new URL('./fantasy_ranch.css', import.meta.url).href;
 
+// What the other seats did since the viewer's last move flashes once per new set of log entries (for
+// FLASH_MS), not on every redraw: a redraw inside the moment resumes the animation where it was.
+const FLASH_MS = 3000;
+const flash = {key: '', at: 0};
+
 function ensureCss() {
   if (document.querySelector('link[data-board-css="fantasy_ranch"]')) return;
   document.head.append(h('link', {rel: 'stylesheet', href: CSS_HREF, dataset: {boardCss: 'fantasy_ranch'}}));
@@ -164,16 +169,24 @@ function context(props) {
   const owner = {};
   (view.horses || []).forEach((list, seat) => list.forEach((x) => { place[x.card_id] = x.place; owner[x.card_id] = seat; }));
   const entered = new Set((view.tournament?.entries || []).filter((e) => e.kind === 'horse').map((e) => e.card_id));
+  // the horses, locations, fate cards and seats the other seats' last moves touched (from their actions)
   const recent = new Set();
-  for (const entry of props.recent || []) {
-    const text = JSON.stringify(entry);
-    for (const m of text.matchAll(/\b(H\d\d|TF\d\d|[1-6][AB]-[1-5H])\b/g)) recent.add(m[1]);
+  const recentSeats = new Set();
+  const key = (props.recent || []).map((e) => e.version).join(',');
+  if (key !== flash.key) Object.assign(flash, {key, at: performance.now()});
+  const flashAge = performance.now() - flash.at;
+  if (key && flashAge < FLASH_MS) {
+    for (const entry of props.recent) {
+      const text = JSON.stringify(entry.action ?? entry);
+      for (const m of text.matchAll(/\b(H\d\d|TF\d\d|[1-6][AB]-[1-5H])\b/g)) recent.add(m[1]);
+      if (entry.seat !== null && entry.seat !== undefined && entry.seat >= 0) recentSeats.add(entry.seat);
+    }
   }
   const dests = [...new Set(remaining.map(destOf).filter(Boolean))];
   const cat = props.catalog || {};
   // a place already chosen (several ways to get there remain): it is no longer offered as a target
   const destChosen = dests.length === 1 && (composer.labels || []).includes(cat.components?.[dests[0]]?.name || dests[0]);
-  return {props, view, cat, composer, remaining, selected, seatsN, place, owner, entered, recent, destChosen,
+  return {props, view, cat, composer, remaining, selected, seatsN, place, owner, entered, recent, recentSeats, flashAge, destChosen,
     moves: composer.moves || [], viewer: props.viewer ?? null};
 }
 
@@ -234,7 +247,7 @@ function horseCard(ctx, id, {small = false} = {}) {
         : h('span', {class: 'fr-friend', title: `Friend symbol: ${e.friend}`}, `${ctx.cat.board?.friend_marks?.[e.friend] || ''} ${e.friend || ''}`),
       facts.length ? h('span', {class: 'fr-h-flag'}, facts.join(' · ')) : null),
   ];
-  const cls = `fr-horse${small ? ' small' : ''}${clickable ? ' legal' : ''}${chosen ? ' chosen' : ''}${ctx.recent.has(id) ? ' fr-recent' : ''}`;
+  const cls = `fr-horse${small ? ' small' : ''}${clickable ? ' legal' : ''}${chosen ? ' chosen' : ''}${ctx.recent.has(id) ? ' fr-changed' : ''}`;
   const el = clickable
     ? h('button', {type: 'button', class: cls, 'aria-label': label, 'aria-pressed': chosen ? 'true' : 'false',
       dataset: {id}, onclick: () => selectHorse(ctx, id)}, body)
@@ -269,7 +282,7 @@ function playersBar(ctx) {
     }
     const kept = v.kept_fate?.[seat] || [];
     if (kept.length) extra.push(h('span', {title: kept.map((id) => `${hname(ctx, id)}: ${comp(ctx, id).effect}`).join('\n')}, `${kept.length} kept fate card${kept.length > 1 ? 's' : ''}`));
-    items.push(paint(h('li', {class: `fr-player${seat === ctx.viewer ? ' mine' : ''}${awaiting.has(seat) ? ' acting' : ''}`, dataset: {seat: String(seat)}},
+    items.push(paint(h('li', {class: `fr-player${seat === ctx.viewer ? ' mine' : ''}${awaiting.has(seat) ? ' acting' : ''}${ctx.recentSeats.has(seat) ? ' fr-changed' : ''}`, dataset: {seat: String(seat)}},
       h('span', {class: 'fr-swatch', 'aria-hidden': 'true'}),
       h('strong', {}, who(ctx, seat)), seat === ctx.viewer ? h('span', {class: 'fr-you'}, 'you') : null,
       v.start_player === seat ? h('span', {class: 'fr-start', title: 'Start player'}, '⚑ start') : null,
@@ -308,7 +321,7 @@ function locationBox(ctx, id, {ownerSeat = null, outOfPlay = false} = {}) {
     if (m.type === 'claim_prize') return 'Put an upgrade token here';
     return buys.length === 1 ? moveText(ctx, m) : 'Buy…';
   })();
-  const box = h('div', {class: `fr-loc type-${e.type}${owned ? ' owned' : ''}${forSale ? ' for-sale' : ''}${outOfPlay ? ' out' : ''}${dest ? ' dest' : ''}${buys.length ? ' buyable' : ''}${ctx.recent.has(id) ? ' fr-recent' : ''}`,
+  const box = h('div', {class: `fr-loc type-${e.type}${owned ? ' owned' : ''}${forSale ? ' for-sale' : ''}${outOfPlay ? ' out' : ''}${dest ? ' dest' : ''}${buys.length ? ' buyable' : ''}${ctx.recent.has(id) ? ' fr-changed' : ''}`,
     dataset: {id}, role: 'group', 'aria-label': `${e.name}: ${e.effect}${owned ? `, owned by ${seatColour(ctx, ownerSeat).name}` : forSale ? ', for sale' : ''}, ${horses.length} of ${e.capacity} places taken`},
   h('div', {class: 'fr-loc-head'},
     h('span', {class: 'fr-loc-name', title: e.effect}, home ? 'Home' : ctx.cat.board?.location_types?.[e.type]?.name || e.type),
@@ -335,7 +348,7 @@ function ranchBoard(ctx, seat) {
   const bought = geo.locations.filter((id) => owners[id] === seat && id !== geo.home).length;
   const holding = Object.keys(ctx.place).filter((c) => ctx.owner[c] === seat && ctx.place[c] === 'holding').sort();
   const c = seatColour(ctx, seat);
-  return paint(h('section', {class: `fr-ranch${seat === ctx.viewer ? ' mine' : ''}`, 'aria-label': `${who(ctx, seat)}'s ranch`},
+  return paint(h('section', {class: `fr-ranch${seat === ctx.viewer ? ' mine' : ''}${ctx.recentSeats.has(seat) ? ' fr-changed' : ''}`, 'aria-label': `${who(ctx, seat)}'s ranch`},
     h('h3', {}, h('span', {class: 'fr-swatch', 'aria-hidden': 'true'}), `${who(ctx, seat)}'s ranch`,
       h('span', {class: 'fr-muted'}, ` · board ${board} side ${side} · ${bought} of ${geo.locations.length - 1} locations bought`
         + (ctx.view.level === 2 ? ` · all bought: +${geo.trophies} trophies` : ''))),
@@ -507,7 +520,7 @@ function fateCard(ctx, id, {onclick = null, legal = false} = {}) {
   const e = comp(ctx, id);
   const body = [h('span', {class: 'fr-fate-kind'}, e.kept ? `keep: ${e.points} trophies` : 'fate card'), h('strong', {}, e.name),
     h('span', {class: 'small'}, `Needs: ${e.requirement}`), h('span', {class: 'small'}, `Gives: ${e.reward}`)];
-  if (!onclick) return h('div', {class: `fr-fate${ctx.recent.has(id) ? ' fr-recent' : ''}`, title: e.effect, dataset: {id}}, body);
+  if (!onclick) return h('div', {class: `fr-fate${ctx.recent.has(id) ? ' fr-changed' : ''}`, title: e.effect, dataset: {id}}, body);
   return h('button', {type: 'button', class: `fr-fate${legal ? ' legal' : ''}`, dataset: {id}, 'aria-label': `Claim ${e.name}: ${e.effect}`, onclick}, body);
 }
 
@@ -779,6 +792,7 @@ export default {
     const ctx = context(props);
     const v = ctx.view;
     root.classList.add('fr-board');
+    root.style.setProperty('--fr-flash-delay', `${-Math.round(ctx.flashAge)}ms`);
     if (!props.view || !v.goods) {
       root.replaceChildren(h('p', {class: 'fr-muted'}, 'The game has not started yet.'));
       return;
