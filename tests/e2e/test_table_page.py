@@ -110,6 +110,10 @@ def test_replay_moves_board_scores_and_log_together_and_the_address_holds_it(new
     expect(ann.locator("#turn")).to_have_text(re.compile(r"^Turns: play a card or roll"))
     ann.get_by_role("button", name=re.compile(r"^Card \d+$")).first.click()
     expect(bob.locator("#turn")).to_have_text(re.compile(r"^Turns: play a card or roll"))
+    # The board and the log settle on the same head version (the board may draw a moment after the log).
+    ann.wait_for_function(
+        "() => window.__board && `v${window.__board.version}` === document.querySelector('#log li .v')?.textContent",
+        timeout=10_000)
     head = ann.evaluate("window.__board.version")
     assert head == int(ann.locator("#log li .v").first.inner_text().lstrip("v"))
 
