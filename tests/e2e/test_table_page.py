@@ -391,11 +391,11 @@ def test_a_list_field_is_chosen_one_item_at_a_time_then_in_order(new_page):
         page.locator("#move-list > summary").click()
     title = page.locator("#chooser-title")
     expect(title).to_have_text(re.compile(r"\(one at a time\)$"))
-    first = choices(page)
-    assert len(first) == len(set(first)) >= 3
+    first = choices(page)  # one option per card in hand (two copies of a card read alike)
+    assert len(first) >= 3
     page.locator("#moves button.option").first.click()
     second = choices(page)
-    assert len(second) == len(first) - 1 and first[0] not in second
+    assert len(second) == len(first) - 1 and second.count(first[0]) == first.count(first[0]) - 1
     page.locator("#moves button.option").first.click()
     orders = choices(page)  # the same two cards, in either order
     assert len(orders) == 2 and orders[0] != orders[1]
