@@ -213,7 +213,7 @@ def test_the_composer_narrows_a_two_part_move_cancels_and_shows_a_refusal_beside
     expect(ann.locator("#moves button.option")).to_have_text([f"play ({len(hand) + 1})", "roll"])
     expect(ann.get_by_role("button", name="Cancel")).to_be_disabled()
     ann.locator("#moves button.option", has_text="play").click()
-    ann.locator("#moves button.option", has_text=f"card {hand[0]}").click()
+    ann.locator("#moves button.option", has_text=re.compile(rf"^card {hand[0]}$")).click()
     expect(ann.locator("#choice")).to_have_text(f"Your move: play · card {hand[0]}")
     ann.keyboard.press("Escape")
     expect(ann.locator("#choice")).to_have_text("Choose a move.")
