@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Response, send_from_directory
+from flask import Blueprint, Response
 
-from api.routes.web import CSP
+from api.routes.web import static_file
 
 DOCS_DIR = Path(__file__).resolve().parent.parent / "apidocs"
 
@@ -20,11 +20,7 @@ bp = Blueprint("docs", __name__)
 
 
 def _static(name: str, max_age: int) -> Response:
-    response = send_from_directory(DOCS_DIR, name, max_age=max_age)  # refuses paths outside DOCS_DIR
-    response.headers["Content-Security-Policy"] = CSP
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"
-    return response
+    return static_file(DOCS_DIR, name, max_age)
 
 
 @bp.get("/api/docs")

@@ -22,13 +22,18 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 bp = Blueprint("web", __name__)
 
 
-def _static(name: str) -> Response:
-    # send_from_directory refuses paths outside WEB_DIR (404), so no traversal is possible.
-    response = send_from_directory(WEB_DIR, name, max_age=0)
+def static_file(folder: Path, name: str, max_age: int = 0) -> Response:
+    """A packaged file with the client's security headers (the web client and the API docs alike)."""
+    # send_from_directory refuses paths outside ``folder`` (404), so no traversal is possible.
+    response = send_from_directory(folder, name, max_age=max_age)
     response.headers["Content-Security-Policy"] = CSP
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
+
+
+def _static(name: str) -> Response:
+    return static_file(WEB_DIR, name)
 
 
 @bp.get("/")
