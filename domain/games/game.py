@@ -20,7 +20,13 @@ A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel'
   by ``seat_ref(seat)`` / ``their_ref(seat)``, which the platform renders (``domain.log``) as the
   seat's player name, or "You"/"your" for the reader's own seat, so a log told from one seat's
   side (after the end) still reads in the third person for everyone else.
-* ``scores(state) -> Scores``, ``is_over(state)``, ``bot_move(state, seat, rng)``.
+* ``scores(state) -> Scores``, ``is_over(state)``.
+* ``bot_move(state, seat, rng)``: the ``random`` level, kept for playout tests and benchmarks.
+* ``bots -> {level: policy}``: the bot levels (``BOT_LEVELS``). A policy takes a ``BotInput``
+  (the seat's own ``player_view``, its legal moves and a seeded generator) and returns one of
+  those moves. It never sees the state, so it cannot peek; a search samples the hidden part
+  consistent with the view. It must be deterministic given its input (bound searches by
+  iterations, never by the clock), so a replay reproduces every bot move.
 * ``to_dict(state)`` / ``from_dict(data)``: the state as JSON-ready primitives and back.
 * ``secrets(state) -> {owner: value}``: what is hidden now, keyed by who alone may see it (a
   seat) or ``None`` for what nobody sees (deck orders, bags). The platform compares it before and
@@ -127,6 +133,25 @@ class Scores:
         }
 
 
+#: Bot levels, weakest first. ``random`` picks a legal move; ``basic`` is a fast heuristic;
+#: ``strong`` searches. A bot seat without a level plays ``DEFAULT_BOT_LEVEL``.
+BOT_LEVELS = ("random", "basic", "strong")
+DEFAULT_BOT_LEVEL = "basic"
+
+
+@dataclass(frozen=True)
+class BotInput:
+    """All a bot seat may decide from: what its player would see, never the state."""
+
+    seat: int
+    view: Mapping[str, Any]  # player_view(state, seat)
+    legal: Sequence[Move]  # legal_moves(state, seat), never empty
+    rng: random.Random  # fairness.bot_rng(seed, version, seat)
+
+
+BotPolicy = Callable[[BotInput], Move]
+
+
 @dataclass(frozen=True)
 class Option:
     """A table option a game accepts, with its allowed values and default."""
@@ -163,6 +188,7 @@ class Game:
     state_type: type = dict
     catalog: Callable[[], Mapping[str, Any]] = field(default=lambda: {})
     secrets: Callable[[State], Mapping[int | None, Any]] | None = None
+    bots: Mapping[str, BotPolicy] = field(default_factory=dict)
 
     def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Check the seat count and options, fill defaults; raise ``InvalidOptions`` naming the problem."""
