@@ -12,7 +12,9 @@ checks, and prints, in order:
    JSON (sorted keys, no spaces, UTF-8) of ``{"prev", "version", "event", "payload"}``, plus
    ``"timestamp"`` for tables whose ``Opened`` payload has ``chain_format: 2``; the head is the last;
 2. the seed: SHA-256 of the revealed seed's bytes is the commitment recorded at the opening;
-3. every chance outcome: re-derived from (seed, n, request) with the published algorithm;
+3. every chance outcome: re-derived from (seed, n, request) with the published algorithm, and the
+   steps numbered n = 0, 1, 2 ... (a fork starts at its ``initial.chance_count``; an ``Undone``
+   sets the next n to its ``chance_count``);
 4. every receipt (``--receipt``, and the record's own): its Ed25519 signature under the server's
    public key (``GET /api/signing-key``), and that the record holds that version with that head
    digest; a receipt for a version after the record's end means the history was cut.
@@ -226,10 +228,14 @@ def check_chain(record: dict, found: Findings, allow_unfinished: bool) -> dict[i
     return digests
 
 
-def check_seed_and_chance(record: dict, found: Findings) -> None:
+def check_seed_and_chance(record: dict, found: Findings, allow_unfinished: bool) -> None:
     events = record["events"]
     opened = events[0].get("payload")
     finished = [e for e in events if e.get("event") == "GameFinished" and e.get("payload")]
+    if (opened is None or not finished) and not allow_unfinished:
+        found.fail("seed", len(events) + 1, "the record ends before the game does (no GameFinished): the seed "
+                                            "is not revealed (use --allow-unfinished to check what it allows)")
+        return
     if opened is None or not finished:
         found.skip("seed", "the game is not over in this record: the seed is not revealed yet")
         found.skip("chance", "outcomes are re-derived once the seed is revealed")
@@ -246,11 +252,20 @@ def check_seed_and_chance(record: dict, found: Findings) -> None:
     else:
         found.ok("seed", f"SHA-256 of the revealed seed {seed} is the commitment {commitment}")
     checked, kinds = 0, {}
+    step = int((opened.get("initial") or {}).get("chance_count") or 0)  # a fork goes on counting
     for event in events:
+        if event.get("event") == "Undone":
+            step = int(event["payload"]["chance_count"])  # the undone steps are drawn again, not re-rolled
+            continue
         if event.get("event") != "ChanceResolved":
             continue
         payload = event["payload"]
         request = payload["request"]
+        if payload["n"] != step:
+            found.fail("chance", event["version"], f"the chance step is numbered {payload['n']}, the next one "
+                                                   f"is {step} (a chance step was removed or added)")
+            return
+        step += 1
         try:
             expected = chance_outcome(seed, int(payload["n"]), request)
         except (KeyError, TypeError, ValueError) as error:
@@ -321,7 +336,7 @@ def verify(record: dict, receipts: list[tuple[str, dict]], public_key: str | Non
         receipts = [("the record's own receipt", record["receipt"]), *receipts]
     try:
         digests = check_chain(record, found, allow_unfinished)
-        check_seed_and_chance(record, found)
+        check_seed_and_chance(record, found, allow_unfinished)
         check_receipts(record, receipts, public_key, digests, found)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         found.fail("format", None, f"the record is malformed: {error!r}")

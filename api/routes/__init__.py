@@ -9,11 +9,11 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from api.routes import docs, games, health, seats, stream, tables, undo, views, web
+from api.routes import docs, games, health, record, seats, stream, tables, undo, views, web
 
 
 def register_blueprints(app: Flask, api: Api) -> None:
-    for module in (health, games, tables, seats, undo, views):
+    for module in (health, games, tables, seats, undo, views, record):
         api.register_blueprint(module.blp)
     app.register_blueprint(stream.bp)
     app.register_blueprint(web.bp)  # the browser client: plain Flask, outside the OpenAPI document
