@@ -209,3 +209,31 @@ def test_the_script_imports_only_the_standard_library():
                 for alias in node.names}
     imported |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert imported <= set(sys.stdlib_module_names), imported - set(sys.stdlib_module_names)
+
+
+def as_chain_format_2(record: dict) -> dict:
+    """The record as a table opened with ``chain_format: 2`` records it (timestamps inside the digest)."""
+    upgraded = json.loads(json.dumps(record))
+    upgraded["chain_format"] = upgraded["events"][0]["payload"]["chain_format"] = 2
+    return rechain(upgraded)
+
+
+def test_both_verifiers_check_timestamps_in_chain_format_2_and_not_in_format_1(records, tmp_path):
+    """Tables opened with chain_format 2 hash each event's timestamp: a moved timestamp breaks the
+    chain there; in format 1 it is outside the digest (the old tables stay checkable as they are)."""
+    cases = Cases(tmp_path)
+    for key in ("walnut_grove-4p-base", "fantasy_ranch-4p-3"):
+        old = records[key]
+        new = as_chain_format_2(old)
+        assert new["head"]["digest"] != old["head"]["digest"]
+        cases.add(f"{key}.format2", new, None)
+        for record, bad in ((new, 9), (old, None)):
+            moved = json.loads(json.dumps(record))
+            moved["events"][8]["timestamp"] = "2020-01-01T00:00:00+00:00"
+            cases.add(f"{key}.format{record['chain_format']}-timestamp-moved", moved, bad)
+        claimed = json.loads(json.dumps(old))
+        claimed["chain_format"] = 2  # the top says 2, the Opened event (hashed) says 1
+        cases.add(f"{key}.format-claimed", claimed, 1)
+    assert not _answers(cases.python(), cases, lambda r: None if r is None else r[0])
+    if NODE:
+        assert not _answers(cases.node(), cases, lambda r: None if r["ok"] else (r["firstBad"] or {}).get("version"))
