@@ -58,18 +58,25 @@ def payload_of(event: Any) -> dict[str, Any]:
     return json.loads(canonical({k: v for k, v in vars(event).items() if k not in UNHASHED}))
 
 
-def build_record(events: Iterable[Any], viewer: int | None, receipt: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The record of a table from its stored events (in version order), as ``viewer`` may read it."""
+def build_record(events: Iterable[Any], viewer: int | None, receipt: Mapping[str, Any] | None = None,
+                 latest: Table | None = None) -> dict[str, Any]:
+    """The record of a table from its stored events (in version order), as ``viewer`` may read it.
+
+    ``latest`` is the table after the last event, when the caller has it: a finished game's record
+    then replays nothing (only a record before the end needs each event's prior state, to redact)."""
     events = list(events)
     if not events or not isinstance(events[0], Table.Opened):
         raise ValueError("a record starts with the table's Opened event")
     over = any(isinstance(e, Table.GameFinished) for e in events)
     opened = payload_of(events[0])
-    table: Table | None = None
+    replay = not over or latest is None or latest.version != events[-1].originator_version
+    table: Table | None = None if replay else latest
     entries = []
     for event in events:
-        before = table.state if table is not None else None
-        table = event.mutate(table)
+        before = None
+        if replay:
+            before = table.state if table is not None else None
+            table = event.mutate(table)
         name = type(event).__name__
         entry: dict[str, Any] = {
             "version": event.originator_version,
@@ -115,7 +122,7 @@ def table_record(tables: Any, table_id: Any, viewer: int | None,
     table = tables.table(table_id)  # an unknown table is refused here
     if viewer is not None and not (isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < table.seats):
         raise SeatNotTaken(f"there is no seat {viewer!r} at this table")
-    return build_record(tables.events.get(table_id, lte=table.version), viewer, receipt)
+    return build_record(tables.events.get(table_id, lte=table.version), viewer, receipt, latest=table)
 
 
 def _hidden(table: Table, event: Any, before: Any, viewer: int | None) -> bool:
