@@ -237,3 +237,14 @@ def test_both_verifiers_check_timestamps_in_chain_format_2_and_not_in_format_1(r
     assert not _answers(cases.python(), cases, lambda r: None if r is None else r[0])
     if NODE:
         assert not _answers(cases.node(), cases, lambda r: None if r["ok"] else (r["firstBad"] or {}).get("version"))
+
+
+def test_the_records_own_receipt_is_checked_given_the_key_and_left_unchecked_without_it(records, signer):
+    record = json.loads(json.dumps(records["walnut_grove-2p-base"]))
+    record["receipt"] = signer.of(record, record["head"]["version"])
+    quiet = open("/dev/null", "w")
+    assert verifier.verify(record, [], None, False, out=quiet) is None
+    assert verifier.verify(record, [], signer.public_hex, False, out=quiet) is None
+    record["receipt"]["head"] = record["events"][0]["digest"]  # a receipt over another head
+    bad = verifier.verify(record, [], signer.public_hex, False, out=quiet)
+    assert bad is not None and "signature" in bad[1]
