@@ -159,3 +159,56 @@ def test_import_refuses_a_redacted_record_and_what_is_not_a_record(duel, tmp_pat
     other.write_text("[1, 2]")
     assert main(["import", str(other), *store]) == 2
     assert "not a tabletop-record" in capsys.readouterr().err
+
+
+# -- hidden information: the walk of tests/api/test_hidden_information_games.py, on the record only ----
+
+WALKED = ["bunny_kingdom-2p", "fantasy_ranch-4p-3", "homesteaders-2p-screened", "walnut_grove-4p"]
+
+
+@pytest.mark.parametrize("index", [0, 9, 2, 6], ids=WALKED)
+def test_before_the_end_a_seats_record_holds_nothing_hidden_from_it(index):
+    """Every few moves of a real game, each seat's and the spectator's record is judged by the walk's
+    referee (the ids the server's state hides from that reader, the per-game structural checks);
+    the seat's own hidden moves stay in its own record (the negative control)."""
+    import random
+
+    from api import create_app
+    from api.config import Settings
+    from tests.api.conftest import SECRET
+    from tests.api.test_hidden_information_games import GAMES, Referee
+
+    app = create_app(Settings(store="memory", testing=True, secret=SECRET))
+    try:
+        game, seats, options, secrets = GAMES[index]
+        referee = Referee(app, game, seats, options, secrets)
+        assert referee.client.post(referee.url("/start"), headers=referee.auth(0)).status_code == 200
+        referee.observe()
+        rng = random.Random(index)
+        redacted_for_others = own_kept = 0
+        for moves in range(90):
+            if referee.aggregate().status != "running":
+                break
+            if moves % 6 == 0:
+                read = {}
+                for viewer in referee.viewers:
+                    text = referee.get("/record", viewer).get_data(as_text=True)
+                    referee.check(viewer, text)
+                    read[viewer] = json.loads(text)["events"]
+                hidden = {e["version"] for e in read[None] if e["event"] == "MovePlayed" and e["redacted"]}
+                redacted_for_others += len(hidden)
+                own_kept += sum(1 for seat in referee.tokens for e in read[seat]
+                                if e["version"] in hidden and not e["redacted"] and e["payload"]["seat"] == seat)
+            seat = rng.choice(referee.client.get(referee.url()).json["to_act"])
+            legal = referee.client.get(referee.url(f"/seats/{seat}/legal-moves"), headers=referee.auth(seat)).json
+            move = rng.choice(legal["moves"])
+            if legal.get("outline"):
+                move = rng.choice(referee.client.get(referee.url(f"/seats/{seat}/legal-moves"), headers=referee.auth(seat),
+                                                     query_string={"match": json.dumps(move)}).json["moves"])
+            r = referee.client.post(referee.url(f"/seats/{seat}/moves"), headers=referee.auth(seat), json={"move": move})
+            assert r.status_code == 200, r.json
+            referee.observe()  # what became public or seen, move by move (as the walk does)
+        assert referee.armed > 0 and redacted_for_others > 0 and own_kept > 0
+    finally:
+        app.extensions["tabletop.projections"].stop()
+        app.extensions["tabletop.tables"].close()

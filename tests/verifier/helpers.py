@@ -47,10 +47,14 @@ def load_verifier():
     return module
 
 
-def bot_game(tables, game: str, players: int, options: dict) -> Any:
+#: Seat names whose canonical JSON needs care: non-ASCII, beyond the BMP, quotes, a backslash.
+ODD_NAMES = ('Zoë "Ace" \\ 日本', "🎲 Dice\tBot", "Ω")
+
+
+def bot_game(tables, game: str, players: int, options: dict, names=None) -> Any:
     table_id = tables.open_table(game, players, options).table_id
     for seat in range(players):
-        tables.take_seat(table_id, f"bot {seat}", bot=True)
+        tables.take_seat(table_id, names[seat] if names else f"bot {seat}", bot=True)
     tables.start(table_id)
     assert tables.summary(table_id)["status"] == "finished"
     return table_id
@@ -65,6 +69,8 @@ def finished_records() -> dict[str, dict]:
             table_id = bot_game(tables, game, players, options)
             key = f"{game}-{players}p-{'-'.join(map(str, options.values())) or 'base'}"
             out[key] = json.loads(json.dumps(table_record(tables, table_id, None)))
+        table_id = bot_game(tables, "tiny_duel", 3, {}, names=ODD_NAMES)
+        out["tiny_duel-odd-names"] = json.loads(json.dumps(table_record(tables, table_id, None)))
         return out
     finally:
         tables.close()

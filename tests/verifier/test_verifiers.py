@@ -140,7 +140,7 @@ def _answers(results, cases: Cases, first_bad) -> list[str]:
 def test_the_python_verifier_passes_every_games_record_and_names_each_forgerys_first_bad_version(cases):
     results = cases.python()
     assert not _answers(results, cases, lambda r: None if r is None else r[0])
-    assert len(cases.jobs) >= 10 * 10
+    assert len(cases.jobs) >= 11 * 10
 
 
 @pytest.mark.skipif(NODE is None, reason="node runs the browser's verify.js outside the browser")
@@ -248,3 +248,10 @@ def test_the_records_own_receipt_is_checked_given_the_key_and_left_unchecked_wit
     record["receipt"]["head"] = record["events"][0]["digest"]  # a receipt over another head
     bad = verifier.verify(record, [], signer.public_hex, False, out=quiet)
     assert bad is not None and "signature" in bad[1]
+
+
+def test_names_beyond_ascii_are_hashed_as_the_server_hashed_them(records):
+    from tests.verifier.helpers import ODD_NAMES
+
+    record = records["tiny_duel-odd-names"]
+    assert [s["name"] for s in record["seats"]] == list(ODD_NAMES)  # the cases above verify it in both checks
