@@ -86,3 +86,14 @@ def test_a_signed_receipt_is_checked_with_ed25519_and_catches_a_truncated_histor
     expect(page.locator("#verify-verdict")).to_contain_text(f"the first bad version is {keep + 1} ", timeout=60_000)
     expect(page.locator("#verify-verdict")).to_contain_text("truncated")
     assert not page.errors
+
+
+def test_before_the_end_the_browser_checks_the_links_and_says_the_rest_waits_for_the_end(new_page, server):
+    opened = requests.post(f"{server}/api/tables", json={"game": "tiny_duel", "seats": 2}, timeout=30)
+    table_id = opened.json()["table_id"]
+    requests.post(f"{server}/api/tables/{table_id}/seats", json={"name": "Ann"}, timeout=30)
+    page = new_page()
+    _verify(page, table_id)
+    expect(page.locator("#verify-verdict")).to_contain_text("The chain checks out so far", timeout=60_000)
+    expect(page.locator("#verify li").filter(has_text=re.compile("^seed:"))).to_contain_text("not checked")
+    assert not page.errors
