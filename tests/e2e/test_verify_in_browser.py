@@ -59,7 +59,7 @@ def test_forged_records_are_caught_in_this_browser_naming_the_first_bad_version(
         _verify(page, table_id)
         expect(page.locator("#verify-verdict")).to_contain_text(f"Not verified: the first bad version is {at} ",
                                                                 timeout=60_000)
-    served["record"], finished_at = forge_seed(record)
+    served["record"], _ = forge_seed(record)
     _verify(page, table_id)
     expect(page.locator("#verify li").filter(has_text=re.compile("^seed:"))).to_contain_text("✗ FAILED", timeout=60_000)
     assert not page.errors
