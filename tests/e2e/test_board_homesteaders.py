@@ -345,3 +345,85 @@ def test_replay_and_a_shared_address_of_a_past_version_draw_that_versions_board(
         assert viewer.locator(".hs-rung.legal, .hs-tile.legal, .hs-free").count() == 0
         views.append(viewer.locator(".hs-auction-panel").inner_text() + viewer.locator(".hs-home").first.inner_text())
     assert views[0] == views[1]
+
+
+def api_play(page: Page, table: str, tokens: list[str], until) -> dict:
+    """Play every seat to act through the API with a plain policy (confirm, pass, decline, pay) until
+    ``until(view)`` holds; the view (seen by seat 0) is returned. The other seat's moves of the tests below."""
+    for _ in range(200):
+        view = page.request.get(f"/api/tables/{table}/view", headers={"Authorization": f"Bearer {tokens[0]}"}).json()["view"]
+        if until(view):
+            return view
+        seat = view["to_act"][0]
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        legal = page.request.get(f"/api/tables/{table}/seats/{seat}/legal-moves", headers=auth).json()
+        moves = [m for m in legal["moves"] if m["type"] not in FREE]
+        wanted = SEEDED.get(view["phase"], "confirm_workers")
+        move = next((m for m in moves if m["type"] == wanted), None) or next(
+            (m for m in moves if m["type"] not in ("assign_worker", "unassign_worker")), None)
+        r = page.request.post(f"/api/tables/{table}/seats/{seat}/moves", headers=auth,
+                              data={"move": move, "expected_version": legal["version"]})
+        assert r.ok, r.text()
+    raise AssertionError("the wanted moment never came")
+
+
+def test_another_seats_bid_is_marked_on_the_board_for_a_moment(new_page):
+    ann = new_page(1280, 1000)
+    table, tokens = open_table(ann, 2, 0)
+    api_play(ann, table, tokens, lambda v: v["phase"] == "bidding" and v["to_act"] == [1])
+    host(ann, table, 0, tokens[0])
+    expect(ann.locator(".hs-changed")).to_have_count(0, timeout=8_000)  # what opening the page marked has faded
+    # Bob (seat 1) bids on whatever slot and value his legal moves allow.
+    auth = {"Authorization": f"Bearer {tokens[1]}"}
+    legal = ann.request.get(f"/api/tables/{table}/seats/1/legal-moves", headers=auth).json()
+    bid = next(m for m in legal["moves"] if m["type"] == "place_bid")
+    r = ann.request.post(f"/api/tables/{table}/seats/1/moves", headers=auth, data={"move": bid, "expected_version": legal["version"]})
+    assert r.ok, r.text()
+    rung = ann.locator(f'.hs-slot[data-slot="{bid["slot"]}"] .hs-rung[data-value="{bid["value"]}"]')
+    expect(rung).to_have_class(re.compile(r"\bhs-changed\b"))  # on the board: the slot and value Bob bid
+    expect(ann.locator('.hs-bidder[data-seat="1"]')).to_have_class(re.compile(r"\bhs-changed\b"))
+    expect(ann.locator(".hs-recent")).to_contain_text("bid")  # and named in words
+    assert ann.locator('.hs-home[data-seat="0"] .hs-changed').count() == 0  # nothing of Ann's changed
+    assert ann.locator(".hs-rung.hs-changed").count() == 1
+    expect(ann.locator(".hs-changed")).to_have_count(0, timeout=8_000)  # for a moment only
+    assert ann.errors == []
+
+
+def center(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_worker_dragged_onto_a_building_slot_is_placed_there_and_not_marked_as_news(new_page):
+    page = new_page(1280, 1000)
+    table, tokens = open_table(page, 1, 1)
+    host(page, table, 0, tokens[0])
+    home = page.locator(".hs-home.mine")
+    home.evaluate("el => el.scrollIntoView({block: 'center'})")  # the mouse acts within the viewport
+    worker = home.locator(".hs-idle .hs-worker-btn").first
+    slot = home.locator(".hs-wslot.legal").last
+    key = slot.get_attribute("data-drop")
+    idle = home.locator(".hs-idle .hs-worker-btn").count()
+    # A drag that ends off any slot does nothing (and is not a click on the worker either).
+    x, y = center(worker)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y - 60, steps=5)
+    page.mouse.up()
+    assert page.locator(".hs-drop-ok, .hs-drag-ghost").count() == 0
+    expect(worker).to_have_attribute("aria-pressed", "false")
+    before = page.evaluate(SIGNATURE)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    tx, ty = center(slot)
+    page.mouse.move((x + tx) / 2, (y + ty) / 2, steps=5)
+    expect(page.locator(f'.hs-home.mine .hs-wslot.hs-drop-ok[data-drop="{key}"]')).to_have_count(1)  # where it may go
+    page.mouse.move(tx, ty, steps=5)
+    page.mouse.up()
+    page.wait_for_function(SETTLED, arg=before)
+    expect(home.locator(f'.hs-wslot[data-drop="{key}"] .hs-dot text')).to_have_count(1)
+    expect(home.locator(".hs-idle .hs-worker-btn")).to_have_count(idle - 1)
+    assert page.locator(".hs-drag-ghost").count() == 0
+    page.wait_for_timeout(300)
+    assert home.locator(".hs-changed").count() == 0  # the viewer's own move is not flashed back at them
+    assert page.errors == []

@@ -6,6 +6,8 @@
 import {h} from '../dom.js';
 import {card, stepper} from '../controls.js';
 import {s, target, tip} from '../svg.js';
+import {mark, observe} from './homesteaders_changes.js';
+import {draggable} from './homesteaders_drag.js';
 
 const CSS_HREF = '/web/games/homesteaders.css';
 const INK = '#1f2328';
@@ -176,7 +178,7 @@ function auctionBoard(c) {
     const winner = v.winners?.[slot.slot - 1];
     const lines = [
       s('text', {x: tileW + 14, y: 22, 'font-size': 15, 'font-weight': 700}, `Slot ${slot.slot}`),
-      s('text', {x: tileW + 14, y: 44, 'font-size': 12.5, fill: bid ? INK : MUTED}, bid ? `High: ${holder}` : holder),
+      s('text', {x: tileW + 14, y: 44, 'font-size': 12.5, fill: bid ? INK : MUTED, class: 'hs-slot-high'}, bid ? `High: ${holder}` : holder),
       bid ? s('text', {x: tileW + 14, y: 62, 'font-size': 12.5, 'font-weight': 700}, `at ${bid.value} silver`) : null,
       resolving ? s('text', {x: tileW + 14, y: 84, 'font-size': 12, fill: '#1d6b35', 'font-weight': 700}, `${c.name(winner)} resolves it`) : null,
       bidPick && !chosen ? s('text', {x: tileW + 14, y: 84, 'font-size': 11, fill: '#1f5fa8'}, 'click a value below') : null,
@@ -192,7 +194,7 @@ function auctionBoard(c) {
   const bidders = (v.seats || []).map((seat) => {
     const st = c.term(`status.${seat.status}`, seat.status);
     const where = seat.bid ? ` on slot ${seat.bid.slot} at ${seat.bid.value}` : '';
-    return h('li', {class: `hs-bidder ${seat.status}`}, swatch(c.colour(seat.seat)), `${c.name(seat.seat)}: ${st}${where}`);
+    return h('li', {class: `hs-bidder ${seat.status}`, dataset: {seat: seat.seat}}, swatch(c.colour(seat.seat)), `${c.name(seat.seat)}: ${st}${where}`);
   });
   const dummy = v.dummy_value ? h('li', {class: 'hs-bidder'}, swatch(c.colour('dummy')), `Dummy value ${v.dummy_value}`) : null;
   return h('section', {class: 'hs-panel hs-auction-panel', 'aria-label': 'Auction'},
@@ -239,7 +241,7 @@ function railTrack(c) {
       tip(`Space ${sp.space}: ${sp.text}`));
     if (ok) target(g, `Railroad reward: ${sp.text}`, () => c.choose({type: 'choose_rail_reward', reward}, sp.text));
     const here = (v.seats || []).filter((seat) => seat.rail === sp.space);
-    here.forEach((seat, k) => g.append(s('circle', {cx: x + 14 + k * 18, cy: y + hgt - 13, r: 8, fill: c.colour(seat.seat), stroke: '#0005'},
+    here.forEach((seat, k) => g.append(s('circle', {class: 'hs-rail-token', 'data-seat': seat.seat, cx: x + 14 + k * 18, cy: y + hgt - 13, r: 8, fill: c.colour(seat.seat), stroke: '#0005'},
       tip(`${c.name(seat.seat)} on space ${sp.space}`))));
     return g;
   });
@@ -301,6 +303,13 @@ function homestead(c, seat) {
     inSlot.set(key, [...(inSlot.get(key) || []), w]);
   }
   const workerNo = (w) => w.split('-')[1] || w;
+  /** Where worker `w` may be dropped: each free slot's `data-drop` (and "idle") to its legal move. */
+  const dropTargets = (w) => new Map(c.composer.moves.filter((m) => m.worker === w)
+    .map((m) => [m.type === 'assign_worker' ? `${m.building}/${m.slot}` : `idle/${seat.seat}`, m]));
+  const pickWorker = (w) => (chosenWorker === w ? c.composer.clear() : (c.composer.clear(), c.composer.pick({worker: w}, `Worker ${workerNo(w)}`)));
+  const workerButton = (w, label, dot) => draggable(h('button', {type: 'button', class: `hs-worker-btn${chosenWorker === w ? ' chosen' : ''}`,
+    'aria-pressed': chosenWorker === w ? 'true' : 'false', 'aria-label': label, dataset: {worker: w},
+    title: 'Click, then click a slot (or drag it onto a slot)', onclick: () => pickWorker(w)}, dot), () => dropTargets(w), (m) => c.propose(m));
   const buildings = (seat.buildings || []).map((inst) => {
     const b = c.comp(inst);
     const slots = (b.worker_slots || []).map((spec, k) => {
@@ -316,20 +325,16 @@ function homestead(c, seat) {
         const dot = s('svg', {class: 'hs-dot', viewBox: '0 0 22 22', width: 22, height: 22, 'aria-hidden': w ? null : 'true'},
           s('circle', {cx: 11, cy: 11, r: 9.5, fill: w ? c.colour(seat.seat) : '#fff', stroke: w ? '#0006' : '#b7b2a6', 'stroke-dasharray': w ? null : '3 2'}),
           w ? s('text', {x: 11, y: 15, 'text-anchor': 'middle', 'font-size': 11, fill: '#fff', 'font-weight': 700}, workerNo(w)) : null);
-        if (w && allocating && c.composer.moves.some((m) => m.worker === w)) {
-          return h('button', {type: 'button', class: `hs-worker-btn${chosenWorker === w ? ' chosen' : ''}`, 'aria-pressed': chosenWorker === w ? 'true' : 'false',
-            'aria-label': `Worker ${workerNo(w)} on ${b.name}: choose it to move it`,
-            onclick: () => (chosenWorker === w ? c.composer.clear() : (c.composer.clear(), c.composer.pick({worker: w}, `Worker ${workerNo(w)}`)))}, dot);
-        }
+        if (w && allocating && c.composer.moves.some((m) => m.worker === w)) return workerButton(w, `Worker ${workerNo(w)} on ${b.name}: choose it to move it`, dot);
         return dot;
       });
       const label = `${b.name} slot ${k + 1}: ${yieldText}${need}`;
       const body = [dots, h('span', {class: 'hs-yield'}, `→ ${yieldText}${need}`)];
       if (move) {
-        return h('div', {class: 'hs-wslot legal'}, h('button', {type: 'button', class: 'hs-slot-btn', 'aria-label': `Place worker ${workerNo(move.worker)} on ${label}`,
+        return h('div', {class: 'hs-wslot legal', dataset: {drop: key}}, h('button', {type: 'button', class: 'hs-slot-btn', 'aria-label': `Place worker ${workerNo(move.worker)} on ${label}`,
           onclick: () => c.propose(move)}, 'Place'), body);
       }
-      return h('div', {class: 'hs-wslot', title: label}, body);
+      return h('div', {class: 'hs-wslot', title: label, dataset: {drop: key}}, body);
     });
     const type = (c.board.types || []).find((t) => t.id === b.type);
     return h('div', {class: `hs-bld hs-type-${b.type}`, title: `${b.name} (${type?.name || b.type}): ${b.effect}`, dataset: {id: inst}},
@@ -337,13 +342,11 @@ function homestead(c, seat) {
       h('div', {class: 'hs-bld-effect'}, b.effect), slots);
   });
   const idle = (seat.workers || []).filter((w) => !where.has(w));
-  const idleBox = h('div', {class: 'hs-idle'}, h('span', {class: 'muted'}, `Workers ${seat.workers.length} · idle ${idle.length}: `),
+  const idleBox = h('div', {class: 'hs-idle', dataset: {drop: `idle/${seat.seat}`}}, h('span', {class: 'muted'}, `Workers ${seat.workers.length} · idle ${idle.length}: `),
     idle.map((w) => {
       const canPick = allocating && c.composer.moves.some((m) => m.type === 'assign_worker' && m.worker === w);
       const dot = swatchWorker(c.colour(seat.seat), workerNo(w));
-      return canPick ? h('button', {type: 'button', class: `hs-worker-btn${chosenWorker === w ? ' chosen' : ''}`,
-        'aria-pressed': chosenWorker === w ? 'true' : 'false', 'aria-label': `Idle worker ${workerNo(w)}: choose it, then a slot`,
-        onclick: () => (chosenWorker === w ? c.composer.clear() : (c.composer.clear(), c.composer.pick({worker: w}, `Worker ${workerNo(w)}`)))}, dot) : dot;
+      return canPick ? workerButton(w, `Idle worker ${workerNo(w)}: choose it, then a slot`, dot) : dot;
     }),
     chosenWorker && where.has(chosenWorker) && c.allows({type: 'unassign_worker', worker: chosenWorker})
       ? h('button', {type: 'button', class: 'small', onclick: () => c.propose({type: 'unassign_worker', worker: chosenWorker})}, `Leave worker ${workerNo(chosenWorker)} idle`) : null);
@@ -359,7 +362,7 @@ function homestead(c, seat) {
       h('li', {}, `${sourceName(line.source, c)}: ${amounts(line.gained, c)}`)))) : null;
   const flags = [
     v.start_player === seat.seat ? h('span', {class: 'badge hs-start'}, 'start player') : null,
-    v.phase === 'allocation' ? h('span', {class: 'badge'}, seat.confirmed_workers ? 'workers confirmed' : 'placing workers') : null,
+    v.phase === 'allocation' ? h('span', {class: 'badge hs-confirmed'}, seat.confirmed_workers ? 'workers confirmed' : 'placing workers') : null,
     seat.wages_due ? h('span', {class: 'badge'}, 'wages due') : null,
     (v.to_act || []).includes(seat.seat) ? h('span', {class: 'badge hs-acting'}, 'to act') : null,
   ];
@@ -564,6 +567,7 @@ function recent(c) {
 
 function render(root, props) {
   linkStyles();
+  observe(root, props);
   const c = context(props);
   const v = c.view;
   const homes = [...(v.seats || [])].sort((a, b) => (a.seat === c.viewer ? -1 : b.seat === c.viewer ? 1 : a.seat - b.seat));
@@ -576,6 +580,7 @@ function render(root, props) {
       : h('div', {class: 'hs-grid'},
         h('div', {class: 'hs-main'}, decision(c), recent(c), auctionBoard(c), railTrack(c), market(c)),
         h('div', {class: 'hs-side'}, freeActions(c), homes.map((seat) => homestead(c, seat)), scores(c)))));
+  mark(root);
 }
 
 export default {render, status};
