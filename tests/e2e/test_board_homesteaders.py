@@ -399,6 +399,9 @@ def test_a_worker_dragged_onto_a_building_slot_is_placed_there_and_not_marked_as
     table, tokens = open_table(page, 1, 1)
     host(page, table, 0, tokens[0])
     home = page.locator(".hs-home.mine")
+    # The bot places its workers at the same time: wait until it has, so that nothing moves under the mouse.
+    expect(page.locator('.hs-home[data-seat="1"] .hs-confirmed')).to_have_text("workers confirmed")
+    page.wait_for_function(QUIET)
     home.evaluate("el => el.scrollIntoView({block: 'center'})")  # the mouse acts within the viewport
     worker = home.locator(".hs-idle .hs-worker-btn").first
     slot = home.locator(".hs-wslot.legal").last
@@ -418,6 +421,7 @@ def test_a_worker_dragged_onto_a_building_slot_is_placed_there_and_not_marked_as
     tx, ty = center(slot)
     page.mouse.move((x + tx) / 2, (y + ty) / 2, steps=5)
     expect(page.locator(f'.hs-home.mine .hs-wslot.hs-drop-ok[data-drop="{key}"]')).to_have_count(1)  # where it may go
+    tx, ty = center(slot)
     page.mouse.move(tx, ty, steps=5)
     page.mouse.up()
     page.wait_for_function(SETTLED, arg=before)
