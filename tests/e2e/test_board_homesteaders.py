@@ -112,8 +112,8 @@ class Player:
     def __init__(self, page: Page, seed: int) -> None:
         self.page = page
         self.rng = random.Random(seed)
-        self.placed_round = None
         self.used = set()  # which kinds of control were exercised at least once
+        self.shopping = 0  # resources bought for the building being chosen
 
     def decision_buttons(self):
         return self.page.locator(".hs-decision button:not([disabled])")
@@ -140,20 +140,25 @@ class Player:
         page = self.page
         expect(page.locator(".hs-decision h3")).to_contain_text("Your turn")
         ph = phase(page)
-        round_ = page.locator("#board .hs").get_attribute("data-round")
         if self.free_action():
             return
-        if ph == "allocation":
-            slots = page.locator(".hs-slot-btn")
-            if self.placed_round != round_ and slots.count():
-                self.placed_round = round_
-                click(page, slots.nth(self.rng.randrange(slots.count())))
+        if ph == "allocation":  # every idle worker to a slot (what buildings cost, or silver, first), then confirm
+            slots = page.locator(".hs-home.mine .hs-wslot.legal")
+            idle = page.locator(".hs-home.mine .hs-idle .hs-worker-btn").count()
+            if idle and slots.count():
+                paying = [i for i in range(slots.count()) if re.search(r"wood|steel|silver|gold", slots.nth(i).inner_text())]
+                pick = self.rng.choice(paying) if paying else self.rng.randrange(slots.count())
+                click(page, slots.nth(pick).locator(".hs-slot-btn"))
                 self.used.add("place")
                 return
             click(page, self.button("Confirm workers"))
         elif ph == "bidding":
             rungs = page.locator(".hs-rung.legal")
-            cheap = [i for i in range(rungs.count()) if int(rungs.nth(i).get_attribute("data-value")) <= 6]
+            mine = page.locator(".hs-home.mine")
+            workers = mine.locator(".hs-blds .hs-dot text").count() + mine.locator(".hs-idle .hs-dot").count()
+            # what it can pay and still meet two rounds of wages without debt
+            budget = int(mine.locator(".hs-h-silver dd").inner_text()) + 5 * int(mine.locator(".hs-h-gold dd").inner_text()) - 2 * workers
+            cheap = [i for i in range(rungs.count()) if int(rungs.nth(i).get_attribute("data-value")) <= budget]
             if "stepper-bid" not in self.used and page.locator(".hs-tile.legal").count():
                 click(page, page.locator(".hs-tile.legal").first)
                 click(page, self.page.locator(".hs-decision .stepper").get_by_role("button", name="Bid", exact=True))
@@ -174,9 +179,17 @@ class Player:
             if pay.count():
                 click(page, pay.first)
             elif cards.count():
-                click(page, cards.nth(self.rng.randrange(cards.count())))
+                self.shopping = 0  # the building worth most points
+                points = [int(m.group(1)) if (m := re.search(r"(-?\d+) pts", cards.nth(i).inner_text())) else 0
+                          for i in range(cards.count())]
+                click(page, cards.nth(max(range(len(points)), key=lambda i: (points[i], self.rng.random()))))
                 self.used.add("build")
+            elif self.shopping < 2 and (buy := page.locator(".hs-free .hs-trade button", has_text=re.compile("^Buy$"))).count():
+                self.shopping += 1  # no building fits: buy a resource (steel, wood, ...) and look again
+                click(page, buy.nth(self.rng.randrange(buy.count())))
+                self.used.add("buy")
             else:
+                self.shopping = 0
                 click(page, self.button("Build nothing"))
         elif ph == "rail_reward":
             buttons = self.decision_buttons()

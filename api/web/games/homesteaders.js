@@ -354,7 +354,7 @@ function homestead(c, seat) {
     ? h('dl', {class: 'hs-holdings'}, (c.board.holdings || Object.keys(seat.holdings)).map((k) =>
       h('div', {class: `hs-h hs-h-${k}${seat.holdings[k] ? '' : ' zero'}`}, h('dt', {}, c.term(`holding.${k}`, k)), h('dd', {}, String(seat.holdings[k] ?? 0)))))
     : h('p', {class: 'hs-screen muted'}, 'Silver, resources, trade tokens, debt and VP tokens are behind the screen.');
-  const income = seat.next_income
+  const income = v.phase === 'over' ? null : seat.next_income
     ? h('p', {class: 'hs-income'}, `Income if nothing changes: ${sumIncome(seat.next_income, c) || 'nothing'} · wages ${seat.workers.length} silver`)
     : h('p', {class: 'hs-income muted'}, `Wages ${seat.workers.length} silver per round`);
   const last = (seat.last_income || []).length
@@ -366,7 +366,7 @@ function homestead(c, seat) {
     seat.wages_due ? h('span', {class: 'badge'}, 'wages due') : null,
     (v.to_act || []).includes(seat.seat) ? h('span', {class: 'badge hs-acting'}, 'to act') : null,
   ];
-  const vp = seat.provisional_total !== undefined ? `${seat.provisional_total} VP so far` : `${seat.visible_vp} visible VP`;
+  const vp = seat.provisional_total !== undefined ? `${seat.provisional_total} VP${v.phase === 'over' ? '' : ' so far'}` : `${seat.visible_vp} visible VP`;
   return h('section', {class: `hs-panel hs-home${mine ? ' mine' : ''}`, 'aria-label': `${c.name(seat.seat)}'s homestead`, dataset: {seat: seat.seat}},
     h('h3', {}, swatch(c.colour(seat.seat)), ` ${c.name(seat.seat)}`, h('span', {class: 'hs-vpsum'}, vp), flags),
     h('p', {class: 'hs-facts'}, `Rail lines ${seat.track} · railroad space ${seat.rail}`),
@@ -507,12 +507,14 @@ function freeActions(c) {
     return m ? h('button', {type: 'button', class: 'small', 'aria-label': `Sell 1 ${r}`, onclick: () => c.propose(m)}, 'Sell') : h('span', {class: 'muted'}, '—');
   };
   const table = h('table', {class: 'hs-trade'},
-    h('thead', {}, h('tr', {}, h('th', {}, 'Resource'), h('th', {}, 'Price (1 trade +)'), h('th', {}, ''), h('th', {}, ''))),
+    h('thead', {}, h('tr', {}, h('th', {}, 'Resource'), h('th', {title: 'Buying or selling one also costs 1 trade token'}, 'Price'), h('th', {}, ''), h('th', {}, ''))),
     h('tbody', {}, res.map((r) => h('tr', {},
       h('th', {scope: 'row'}, c.term(`holding.${r}`, r)),
       h('td', {}, amounts(c.board.rates?.[r], c)),
       h('td', {}, buyCell(r)), h('td', {}, sellCell(r))))));
-  rows.push(table, h('p', {class: 'hint'}, 'Each purchase or sale costs 1 trade token; every sale also gives 1 VP.'));
+  const trading = moves.some((m) => m.type === 'buy_resource' || m.type === 'sell_resource');
+  rows.push(table, h('p', {class: 'hint'}, trading ? 'Each purchase or sale costs 1 trade token; every sale also gives 1 VP.'
+    : 'Nothing to buy or sell now: each purchase or sale costs 1 trade token (every sale also gives 1 VP).'));
   const conv = moves.filter((m) => m.type === 'convert_at_market');
   if (conv.length) rows.push(h('div', {class: 'hs-free-row'}, h('span', {}, 'Market building'), conv.map((m) =>
     h('button', {type: 'button', class: 'small', onclick: () => c.propose(m)}, c.term(`conversion.${m.conversion}`, m.conversion)))));
@@ -548,7 +550,10 @@ function scores(c) {
   const total = h('tr', {class: 'hs-total'}, h('th', {scope: 'row'}, 'Total'), seats.map((st) => h('td', {}, String(sc.totals[st]))));
   const silver = over ? h('tr', {}, h('th', {scope: 'row', title: 'Ties are broken by silver'}, 'Silver (tie-break)'),
     seats.map((st) => h('td', {}, String(v.seats?.[st]?.holdings?.silver ?? '—')))) : null;
-  const winners = over && sc.winners?.length ? h('p', {class: 'hs-winner'}, `Winner: ${sc.winners.map((w) => c.name(w)).join(' and ')}`) : null;
+  const best = Math.max(...seats.map((st) => sc.totals[st]));
+  const tied = seats.filter((st) => sc.totals[st] === best);
+  const tieText = over && tied.length > 1 ? ` · tied on ${best} VP, ${sc.winners?.length > 1 ? 'and on silver: they share the win' : 'more silver wins the tie'}` : '';
+  const winners = over && sc.winners?.length ? h('p', {class: 'hs-winner'}, `Winner: ${sc.winners.map((w) => c.name(w)).join(' and ')}${tieText}`) : null;
   const note = over ? null : v.options?.resource_visibility === 'screened'
     ? h('p', {class: 'hint'}, 'While screens are up, the public score counts buildings and their end bonuses only.') : null;
   return h('section', {class: `hs-panel hs-scores${over ? ' final' : ''}`, 'aria-label': 'Scores by source'},
