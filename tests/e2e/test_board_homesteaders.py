@@ -444,3 +444,37 @@ def test_a_worker_dragged_onto_a_building_slot_is_placed_there_and_not_marked_as
     page.wait_for_timeout(300)
     assert home.locator(".hs-changed").count() == 0  # the viewer's own move is not flashed back at them
     assert page.errors == []
+
+
+def test_a_worker_dragged_with_a_finger_on_a_phone_is_placed_too(browser, server):
+    """Touch input (Chromium's own touch events through CDP, turned into pointer events by the page's
+    browser): the worker does not scroll the page away, and the drop places it."""
+    context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        table, tokens = open_table(page, 1, 1)
+        host(page, table, 0, tokens[0])
+        expect(page.locator('.hs-home[data-seat="1"] .hs-confirmed')).to_have_text("workers confirmed")
+        page.wait_for_function(QUIET)
+        home = page.locator(".hs-home.mine")
+        home.evaluate("el => el.scrollIntoView({block: 'center'})")
+        worker = home.locator(".hs-idle .hs-worker-btn").first
+        slot = home.locator(".hs-wslot.legal").last
+        key = slot.get_attribute("data-drop")
+        (x, y), (tx, ty) = center(worker), center(slot)
+        scrolled = page.evaluate("window.scrollY")
+        before = page.evaluate(SIGNATURE)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for i in range(1, 11):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + (tx - x) * i / 10, "y": y + (ty - y) * i / 10}]})
+        assert page.locator(f'.hs-wslot.hs-drop-ok[data-drop="{key}"]').count() == 1
+        assert page.evaluate("window.scrollY") == scrolled  # the finger drags the worker, not the page
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_function(SETTLED, arg=before)
+        expect(home.locator(f'.hs-wslot[data-drop="{key}"] .hs-dot text')).to_have_count(1)
+        assert errors == []
+    finally:
+        context.close()

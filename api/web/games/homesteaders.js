@@ -284,7 +284,7 @@ function market(c) {
   });
   return h('section', {class: 'hs-panel hs-market', 'aria-label': 'Building market'},
     h('h3', {}, `Buildings for sale${v.era && v.era !== 'final' ? ` · ${c.term(`era.${v.era}`, v.era)} era` : ''}`),
-    building && c.viewer !== null && (v.to_act || []).includes(c.viewer)
+    building && c.viewer !== null && (v.to_act || []).includes(c.viewer) && c.composer.moves.some((m) => m.type === 'build_building')
       ? h('p', {class: 'hint'}, 'Highlighted buildings fit the won tile and your resources: click one to build it.') : null,
     groups, aside);
 }
@@ -452,7 +452,7 @@ function decision(c) {
           .map((m) => btn(buildPay(m), m))));
     } else {
       const what = v.phase === 'extra_build' ? 'Train Station: you may build one more building of any type'
-        : `Build on ${c.comp(slot?.tile).name} (${c.comp(slot?.tile).effect})`;
+        : `Build on ${c.comp(slot?.tile).name} (${tileText(c.comp(slot?.tile))})`;
       body.push(h('p', {}, `${what}. Click a highlighted building in the market.`));
       if (!moves.some((m) => m.type === 'build_building')) body.push(h('p', {class: 'muted'}, 'No building fits your resources: buy resources in the side panel, or build nothing.'));
     }
