@@ -368,9 +368,21 @@ function homestead(c, seat) {
   ];
   const vp = seat.provisional_total !== undefined ? `${seat.provisional_total} VP${v.phase === 'over' ? '' : ' so far'}` : `${seat.visible_vp} visible VP`;
   return h('section', {class: `hs-panel hs-home${mine ? ' mine' : ''}`, 'aria-label': `${c.name(seat.seat)}'s homestead`, dataset: {seat: seat.seat}},
-    h('h3', {}, swatch(c.colour(seat.seat)), ` ${c.name(seat.seat)}`, h('span', {class: 'hs-vpsum'}, vp), flags),
+    h('h3', {}, swatch(c.colour(seat.seat)), ` ${c.name(seat.seat)}`, h('span', {class: 'hs-vpsum', title: vpWhy(c, seat)}, vp), flags),
     h('p', {class: 'hs-facts'}, `Rail lines ${seat.track} · railroad space ${seat.rail}`),
     holdings, income, idleBox, h('div', {class: 'hs-blds'}, buildings), last);
+}
+
+/** Where a homestead's points come from, to check by hand (hover or long-press the total). */
+function vpWhy(c, seat) {
+  if (seat.score) {
+    const order = c.board.score_sources || [];
+    return Object.entries(seat.score).sort(([a], [b]) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99))
+      .map(([k, n]) => `${c.term(`score.${k}`, k)}: ${n}`).join('\n');
+  }
+  const printed = (seat.buildings || []).map((inst) => [c.comp(inst).name, c.comp(inst).points || 0]).filter(([, n]) => n);
+  return [`Visible: printed VP of buildings and their end bonuses (resources and VP tokens are behind the screen)`,
+    ...printed.map(([name, n]) => `${name}: ${n}`)].join('\n');
 }
 
 function swatchWorker(colour, label) {
