@@ -385,6 +385,8 @@ def test_another_seats_bid_is_marked_on_the_board_for_a_moment(new_page):
     table, tokens = open_table(ann, 2, 0)
     api_play(ann, table, tokens, lambda v: v["phase"] == "bidding" and v["to_act"] == [1])
     host(ann, table, 0, tokens[0])
+    watcher = new_page(1280, 1000)
+    host(watcher, table, None, None)
     expect(ann.locator(".hs-changed")).to_have_count(0, timeout=8_000)  # what opening the page marked has faded
     # Bob (seat 1) bids on whatever slot and value his legal moves allow.
     auth = {"Authorization": f"Bearer {tokens[1]}"}
@@ -398,8 +400,10 @@ def test_another_seats_bid_is_marked_on_the_board_for_a_moment(new_page):
     expect(ann.locator(".hs-recent")).to_contain_text("bid")  # and named in words
     assert ann.locator('.hs-home[data-seat="0"] .hs-changed').count() == 0  # nothing of Ann's changed
     assert ann.locator(".hs-rung.hs-changed").count() == 1
+    expect(watcher.locator(f'.hs-slot[data-slot="{bid["slot"]}"] .hs-rung[data-value="{bid["value"]}"]')).to_have_class(
+        re.compile(r"\bhs-changed\b"))  # a spectator sees it marked too
     expect(ann.locator(".hs-changed")).to_have_count(0, timeout=8_000)  # for a moment only
-    assert ann.errors == []
+    assert ann.errors == [] and watcher.errors == []
 
 
 def center(locator) -> tuple[float, float]:

@@ -3,7 +3,8 @@
 // views: the one it last saw (the board's previous live version, or, on opening the page, the view
 // right after the viewer's own last move) and the one it draws now. Only when other seats moved since
 // the viewer's last move (the shell's `recent`, the same "Since your last move" as the list and the
-// log) is anything marked, so the viewer's own move is never flashed back at them. Views are the
+// log) is anything marked, so the viewer's own move is never flashed back at them (a spectator, who
+// makes no moves, sees what changed since the view drawn before). Views are the
 // viewer's own (fetched with the viewer's token), so a mark can never show more than the board does.
 
 import {api} from '../http.js';
@@ -113,7 +114,7 @@ export function mark(root) {
  * A baseline view not yet seen is fetched (the viewer's view at that version) and marked on arrival.
  */
 export function observe(root, props) {
-  if (props.replaying || props.viewer === null || props.viewer === undefined || !props.view) {
+  if (props.replaying || props.viewer === undefined || !props.view) {
     const st = memory.get(root);
     if (st) {
       clearTimeout(st.timer);
@@ -128,6 +129,10 @@ export function observe(root, props) {
   if (st.shown === version) return; // a redraw of the same version: the marks go on fading
   const previous = st.shown;
   st.shown = version;
+  if (props.viewer === null) { // a spectator moves nothing: every change since the last drawn view is news
+    start(root, st, previous !== null && previous < version && st.views.has(previous) ? changes(st.views.get(previous), props.view) : []);
+    return;
+  }
   const others = (props.recent || []).filter((e) => e && e.seat !== null && e.seat !== undefined && e.seat >= 0 && e.seat !== props.viewer);
   if (!others.length) {
     start(root, st, []);
