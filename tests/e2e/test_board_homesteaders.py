@@ -217,6 +217,7 @@ def play_to_the_end(page: Page, seed: int, limit: int = 600, shot: Path | None =
             return player
         if shot and phase(page) == "bidding" and int(page.locator(BOARD).get_attribute("data-round")) >= 6:
             page.set_viewport_size({"width": 1280, "height": 1500})
+            page.mouse.move(1, 1)  # no hover left over from the last click
             page.locator("#board").scroll_into_view_if_needed()
             page.evaluate("window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + window.scrollY - 60)")
             page.screenshot(path=str(shot))
