@@ -23,7 +23,7 @@ const QUADS = ['NW', 'NE', 'SE', 'SW'];
 // UI-only state between renders (the board keeps no game state): the spring tile in hand and its
 // turn, the first placement of a keep-2 spring with the moves through it, the last props drawn.
 const ui = {tile: null, rotation: 0, first: null, second: null, version: null, last: null, keyBound: false, flashKey: '',
-  summer: new Set(), harvest: null};
+  summer: new Set(), harvest: null, hover: null, previews: new Map()};
 
 function ensureStyles() {
   if (document.querySelector('link[data-board="walnut_grove"]')) return;
@@ -52,6 +52,48 @@ const landColour = (props, land) => props.catalog?.board?.landscapes?.[land]?.co
 function tableId() {
   const m = /tables\/([0-9a-f-]{36})/.exec(location.hash || location.pathname);
   return m ? m[1] : null;
+}
+
+// --- previews: what a placement or a harvest would make, answered by the server (GET .../preview) ---
+
+/** The server's preview of `move` for the viewer (cached per version), or undefined while it is asked. */
+function previewOf(props, move) {
+  const key = JSON.stringify(move);
+  if (ui.previews.has(key)) return ui.previews.get(key);
+  const id = tableId();
+  if (!id || props.viewer === null || props.viewer === undefined) return undefined;
+  ui.previews.set(key, undefined);
+  api('GET', `/api/tables/${id}/seats/${props.viewer}/preview?move=${encodeURIComponent(key)}`, {token: tokenFor(id, props.viewer)})
+    .then((answer) => answer.preview, () => null)
+    .then((preview) => {
+      if (ui.version !== props.version) return;
+      ui.previews.set(key, preview);
+      redraw();
+    });
+  return undefined;
+}
+
+/** The spring placements to preview now: the spot under the pointer, else the ones chosen so far. */
+function springPreviewMove(props) {
+  const chosen = springChosen(props);
+  const placements = ui.hover || chosen;
+  return placements ? {type: 'place_landscape_tiles', placements} : null;
+}
+
+/** The placements chosen so far (before Confirm), or null. */
+function springChosen(props) {
+  if (ui.second?.complete) return ui.second.complete.placements;
+  if (ui.first) return [ui.first];
+  const done = props.composer?.complete;
+  return done?.type === 'place_landscape_tiles' ? done.placements : null;
+}
+
+const areaSig = (a) => `${a.landscape}:${a.subcells.map((c) => c.join(',')).join(';')}`;
+
+/** The previewed areas that are new or changed compared with the farm now. */
+function changedAreas(now, after) {
+  const before = new Set((now || []).map(areaSig));
+  return (after || []).filter((a) => !before.has(areaSig(a)));
 }
 
 // --- geometry of a placed tile (data from the catalog: q, fence, store; rotation from the view) ---
@@ -268,8 +310,10 @@ function farmSvg(props, seat, opts) {
     if (cell.tile) g.append(s('text', {x: x0 + 3, y: y0 + CELL - 3, class: 'wg-tile-id'}, cell.tile));
     svg.append(g);
   }
-  // land areas: outline and a label with what they produce
-  for (const area of player.areas || []) {
+  // land areas: outline and a label with what they produce (a spring preview draws the areas after it)
+  const shownAreas = opts.previewAreas || player.areas || [];
+  const grown = opts.previewAreas ? new Set(changedAreas(player.areas, opts.previewAreas).map(areaSig)) : new Set();
+  for (const area of shownAreas) {
     const inside = new Set(area.subcells.map(([a, b]) => `${a},${b}`));
     const path = [];
     for (const [sx, sy] of area.subcells) {
@@ -288,8 +332,10 @@ function farmSvg(props, seat, opts) {
     const lx = px(ax) + ox * HALF + 11;
     const ly = py(ay) + oy * HALF + HALF - 11;
     const land = props.catalog?.board?.landscapes?.[area.landscape]?.name || area.landscape;
-    const g = s('g', {class: `wg-area${area.enclosed ? ' enclosed' : ''}${legal ? ' legal' : ''}${selected ? ' chosen' : ''}`,
-      dataset: {area: area.key}},
+    const isNew = grown.has(areaSig(area));
+    const g = s('g', {class: `wg-area${area.enclosed ? ' enclosed' : ''}${legal ? ' legal' : ''}${selected ? ' chosen' : ''}`
+      + `${opts.previewAreas ? ' preview' : ''}${isNew ? ' grown' : ''}`,
+    dataset: {area: area.key, ...(opts.previewAreas ? {preview: isNew ? 'new' : 'same'} : {})}},
     tip(`${land} area: ${area.size} cell(s) → ${area.yield} ${area.good} when worked in summer`
       + `${area.enclosed ? ` · fully fenced: ${area.size} VP at the end` : ''}`),
     s('path', {d: path.join(''), class: 'wg-area-line'}),
@@ -309,7 +355,7 @@ function farmSvg(props, seat, opts) {
   for (const spot of extra) {
     const x0 = px(spot.x);
     const y0 = py(spot.y);
-    const g = s('g', {class: 'wg-spot', dataset: {cell: `${spot.x},${spot.y}`}},
+    const g = s('g', {class: `wg-spot${spot.previewed ? ' previewed' : ''}`, dataset: {cell: `${spot.x},${spot.y}`}},
       s('rect', {x: x0 + 2, y: y0 + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: 'wg-spot-r'}));
     if (spot.ghost) {
       const ghost = s('g', {class: 'wg-ghost'});
@@ -321,6 +367,10 @@ function farmSvg(props, seat, opts) {
       g.append(ghost);
     }
     target(g, `Place ${ui.tile} at column ${spot.x}, row ${spot.y}, turned ${ui.rotation}°`, () => spot.onPick());
+    if (spot.onHover) {
+      g.addEventListener('mouseenter', spot.onHover);
+      g.addEventListener('focus', spot.onHover);
+    }
     svg.append(g);
   }
   return svg;
@@ -483,14 +533,15 @@ function springPanel(props, me, panel) {
     }
     tiles.append(h('button', {type: 'button', class: `wg-tile${ui.tile === id ? ' chosen' : ''}`, disabled: used || !usable.has(id),
       'aria-pressed': ui.tile === id ? 'true' : 'false', 'aria-label': `${entry.name}: ${entry.effect}`, title: entry.effect,
-      onclick: () => { ui.tile = id; redraw(); }}, mini, h('span', {}, id)));
+      onclick: () => { ui.tile = id; ui.hover = null; redraw(); }}, mini, h('span', {}, id)));
   }
   panel.append(h('p', {}, ui.first ? `First tile placed (${ui.first.tile_id}); now the second one.`
     : `Keep ${props.view.year_disc?.keep ?? ''} of your drawn tiles: pick one, turn it, click a highlighted spot.`), tiles,
+  springPreviewText(props, me),
   h('div', {class: 'row'},
-    h('button', {type: 'button', class: 'small', onclick: () => { ui.rotation = (ui.rotation + 90) % 360; redraw(); },
+    h('button', {type: 'button', class: 'small', onclick: () => { ui.rotation = (ui.rotation + 90) % 360; ui.hover = null; redraw(); },
       'aria-keyshortcuts': 'R'}, `⟳ Turn (R) · ${rot}°`),
-    ui.first ? h('button', {type: 'button', class: 'small', onclick: () => { ui.first = null; ui.second = null; redraw(); }}, 'Take back the first tile') : null,
+    ui.first ? h('button', {type: 'button', class: 'small', onclick: () => { ui.first = null; ui.second = null; ui.hover = null; redraw(); }}, 'Take back the first tile') : null,
     ui.second?.complete ? h('button', {type: 'button', class: 'primary', dataset: {act: 'place'}, onclick: () => {
       const move = ui.second.complete;
       ui.first = null;
@@ -501,11 +552,35 @@ function springPanel(props, me, panel) {
 
 /** Placements legal as the next one: [{tile_id, x, y, rotation}] for the step being chosen. */
 function springOptions(props) {
-  if (ui.first) {
-    if (!ui.second) return [];
-    return ui.second.remaining.filter((m) => m.type === 'place_landscape_tiles').map((m) => m.placements[1]).filter(Boolean);
-  }
-  return (props.composer?.remaining || []).filter((m) => m.type === 'place_landscape_tiles').map((m) => m.placements[0]);
+  // every legal spot stays clickable after one is chosen (a click re-chooses)
+  const all = ui.first
+    ? (ui.second?.moves || []).filter((m) => m.type === 'place_landscape_tiles').map((m) => m.placements[1])
+    : (props.composer?.moves || []).filter((m) => m.type === 'place_landscape_tiles').map((m) => m.placements[0]);
+  const seen = new Set();
+  return all.filter((p) => {
+    const key = p && JSON.stringify(p);
+    if (!p || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** What the previewed placement makes, in words: the areas it creates or grows. */
+function springPreviewText(props, me) {
+  const wanted = springPreviewMove(props);
+  if (!wanted) return null;
+  const preview = ui.previews.get(JSON.stringify(wanted));
+  const where = wanted.placements.map((p) => `${p.tile_id} at (${p.x},${p.y}) turned ${p.rotation}°`).join(' and ');
+  if (preview === undefined) return h('p', {class: 'muted wg-spring-preview'}, `${where}: working out the areas…`);
+  if (!preview?.areas) return null;
+  const changed = changedAreas(me.areas, preview.areas);
+  const land = (a) => props.catalog?.board?.landscapes?.[a.landscape]?.name || a.landscape;
+  return h('div', {class: 'wg-spring-preview', dataset: {preview: String(changed.length)}},
+    h('p', {}, `${ui.hover && JSON.stringify(ui.hover) !== JSON.stringify(springChosen(props)) ? 'Here' : 'Chosen'}: ${where} makes`),
+    h('ul', {class: 'wg-preview'}, changed.map((a) => h('li', {},
+      `a ${land(a)} area of ${a.size} cell${a.size > 1 ? 's' : ''} → ${a.yield} ${a.good} when worked`,
+      a.slots.length ? `, ${a.slots.length} storage space${a.slots.length > 1 ? 's' : ''}` : '',
+      a.enclosed ? h('strong', {}, `, fully fenced: ${a.size} VP`) : ''))));
 }
 
 async function chooseFirst(props, placement) {
@@ -537,13 +612,25 @@ function springTargets(props) {
   if (!ui.tile) return [];
   const options = springOptions(props).filter((p) => p.tile_id === ui.tile && p.rotation === ui.rotation);
   const ghost = turned(comp(props, ui.tile), ui.tile, ui.rotation);
-  return options.map((p) => ({x: p.x, y: p.y, ghost, onPick: () => {
-    if (ui.first) {
-      ui.second.pick({placements: [ui.first, p]}, `${p.tile_id} at (${p.x},${p.y})`);
-      ui.tile = null;
-      redraw();
-    } else chooseFirst(props, p);
-  }}));
+  const hoverKey = JSON.stringify(ui.hover);
+  return options.map((p) => {
+    const placements = ui.first ? [ui.first, p] : [p];
+    return {x: p.x, y: p.y, ghost, previewed: JSON.stringify(placements) === hoverKey,
+      onHover: () => {
+        if (JSON.stringify(placements) === JSON.stringify(ui.hover)) return; // already shown: no redraw loop
+        ui.hover = placements;
+        redraw();
+      },
+      onPick: () => {
+        ui.hover = null;
+        if (ui.first) {
+          ui.second.clear();
+          ui.second.pick({placements: [ui.first, p]}, `${p.tile_id} at (${p.x},${p.y})`);
+          ui.tile = null;
+          redraw();
+        } else chooseFirst(props, p);
+      }};
+  });
 }
 
 /** An outlined summer: toggle the area, and once every figure has one, ask the server for the whole
@@ -710,6 +797,8 @@ function render(root, props) {
     ui.second = null;
     ui.summer = new Set();
     ui.harvest = null;
+    ui.hover = null;
+    ui.previews = new Map();
   }
   if (!ui.keyBound) {
     ui.keyBound = true;
@@ -718,6 +807,7 @@ function render(root, props) {
       if ((event.key === 'r' || event.key === 'R') && !event.ctrlKey && !event.metaKey && tag !== 'INPUT' && tag !== 'TEXTAREA'
         && document.querySelector('.wg-drawn')) {
         ui.rotation = (ui.rotation + 90) % 360;
+        ui.hover = null;
         redraw();
       }
     });
@@ -779,6 +869,10 @@ function render(root, props) {
       if (types.has('place_landscape_tiles')) {
         opts.extraCells = springTargets(props);
         if (ui.first) opts.pending = [ui.first, ...(ui.second?.complete ? [ui.second.complete.placements[1]] : [])];
+        else if (composer.complete?.type === 'place_landscape_tiles') opts.pending = composer.complete.placements;
+        const wanted = springPreviewMove(props);
+        const preview = wanted ? previewOf(props, wanted) : null;
+        if (preview?.areas) opts.previewAreas = preview.areas;
       }
       if (types.has('place_figures')) {
         opts.summer = true;
