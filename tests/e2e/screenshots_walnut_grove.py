@@ -19,7 +19,7 @@ OUT = Path("docs/screenshots")
 
 
 def main() -> None:
-    app = create_app(Settings(store="memory", testing=True, secret="screenshots-not-for-production"))
+    app = create_app(Settings(store="memory", testing=True, secret="screenshots-not-for-production-0123456789"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     server = f"http://127.0.0.1:{httpd.server_port}"

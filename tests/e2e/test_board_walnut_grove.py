@@ -91,7 +91,7 @@ OFFERS = """() => {
     const n = (sel) => b.querySelectorAll(sel).length;
     return {start: n('[data-act="start"]'), tiles: n('.wg-drawn button.wg-tile:enabled'), areas: n('.wg-area.legal'),
             buildings: n('.wg-building.legal'), choices: n('.wg-choices button.wg-choice'), winter: n('[data-act="winter"]'),
-            final: n('[data-act="final"]'), second: n('.wg-panel p') && b.querySelector('.wg-panel').textContent.includes('now the second one')};
+            final: n('[data-act="final"]'), overflow: n('[data-act="overflow"]:enabled'), second: n('.wg-panel p') && b.querySelector('.wg-panel').textContent.includes('now the second one')};
 }"""
 
 
@@ -146,9 +146,8 @@ def play_one_step(page: Page) -> str:
             (wood if wood.count() else paying if paying.count() else options).first.click()
         confirm(page)
         return "fall"
-    if offers["choices"]:  # the coin overflow
-        board.locator(".wg-choices button.wg-choice").first.click()
-        confirm(page)
+    if offers["overflow"]:  # the coin overflow: the most valuable coins that fit are chosen to start with
+        played(page, board.locator('[data-act="overflow"]'))
         return "overflow"
     for act, name in (("winter", "Feed and heat"), ("final", "Confirm final scoring")):
         if offers[act]:

@@ -23,7 +23,7 @@ const QUADS = ['NW', 'NE', 'SE', 'SW'];
 // UI-only state between renders (the board keeps no game state): the spring tile in hand and its
 // turn, the first placement of a keep-2 spring with the moves through it, the last props drawn.
 const ui = {tile: null, rotation: 0, first: null, second: null, version: null, last: null, keyBound: false, flashKey: '',
-  summer: new Set(), harvest: null, hover: null, previews: new Map()};
+  summer: new Set(), harvest: null, hover: null, previews: new Map(), overflow: null};
 
 function ensureStyles() {
   if (document.querySelector('link[data-board="walnut_grove"]')) return;
@@ -35,6 +35,11 @@ function ensureStyles() {
 function vars(el, values) {
   for (const [name, value] of Object.entries(values)) if (value) el.style.setProperty(name, value);
   return el;
+}
+
+/** Append children, leaving out absent ones (Element.append would write "null"). */
+function add(el, ...children) {
+  el.append(...children.filter((c) => c !== null && c !== undefined && c !== false && c !== ''));
 }
 
 function redraw() {
@@ -445,7 +450,11 @@ function holdings(props, seat) {
     upgrades.map(([space, id]) => h('span', {class: 'wg-upgrade', title: `${comp(props, id).name}: ${comp(props, id).effect}`},
       `${term(props, space)}: ${comp(props, id).name}`)),
     h('span', {class: p.help_tiles.total ? 'wg-help has' : 'wg-help', title: comp(props, 'help_tile').effect},
-      `Help tiles: ${p.help_tiles.returnable ? '1 returnable' : '0 returnable'}, ${p.help_tiles.flipped} flipped`),
+      'Help tiles: ', p.help_tiles.total ? [
+        p.help_tiles.returnable ? h('span', {class: 'wg-help-tile returnable', title: 'Returnable: give it back for 3 goods of the kinds you lack (−2 VP while held)'}, '↺') : null,
+        Array.from({length: p.help_tiles.flipped}, () => h('span', {class: 'wg-help-tile flipped', title: 'Flipped: stays, −2 VP at the end'}, '−2')),
+      ] : 'none',
+      p.help_tiles.total ? ` (${p.help_tiles.returnable ? '1 returnable, ' : ''}${p.help_tiles.flipped} flipped)` : ''),
     p.coins ? h('span', {class: 'wg-coins', title: 'Your coins (only you see their values)'},
       `Coins ${p.coins.length}: `, p.coins.map((c) => h('span', {class: `wg-coin v${c.value}`}, String(c.value))),
       ` = ${p.coins.reduce((t, c) => t + c.value, 0)}`)
@@ -535,7 +544,7 @@ function springPanel(props, me, panel) {
       'aria-pressed': ui.tile === id ? 'true' : 'false', 'aria-label': `${entry.name}: ${entry.effect}`, title: entry.effect,
       onclick: () => { ui.tile = id; ui.hover = null; redraw(); }}, mini, h('span', {}, id)));
   }
-  panel.append(h('p', {}, ui.first ? `First tile placed (${ui.first.tile_id}); now the second one.`
+  add(panel, h('p', {}, ui.first ? `First tile placed (${ui.first.tile_id}); now the second one.`
     : `Keep ${props.view.year_disc?.keep ?? ''} of your drawn tiles: pick one, turn it, click a highlighted spot.`), tiles,
   springPreviewText(props, me),
   h('div', {class: 'row'},
@@ -654,26 +663,35 @@ async function summerOutline(props, me, area) {
 function summerPanel(props, me, panel, selected) {
   const composer = props.composer;
   const figures = ['farmer', ...me.active_labourers];
-  const areas = (me.areas || []).filter((a) => selected.has(a.key));
-  let barnFree = me.barn.filter((x) => !x).length;
-  const lines = areas.map((a) => {
-    const free = a.slots.filter((sl) => !me.storage[sl]).length;
-    const toStorage = Math.min(free, a.yield);
-    const toBarn = Math.min(barnFree, a.yield - toStorage);
-    barnFree -= toBarn;
-    const lost = a.yield - toStorage - toBarn;
-    return h('li', {}, `${a.yield} ${a.good} (${a.landscape} area of ${a.size}): ${toStorage} to storage, ${toBarn} to the barn`,
-      lost ? h('strong', {class: 'wg-lost'}, `, ${lost} lost`) : '');
+  const areas = (me.areas || []).filter((a) => selected.has(a.key)); // view order = key order
+  // what the harvest makes and where it goes: the server's preview (storage, then barn, then lost)
+  const whole = ui.harvest || (composer?.complete?.type === 'place_figures' ? composer.complete : null);
+  const move = whole || (areas.length ? {type: 'place_figures', assignments: areas.slice(0, figures.length)
+    .map((a, i) => ({figure_id: figures[i], anchor: a.anchor}))} : null);
+  const preview = move ? previewOf(props, move) : null;
+  const byKey = new Map(areas.map((a) => [a.key, a]));
+  const land = (a) => props.catalog?.board?.landscapes?.[a?.landscape]?.name || a?.landscape || '';
+  const lines = (preview?.production || []).map((made) => {
+    const a = byKey.get(made.area);
+    const lost = made.lost ? h('strong', {class: 'wg-lost'}, `, ${made.lost} ${made.good} lost (no room left)`) : '';
+    return h('li', {dataset: {lost: String(made.lost)}},
+      `${comp(props, made.figure).name}: ${made.amount} ${made.good} from the ${land(a)} area of ${a?.size ?? '?'}`
+      + `${made.bonus ? ` (+${made.bonus} year bonus)` : ''} → ${made.to_storage.length} to storage, ${made.to_barn.length} to the barn`, lost);
   });
-  panel.append(h('p', {class: 'wg-summer', dataset: {chosen: String(areas.length), needed: String(figures.length)}}, `Send ${figures.length} figure(s) (${figures.map((f) => comp(props, f).name).join(', ')}) to `
+  const totalLost = (preview?.production || []).reduce((n, made) => n + made.lost, 0);
+  add(panel, h('p', {class: 'wg-summer', dataset: {chosen: String(areas.length), needed: String(figures.length)}}, `Send ${figures.length} figure(s) (${figures.map((f) => comp(props, f).name).join(', ')}) to `
     + `${figures.length} different land areas: click them on your farm (${areas.length} of ${figures.length} chosen).`),
-  lines.length ? h('ul', {class: 'wg-preview'}, lines) : null,
+  move && preview === undefined ? h('p', {class: 'muted'}, 'Working out the harvest…') : null,
+  lines.length ? h('ul', {class: 'wg-preview', dataset: {preview: 'summer'}}, lines) : null,
+  lines.length ? h('p', {class: totalLost ? 'wg-lost' : 'muted'}, totalLost
+    ? `${totalLost} good(s) will be lost: make room first (discard from the barn), or choose other areas.`
+    : 'Nothing is lost: every good finds a storage space or a barn slot.') : null,
   composer?.complete ? h('p', {class: 'muted'}, 'Confirm to harvest.') : null,
   ui.harvest ? h('button', {type: 'button', class: 'primary', dataset: {act: 'harvest'}, onclick: () => {
-    const move = ui.harvest;
+    const chosen = ui.harvest;
     ui.summer = new Set();
     ui.harvest = null;
-    props.propose(move);
+    props.propose(chosen);
   }}, 'Confirm harvest') : null);
 }
 
@@ -704,12 +722,65 @@ function fallPanel(props, me, panel) {
   }
 }
 
-function listPanel(props, panel, type, title, label) {
-  const moves = props.composer.remaining.filter((m) => m.type === type);
-  if (!moves.length) return;
-  panel.append(h('div', {class: 'wg-choices', role: 'group', 'aria-label': title}, h('div', {class: 'wg-choice-title'}, title),
-    moves.slice(0, 60).map((m) => h('button', {type: 'button', class: 'wg-choice',
-      onclick: () => { props.composer.clear(); props.composer.narrow((x) => same(x, m), label(m)); }}, label(m)))));
+/** The coin overflow, chosen on the coins: which drawn coins to keep, which barn items to give up
+ * for room. How many must be kept comes from the legal moves (the ones with that discard). */
+function overflowPanel(props, me, panel) {
+  const legal = props.composer.moves.filter((m) => m.type === 'resolve_coin_overflow');
+  const drawn = Array.isArray(props.view.coin_overflow) ? props.view.coin_overflow : [];
+  if (!legal.length) return;
+  const sorted = (list) => [...list].sort().join(',');
+  const keepSize = (discard) => legal.find((m) => sorted(m.discard) === sorted(discard))?.keep.length ?? 0;
+  if (!ui.overflow) { // start from the most valuable coins that fit without discarding
+    const best = [...drawn].sort((a, b) => b.value - a.value || (a.id < b.id ? -1 : 1)).slice(0, keepSize([])).map((c) => c.id);
+    ui.overflow = {keep: new Set(best), discard: new Set()};
+  }
+  const sel = ui.overflow;
+  const need = keepSize([...sel.discard]);
+  const match = legal.find((m) => sorted(m.discard) === sorted(sel.discard) && sorted(m.keep) === sorted(sel.keep)) || null;
+  const toggle = (set, id) => () => {
+    if (set.has(id)) set.delete(id);
+    else set.add(id);
+    redraw();
+  };
+  const keepable = new Set(legal.flatMap((m) => m.keep));
+  const room = new Set(legal.flatMap((m) => m.discard));
+  const coins = me.coins ? new Map(me.coins.map((c) => [c.id, c.value])) : new Map();
+  panel.append(h('div', {class: 'wg-overflow'},
+    h('p', {}, `You drew ${drawn.length} coin(s) but only ${keepSize([])} fit in your barn. Click coins to keep them;`
+      + ' click barn items below to give them up for room (discarded coins go back to the bag).'),
+    h('div', {class: 'wg-choices', role: 'group', 'aria-label': 'Drawn coins'}, h('div', {class: 'wg-choice-title'}, `Drawn coins: keep ${need}`),
+      drawn.map((c) => h('button', {type: 'button', class: `wg-coin-pick v${c.value}`, disabled: !keepable.has(c.id),
+        'aria-pressed': sel.keep.has(c.id) ? 'true' : 'false', dataset: {keep: c.id},
+        title: `${comp(props, c.id).name} ${c.id}, worth ${c.value}`, onclick: toggle(sel.keep, c.id)},
+      h('span', {class: `wg-coin v${c.value}`}, String(c.value)), sel.keep.has(c.id) ? ' keep' : ' back to bag'))),
+    h('div', {class: 'wg-choices', role: 'group', 'aria-label': 'Barn items to discard'}, h('div', {class: 'wg-choice-title'}, 'Your barn: discard for room'),
+      me.barn.map((item, i) => {
+        const slot = `barn:${i + 1}`;
+        if (!item || !room.has(slot)) return null;
+        const what = coins.has(item) ? `coin worth ${coins.get(item)}` : item;
+        return h('button', {type: 'button', class: 'wg-choice', 'aria-pressed': sel.discard.has(slot) ? 'true' : 'false',
+          dataset: {discard: slot}, onclick: toggle(sel.discard, slot)}, `${sel.discard.has(slot) ? '✗ discard ' : ''}${what} (${slot})`);
+      })),
+    h('p', {class: match ? '' : 'wg-lost'}, match
+      ? `Keep ${[...sel.keep].map((id) => `${comp(props, id).name} (${drawn.find((c) => c.id === id)?.value ?? '?'})`).join(', ') || 'no coin'}`
+        + `${sel.discard.size ? `, discard ${[...sel.discard].join(', ')}` : ''}.`
+      : `Choose exactly ${need} coin(s) to keep (${sel.keep.size} chosen).`),
+    h('button', {type: 'button', class: 'primary', disabled: !match, dataset: {act: 'overflow'},
+      onclick: () => { ui.overflow = null; props.propose(match); }}, 'Keep these coins')));
+}
+
+/** The winter bill against the holdings: each food and wood needed, what the player owns, the result. */
+function winterTable(props, me) {
+  const w = me.winter_needs;
+  const have = me.owned_goods || {};
+  const rows = [...Object.entries(w.food).filter(([, n]) => n), ['wood', w.wood]];
+  return h('table', {class: 'wg-winter-table'},
+    h('caption', {}, `This winter: ${w.fires} fire(s) and ${w.wagons} wagon(s) to heat, your figures to feed`),
+    h('thead', {}, h('tr', {}, h('th', {}, 'Good'), h('th', {}, 'Needed'), h('th', {}, 'You own'))),
+    h('tbody', {}, rows.map(([good, n]) => h('tr', {class: (have[good] || 0) < n ? 'short' : ''},
+      h('th', {scope: 'row'}, chip(props, good)), h('td', {}, String(n)), h('td', {}, String(have[good] || 0))))),
+    h('tfoot', {}, h('tr', {}, h('th', {}, 'Missing'), h('td', {colspan: '2'},
+      `${w.shortfall.food} food, ${w.shortfall.wood} wood → ${w.help_tiles} help tile(s)`))));
 }
 
 /** The final scoring, source by source (WG-E02 order), with a running total per player. */
@@ -759,15 +830,12 @@ function actionPanel(props, selectedAreas) {
   if (types.has('place_landscape_tiles')) springPanel(props, me, panel);
   if (types.has('place_figures')) summerPanel(props, me, panel, selectedAreas);
   if (types.has('take_fall_turn') || types.has('pass_fall_turn')) fallPanel(props, me, panel);
-  if (types.has('resolve_coin_overflow')) {
-    listPanel(props, panel, 'resolve_coin_overflow', 'Coins drawn that do not all fit', (m) =>
-      `keep ${m.keep.map((c) => coinLabel(props, c)).join(', ') || 'none'}${m.discard.length ? `; discard ${m.discard.map((sl) => `${sl} (${me.barn[Number(sl.split(':')[1]) - 1]})`).join(', ')}` : ''}`);
-    const overflow = Array.isArray(v.coin_overflow) ? v.coin_overflow : [];
-    if (overflow.length) panel.append(h('p', {}, `Drawn: ${overflow.map((c) => `${comp(props, c.id).name} ${c.id} (worth ${c.value})`).join(', ')}`));
-  }
+  if (types.has('resolve_coin_overflow')) overflowPanel(props, me, panel);
   if (types.has('resolve_winter')) {
     const w = me.winter_needs;
-    panel.append(h('p', {}, w.help_tiles ? `You will take ${w.help_tiles} help tile(s) for what is missing.` : 'You have enough: nothing is missing.'),
+    panel.append(winterTable(props, me),
+      h('p', {}, w.help_tiles ? h('strong', {class: 'wg-lost'}, `You will take ${w.help_tiles} help tile(s) for what is missing (−${2 * w.help_tiles} VP at the end).`)
+        : 'You have enough: nothing is missing.'),
       h('button', {type: 'button', class: 'primary', dataset: {act: 'winter'}, onclick: () => props.propose({type: 'resolve_winter'})}, 'Feed and heat'));
   }
   if (types.has('confirm_final_scoring')) {
@@ -799,6 +867,7 @@ function render(root, props) {
     ui.harvest = null;
     ui.hover = null;
     ui.previews = new Map();
+    ui.overflow = null;
   }
   if (!ui.keyBound) {
     ui.keyBound = true;
