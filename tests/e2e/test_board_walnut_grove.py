@@ -132,6 +132,8 @@ def play_one_step(page: Page) -> str:
             area.focus()  # by keyboard: an area is one target whatever its shape
             area.press("Enter")
         expect(harvest.or_(page.locator("#confirm:enabled")).first).to_be_visible()
+        # the server's harvest preview: one line per figure, where its goods go, before Confirm
+        expect(board.locator('[data-preview="summer"] li')).to_have_count(int(note.get_attribute("data-needed")))
         if harvest.count():
             played(page, harvest)
             return "summer"
@@ -149,6 +151,8 @@ def play_one_step(page: Page) -> str:
     if offers["overflow"]:  # the coin overflow: the most valuable coins that fit are chosen to start with
         played(page, board.locator('[data-act="overflow"]'))
         return "overflow"
+    if offers["winter"]:  # the bill against the holdings is on the panel before Confirm
+        expect(board.locator(".wg-winter-table tfoot")).to_contain_text("help tile")
     for act, name in (("winter", "Feed and heat"), ("final", "Confirm final scoring")):
         if offers[act]:
             played(page, board.locator(f'[data-act="{act}"]'))

@@ -281,8 +281,8 @@ function farmSvg(props, seat, opts) {
   const height = (maxY + 1) * CELL + 2 * pad;
   const px = (x) => pad + (x - minX) * CELL;
   const py = (y) => pad + (maxY - y) * CELL;
-  const svg = s('svg', {viewBox: `0 0 ${width} ${height}`, class: 'wg-farm', width, role: 'group',
-    'aria-label': `${nameOf(props, seat)}'s farm`});
+  const svg = vars(s('svg', {viewBox: `0 0 ${width} ${height}`, class: 'wg-farm', width, role: 'group',
+    'aria-label': `${nameOf(props, seat)}'s farm`}), {'--fw': String(width)}); // CSS scales it up on a wide board
   const storage = player.storage || {};
   for (const cell of cells.values()) {
     const g = s('g', {class: `wg-cell${cell.pending ? ' pending' : ''}${cell.y === 0 ? ' boardrow' : ''}`});
@@ -360,7 +360,7 @@ function farmSvg(props, seat, opts) {
   for (const spot of extra) {
     const x0 = px(spot.x);
     const y0 = py(spot.y);
-    const g = s('g', {class: `wg-spot${spot.previewed ? ' previewed' : ''}`, dataset: {cell: `${spot.x},${spot.y}`}},
+    const g = s('g', {class: `wg-spot${spot.previewed ? ' previewed' : ''}${spot.chosen ? ' chosen' : ''}`, dataset: {cell: `${spot.x},${spot.y}`}},
       s('rect', {x: x0 + 2, y: y0 + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: 'wg-spot-r'}));
     if (spot.ghost) {
       const ghost = s('g', {class: 'wg-ghost'});
@@ -452,7 +452,8 @@ function holdings(props, seat) {
     h('span', {class: p.help_tiles.total ? 'wg-help has' : 'wg-help', title: comp(props, 'help_tile').effect},
       'Help tiles: ', p.help_tiles.total ? [
         p.help_tiles.returnable ? h('span', {class: 'wg-help-tile returnable', title: 'Returnable: give it back for 3 goods of the kinds you lack (−2 VP while held)'}, '↺') : null,
-        Array.from({length: p.help_tiles.flipped}, () => h('span', {class: 'wg-help-tile flipped', title: 'Flipped: stays, −2 VP at the end'}, '−2')),
+        Array.from({length: Math.min(p.help_tiles.flipped, 6)}, () => h('span', {class: 'wg-help-tile flipped', title: 'Flipped: stays, −2 VP at the end'}, '−2')),
+        p.help_tiles.flipped > 6 ? `… ` : null,
       ] : 'none',
       p.help_tiles.total ? ` (${p.help_tiles.returnable ? '1 returnable, ' : ''}${p.help_tiles.flipped} flipped)` : ''),
     p.coins ? h('span', {class: 'wg-coins', title: 'Your coins (only you see their values)'},
@@ -484,7 +485,8 @@ function winterWarning(props, seat) {
   const owned = ['grain', 'fish', 'dairy', 'wood'].map((g) => `${have[g] || 0} ${g}`).join(', ');
   const short = w.help_tiles;
   return h('div', {class: `wg-winter${short ? ' warn' : ''}`, role: short ? 'alert' : null},
-    `❄ This winter: ${food} and ${w.wood} wood (${w.fires} fire(s) + ${w.wagons} wagon(s)); you own ${owned}. `,
+    `❄ This winter: ${food} and ${w.wood} wood (${w.fires} fire(s) + ${w.wagons} wagon(s)); `
+    + `${seat === props.viewer ? 'you own' : `${nameOf(props, seat)} owns`} ${owned}. `,
     short ? h('strong', {}, `Short by ${w.shortfall.food} food and ${w.shortfall.wood} wood: ${short} help tile(s) (−2 VP each).`)
       : 'Enough for everyone.');
 }
@@ -622,9 +624,11 @@ function springTargets(props) {
   const options = springOptions(props).filter((p) => p.tile_id === ui.tile && p.rotation === ui.rotation);
   const ghost = turned(comp(props, ui.tile), ui.tile, ui.rotation);
   const hoverKey = JSON.stringify(ui.hover);
+  const chosenKey = JSON.stringify(springChosen(props));
   return options.map((p) => {
     const placements = ui.first ? [ui.first, p] : [p];
-    return {x: p.x, y: p.y, ghost, previewed: JSON.stringify(placements) === hoverKey,
+    const key = JSON.stringify(placements);
+    return {x: p.x, y: p.y, ghost, previewed: key === hoverKey && key !== chosenKey, chosen: key === chosenKey,
       onHover: () => {
         if (JSON.stringify(placements) === JSON.stringify(ui.hover)) return; // already shown: no redraw loop
         ui.hover = placements;
@@ -960,7 +964,7 @@ function render(root, props) {
     holdings(props, seat),
     h('div', {class: 'wg-barn-line'}, h('span', {class: 'wg-label'}, 'Barn'), barnRow(props, seat, mine && live)),
     h('div', {class: 'wg-farm-scroll'}, farmSvg(props, seat, opts)),
-    mine || !me ? winterWarning(props, seat) : null,
+    mine || !me || p.winter_needs?.help_tiles ? winterWarning(props, seat) : null, // others: only a shortfall
     p.drawn_tiles.length && !mine ? h('p', {class: 'muted'}, `Drawn: ${p.drawn_tiles.join(', ')}`) : null);
     farms.append(vars(box, {'--seat': colourOf(props, seat)}));
   }
