@@ -78,6 +78,26 @@ function previewOf(props, move) {
   return undefined;
 }
 
+/** The whole legal moves of `type`: the composer's, or, when the shell holds an outline of a long
+ * list (a "keep 2" spring), the server's answer to `?match={"type": ...}` (undefined while asked). */
+function wholeMoves(props, type) {
+  const composer = props.composer;
+  if (!composer.outline) return composer.moves.filter((m) => m.type === type);
+  const key = `legal:${type}`;
+  if (ui.previews.has(key)) return ui.previews.get(key) || [];
+  const id = tableId();
+  ui.previews.set(key, undefined);
+  api('GET', `/api/tables/${id}/seats/${props.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify({type}))}`,
+    {token: tokenFor(id, props.viewer)})
+    .then((answer) => answer.moves.filter((m) => m.type === type), () => [])
+    .then((moves) => {
+      if (ui.version !== props.version) return;
+      ui.previews.set(key, moves);
+      redraw();
+    });
+  return undefined;
+}
+
 /** The spring placements to preview now: the spot under the pointer, else the ones chosen so far. */
 function springPreviewMove(props) {
   const chosen = springChosen(props);
@@ -846,10 +866,14 @@ function actionPanel(props, selectedAreas) {
     panel.append(h('button', {type: 'button', class: 'primary', dataset: {act: 'final'}, onclick: () => props.propose({type: 'confirm_final_scoring'})}, 'Confirm final scoring'));
   }
   if (types.has('return_neighbour_help_tile')) {
-    const ret = composer.moves.filter((m) => m.type === 'return_neighbour_help_tile');
-    panel.append(h('details', {class: 'wg-free'}, h('summary', {}, `Return your help tile for 3 goods (${ret.length} ways)`),
-      ret.map((m) => h('button', {type: 'button', class: 'wg-choice',
-        onclick: () => { composer.clear(); composer.narrow((x) => same(x, m), 'Return the help tile'); }},
+    const ret = wholeMoves(props, 'return_neighbour_help_tile');
+    panel.append(h('details', {class: 'wg-free'}, h('summary', {}, `Return your help tile for 3 goods (${ret ? ret.length : '…'} ways)`),
+      (ret || []).map((m) => h('button', {type: 'button', class: 'wg-choice',
+        onclick: () => {
+          composer.clear();
+          if (composer.outline) composer.expand(ret, (x) => same(x, m), 'Return the help tile');
+          else composer.narrow((x) => same(x, m), 'Return the help tile');
+        }},
       m.goods.map((g) => `${g.count} ${g.good} (${g.source})`).join(' + ')))));
   }
   if (types.has('move_goods_to_barn') || types.has('discard_from_barn')) {
