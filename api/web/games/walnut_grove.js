@@ -507,7 +507,8 @@ function winterWarning(props, seat) {
   return h('div', {class: `wg-winter${short ? ' warn' : ''}`, role: short ? 'alert' : null},
     `❄ This winter: ${food} and ${w.wood} wood (${w.fires} fire(s) + ${w.wagons} wagon(s)); `
     + `${seat === props.viewer ? 'you own' : `${nameOf(props, seat)} owns`} ${owned}. `,
-    short ? h('strong', {}, `Short by ${w.shortfall.food} food and ${w.shortfall.wood} wood: ${short} help tile(s) (−2 VP each).`)
+    short ? h('strong', {}, `Short by ${[w.shortfall.food ? `${w.shortfall.food} food` : '', w.shortfall.wood ? `${w.shortfall.wood} wood` : '']
+      .filter(Boolean).join(' and ')}: ${short} help tile(s) (−2 VP each) unless you get more before winter.`)
       : 'Enough for everyone.');
 }
 
