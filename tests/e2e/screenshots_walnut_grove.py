@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from pathlib import Path
 from uuid import UUID
 
@@ -40,7 +41,11 @@ def play_well_until(tables, table: str, stop) -> None:
     rng = random.Random(7)
     while True:
         state = tables.table(UUID(table)).state
-        if 0 in GAME.to_act(state) and stop(state):
+        assert not GAME.is_over(state), "the game ended before the moment to picture"
+        if 0 not in GAME.to_act(state):  # the bot seat is still moving
+            time.sleep(0.05)
+            continue
+        if stop(state):
             return
         tables.play_move(UUID(table), 0, GAME.bot_move(state, 0, rng))
 

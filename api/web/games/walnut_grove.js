@@ -476,7 +476,7 @@ function holdings(props, seat) {
         p.help_tiles.flipped > 6 ? `… ` : null,
       ] : 'none',
       p.help_tiles.total ? ` (${p.help_tiles.returnable ? '1 returnable, ' : ''}${p.help_tiles.flipped} flipped)` : ''),
-    p.coins ? h('span', {class: 'wg-coins', title: 'Your coins (only you see their values)'},
+    p.coins && !p.coins.length ? h('span', {class: 'wg-coins'}, 'Coins: none') : p.coins ? h('span', {class: 'wg-coins', title: 'Your coins (only you see their values)'},
       `Coins ${p.coins.length}: `, p.coins.map((c) => h('span', {class: `wg-coin v${c.value}`}, String(c.value))),
       ` = ${p.coins.reduce((t, c) => t + c.value, 0)}`)
       : h('span', {class: 'wg-coins', title: 'Coins are face down: their values are secret until the end'}, `Coins: ${p.coin_count}, face down`));
