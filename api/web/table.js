@@ -603,6 +603,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       return;
     }
     s.composer = new Composer(moves, canPlay ? s.legal.version : null, () => composerChanged());
+    s.composer.outline = Boolean(canPlay && s.legal.outline); // first steps of a long list, not whole moves
     s.composerKey = key;
   }
 
@@ -730,7 +731,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     else if (t.status === 'open') message = 'Moves appear once the game starts.';
     else if (t.status === 'finished') message = 'The game is over.';
     else if (!s.legal?.moves?.length) message = t.undo_request ? 'Waiting for the undo vote.' : 'Nothing to play right now.';
-    const chooser = moveChooser(s.composer, {catalog: s.catalog, message});
+    const chooser = moveChooser(s.composer, {catalog: s.catalog, message, expand: (partial) => api('GET',
+      `${base}/seats/${s.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify(partial))}`, {token: token()})});
     keepingFocus(movesBox, () => fill(movesBox, chooser));
     // The composer bar: the choice so far, Confirm when it names one move, Cancel.
     const complete = s.composer.complete;
