@@ -15,13 +15,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from domain.errors import IllegalMove, NotYourTurn
-from domain.games.walnut_grove import moves
+from domain.errors import IllegalMove
+from domain.games.walnut_grove import moves, spring, summer
 from domain.games.walnut_grove.components import YEAR_DISCS
 from domain.games.walnut_grove.farm import area_at
-from domain.games.walnut_grove.spring import check_placements, keep_count
 from domain.games.walnut_grove.state import WalnutGroveState
-from domain.games.walnut_grove.summer import figures, produce
 from domain.games.walnut_grove.views import player_areas
 
 PREVIEWED = ("place_landscape_tiles", "place_figures")
@@ -38,30 +36,22 @@ def preview(state: WalnutGroveState, seat: int, move: Any) -> dict[str, Any]:
 
 def _spring(state: WalnutGroveState, seat: int, move: Any) -> dict[str, Any]:
     """WG-R10..R15 on the placements given (one or all of those kept): the farm's areas after them."""
-    if state.phase != "spring" or state.chance_step:
-        raise IllegalMove("WG-R10", "landscape tiles are placed in spring, after the draws")
-    player = state.player(seat)
-    if player.done:
-        raise NotYourTurn("WG-R10", f"seat {seat} has already placed its tiles this spring")
+    player = spring.placing_player(state, seat)
     wanted = moves.placements(moves.fields(move, "WG-R11", placements=list)["placements"])
-    keep = keep_count(state, player)
+    keep = spring.keep_count(state, player)
     if not 1 <= len(wanted) <= keep:
         raise IllegalMove("WG-R11", f"preview 1 to {keep} of the drawn tiles, not {len(wanted)}")
-    check_placements(player, wanted, len(wanted))
+    spring.check_placements(player, wanted, len(wanted))
     after = replace(player, tiles=player.tiles + tuple(wanted))
     return {"type": "place_landscape_tiles", "seat": seat, "areas": player_areas(state, after)}
 
 
 def _summer(state: WalnutGroveState, seat: int, move: Any) -> dict[str, Any]:
     """WG-R20..R23 on the figures given (some or all): what each produces and where it goes."""
-    if state.phase != "summer":
-        raise IllegalMove("WG-R20", "figures are placed in summer")
-    player = state.player(seat)
-    if player.done:
-        raise NotYourTurn("WG-R20", f"seat {seat} has already placed its figures this summer")
+    player = summer.placing_player(state, seat)
     wanted = moves.assignments(moves.fields(move, "WG-R21", assignments=list)["assignments"])
     names = [fig for fig, _ in wanted]
-    if not wanted or len(set(names)) != len(names) or not set(names) <= set(figures(player)):
+    if not wanted or len(set(names)) != len(names) or not set(names) <= set(summer.figures(player)):
         raise IllegalMove("WG-R21", "each of your figures (farmer and active labourers) at most once")
     work = []
     for fig, (x, y, q) in wanted:
@@ -71,7 +61,7 @@ def _summer(state: WalnutGroveState, seat: int, move: Any) -> dict[str, Any]:
         work.append((fig, area))
     if len({area.key for _, area in work}) != len(work):
         raise IllegalMove("WG-R23", "only one figure may work each land area")
-    _, report = produce(player, work, YEAR_DISCS[state.disc].summer_bonus)
+    _, report = summer.produce(player, work, YEAR_DISCS[state.disc].summer_bonus)
     return {
         "type": "place_figures",
         "seat": seat,
@@ -80,5 +70,5 @@ def _summer(state: WalnutGroveState, seat: int, move: Any) -> dict[str, Any]:
              "to_storage": list(p.to_storage), "to_barn": list(p.to_barn), "lost": p.lost}
             for p in report
         ],
-        "complete": len(wanted) == len(figures(player)),
+        "complete": len(wanted) == len(summer.figures(player)),
     }
