@@ -9,6 +9,9 @@ twice at most (once more only when a pooled connection broke under it, never aft
 out). What still fails reaches the API as eventsourcing's ``OperationalError`` and becomes a 503
 with ``Retry-After`` (``api.errors``). When the database is back, the pool reconnects by itself
 within seconds (a failed reconnection is abandoned quickly and retried fresh on demand).
+
+With ``TABLETOP_GROUP_COMMIT`` on, the application recorder writes the saves that arrive together
+in one transaction (``api.group_commit``): one insert-lock acquisition for several tables' commands.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from eventsourcing.postgres import (
 )
 from psycopg_pool import PoolTimeout
 
+from api.group_commit import GroupCommit, write_batch
 from projections.stores import check_when_idle
 
 #: Queries that the library wraps in its ten-try ``retry``: re-wrapped with two tries at most.
@@ -56,11 +60,29 @@ def _bounded(cls: type) -> type:
     return type(f"Bounded{cls.__name__}", (cls,), overrides)
 
 
+class GroupCommitRecorder(_bounded(PostgresApplicationRecorder)):  # type: ignore[misc]
+    """The bounded application recorder; with a ``group`` set, saves share transactions."""
+
+    group: GroupCommit | None = None
+
+    def insert_events(self, stored_events: Any, **kwargs: Any) -> Any:
+        if self.group is None or not stored_events or kwargs.get("tracking") is not None:
+            return super().insert_events(stored_events, **kwargs)
+        return self.group.submit(stored_events)
+
+
+ON = ("y", "yes", "1", "true", "on")
+
+
 class BoundedPostgresFactory(PostgresFactory):
     """``PostgresFactory`` whose recorders give up in seconds and whose pool pre-pings."""
 
+    #: Environment keys (``api.config.Settings.eventsourcing_env`` sets them).
+    GROUP_COMMIT = "TABLETOP_GROUP_COMMIT"
+    GROUP_COMMIT_WINDOW_MS = "TABLETOP_GROUP_COMMIT_WINDOW_MS"
+
     aggregate_recorder_class = _bounded(PostgresAggregateRecorder)
-    application_recorder_class = _bounded(PostgresApplicationRecorder)
+    application_recorder_class = GroupCommitRecorder
     tracking_recorder_class = _bounded(PostgresTrackingRecorder)
     process_recorder_class = _bounded(PostgresProcessRecorder)
 
@@ -78,6 +100,13 @@ class BoundedPostgresFactory(PostgresFactory):
         # Pre-ping, but only connections that sat idle (``POSTGRES_PRE_PING`` would add a round trip
         # to every query of a busy pool). psycopg_pool keeps its ``check`` callback here.
         self.datastore.pool._check = check_when_idle
+
+    def application_recorder(self) -> Any:
+        recorder = super().application_recorder()
+        if (self.env.get(self.GROUP_COMMIT) or "").lower() in ON and isinstance(recorder, GroupCommitRecorder):
+            window_s = float(self.env.get(self.GROUP_COMMIT_WINDOW_MS) or "0") / 1000
+            recorder.group = GroupCommit(lambda batch: write_batch(recorder, batch), window_s)
+        return recorder
 
 
 def reconnect_timeout(wait_s: float) -> float:

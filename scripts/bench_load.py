@@ -86,6 +86,7 @@ class BenchApp:
 
     def __init__(self) -> None:
         self._app = None
+        self._building = threading.Lock()  # the first requests arrive together: build one app, not fifty
 
     def build(self) -> Any:
         from eventsourcing.application import AggregateNotFoundError
@@ -96,7 +97,8 @@ class BenchApp:
         from api.config import Settings
 
         app = create_app()
-        bare = Bare(env=Settings.from_env().eventsourcing_env("bench_bare"))
+        # The baseline stays the library's own append: one transaction per save, group commit or not.
+        bare = Bare(env=Settings.from_env().with_(group_commit=False).eventsourcing_env("bench_bare"))
 
         @app.post("/bench/bare/<int:lane>")
         def bare_append(lane: int) -> Any:
@@ -117,7 +119,9 @@ class BenchApp:
 
     def __call__(self, environ: dict, start_response: Any) -> Any:
         if self._app is None:
-            self._app = self.build()
+            with self._building:
+                if self._app is None:
+                    self._app = self.build()
         return self._app(environ, start_response)
 
 
@@ -425,6 +429,17 @@ class Services:
             "redis": {self.redis.pid: cpu_seconds(self.redis.pid)},
         }
 
+    def head(self, table: str) -> int:
+        with self.pg(self.db) as conn:
+            return conn.execute(f"SELECT coalesce(max(notification_id), 0) FROM {table}").fetchone()[0]
+
+    def transactions(self, table: str, after: int) -> int:
+        """How many transactions wrote the events after ``after`` (each row's ``xmin`` names the
+        transaction that inserted it): with group commit, fewer than the commands."""
+        with self.pg(self.db) as conn:
+            return conn.execute(f"SELECT count(DISTINCT xmin::text) FROM {table} WHERE notification_id > %s",
+                                (after,)).fetchone()[0]
+
     def projection_lag(self, timeout: float = 60) -> float:
         """Seconds until the projection worker reaches the log's head (bounded)."""
         started = time.monotonic()
@@ -446,7 +461,10 @@ class Services:
                 proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 proc.kill()
-        shutil.rmtree(self.tmp, ignore_errors=True)
+        if os.environ.get("BENCH_LOAD_KEEP_LOGS"):
+            print(f"bench_load: logs kept in {self.tmp}", flush=True)
+        else:
+            shutil.rmtree(self.tmp, ignore_errors=True)
         try:
             with self.pg() as conn:
                 conn.execute(f'DROP DATABASE IF EXISTS "{self.db}" WITH (FORCE)')
@@ -458,7 +476,7 @@ def create_bare() -> None:
     """The baseline's event store tables (run once, like ``tabletop migrate``)."""
     from api.config import Settings
 
-    Bare(env=Settings.from_env().eventsourcing_env("bench_bare")).close()
+    Bare(env=Settings.from_env().with_(group_commit=False).eventsourcing_env("bench_bare")).close()
 
 
 class LockSampler(threading.Thread):
@@ -498,10 +516,12 @@ def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: i
         raise SystemExit(f"bench_load: the client failed during setup ({line.strip()})")
     services.projection_lag(120)  # setup's events are not the window's
     load0 = os.getloadavg()[0]
+    events_table = "tables_events" if kind == "game" else "benchbare_events"
+    head = services.head(events_table)
     before = services.cpu()
     client.stdin.write("go\n")
     client.stdin.flush()
-    sampler = LockSampler(services, "tables_events" if kind == "game" else "benchbare_events")
+    sampler = LockSampler(services, events_table)
     sampler.start()
     result = None
     for line in client.stdout:
@@ -516,6 +536,7 @@ def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: i
     result["load"] = (load0, os.getloadavg()[0])
     result["lock_waits"] = sampler.share()
     result["lag"] = lag
+    result["transactions"] = services.transactions(events_table, head)
     result["cpu"] = {name: sum(after[name].get(p, 0.0) - before[name].get(p, 0.0) for p in after[name])
                      for name in after}
     return result
@@ -537,6 +558,7 @@ def report(kind: str, lanes: int, r: dict) -> str:
              f"   (client {r['client_cpu'] / max(n, 1) * 1000:.2f})")
     if kind == "game":
         line += f"   projection lag after stop {r['lag']:.2f} s"
+    line += f"   {r['transactions'] / max(n, 1):.2f} transactions per {'command' if kind == 'game' else 'append'}"
     line += f"   insert lock waited in {r['lock_waits']:.0%} of samples   load {r['load'][0]:.1f}->{r['load'][1]:.1f}"
     if r["n_errors"]:
         line += f"\n{'':>14}{r['n_errors']} errors, e.g. {r['errors'][:2]}"
@@ -552,12 +574,21 @@ def main() -> None:
     parser.add_argument("--no-bare", action="store_true", help="skip the bare-append baseline")
     parser.add_argument("--client-limits", action="store_true",
                         help="keep the per-client rate limits on (all clients are one address: raise them first)")
+    parser.add_argument("--group-commit", choices=("on", "off"),
+                        help="TABLETOP_GROUP_COMMIT for the game's commands (default: the environment's, else off)")
+    parser.add_argument("--window-ms", type=float, help="TABLETOP_GROUP_COMMIT_WINDOW_MS (default: the environment's, else 0)")
     args = parser.parse_args()
+    if args.group_commit:
+        os.environ["TABLETOP_GROUP_COMMIT"] = args.group_commit
+    if args.window_ms is not None:
+        os.environ["TABLETOP_GROUP_COMMIT_WINDOW_MS"] = str(args.window_ms)
     points = [int(x) for x in args.tables.split(",") if x.strip()]
     services = Services(args.db, args.workers, args.client_limits)
     print(f"bench_load: {GAME}, {SEATS} seats (1 person + {SEATS - 1} bots), gunicorn {args.workers} gevent "
           f"workers (deploy/gunicorn.conf.py), PostgreSQL db {args.db}, own redis, projection worker; "
-          f"{args.seconds:g} s per point, {os.cpu_count()} cores", flush=True)
+          f"{args.seconds:g} s per point, {os.cpu_count()} cores; group commit "
+          f"{os.environ.get('TABLETOP_GROUP_COMMIT', 'off')}, window {os.environ.get('TABLETOP_GROUP_COMMIT_WINDOW_MS', '0')} ms",
+          flush=True)
     try:
         services.start()
         rows = []
