@@ -185,20 +185,26 @@ class Conn:
         self.reader = self.writer = None
 
 
+async def setup_request(conn: Conn, method: str, path: str, body: Any, token: str | None, expect: int) -> Any:
+    """A setup request (not measured), tried again while the store answers 503: fifty lanes opening
+    tables at once on a busy box can outwait the pool (``TABLETOP_POSTGRES_WAIT_S``)."""
+    for _ in range(20):
+        status, answer = await conn.request(method, path, body, token)
+        if status != 503:
+            break
+        await asyncio.sleep(0.5)
+    assert status == expect, (method, path, status, answer)
+    return answer
+
+
 async def open_table(conn: Conn) -> tuple[str, str]:
     """A Bunny Kingdom table of one person (seat 0) and three bots, started; its id and seat token."""
-    status, body = await conn.request("POST", "/api/tables", {"game": GAME, "seats": SEATS})
-    assert status == 201, (status, body)
-    table = body["table_id"]
-    status, body = await conn.request("POST", f"/api/tables/{table}/seats", {"name": "Ann", "seat": 0})
-    assert status == 201, (status, body)
-    token = body["token"]
+    table = (await setup_request(conn, "POST", "/api/tables", {"game": GAME, "seats": SEATS}, None, 201))["table_id"]
+    token = (await setup_request(conn, "POST", f"/api/tables/{table}/seats", {"name": "Ann", "seat": 0}, None, 201))["token"]
     for seat in range(1, SEATS):
-        status, body = await conn.request("POST", f"/api/tables/{table}/seats",
-                                          {"name": f"Bot {seat}", "seat": seat, "bot": True})
-        assert status == 201, (status, body)
-    status, body = await conn.request("POST", f"/api/tables/{table}/start", {}, token)
-    assert status == 200, (status, body)
+        await setup_request(conn, "POST", f"/api/tables/{table}/seats",
+                            {"name": f"Bot {seat}", "seat": seat, "bot": True}, None, 201)
+    await setup_request(conn, "POST", f"/api/tables/{table}/start", {}, token, 200)
     return table, token
 
 
