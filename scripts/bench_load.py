@@ -197,8 +197,18 @@ async def setup_request(conn: Conn, method: str, path: str, body: Any, token: st
     return answer
 
 
+#: Lanes setting up a table at once (setup is not measured; 200 lanes opening tables together on a
+#: busy box would only outwait the pool).
+SETUP_AT_ONCE = asyncio.Semaphore(10)
+
+
 async def open_table(conn: Conn) -> tuple[str, str]:
     """A Bunny Kingdom table of one person (seat 0) and three bots, started; its id and seat token."""
+    async with SETUP_AT_ONCE:
+        return await _open_table(conn)
+
+
+async def _open_table(conn: Conn) -> tuple[str, str]:
     table = (await setup_request(conn, "POST", "/api/tables", {"game": GAME, "seats": SEATS}, None, 201))["table_id"]
     token = (await setup_request(conn, "POST", f"/api/tables/{table}/seats", {"name": "Ann", "seat": 0}, None, 201))["token"]
     for seat in range(1, SEATS):
@@ -371,6 +381,7 @@ class Services:
         self.db, self.workers, self.limits = db, workers, limits
         self.tmp = tempfile.mkdtemp(prefix="bench_load_")
         self.procs: list[subprocess.Popen] = []
+        self.gunicorn_setting = os.environ.get("TABLETOP_GROUP_COMMIT", "on")
         self.pg_host = os.environ.get("TABLETOP_POSTGRES_HOST", "127.0.0.1")
         self.pg_port = int(os.environ.get("TABLETOP_POSTGRES_PORT", "5432"))
         self.pg_user = os.environ.get("TABLETOP_POSTGRES_USER", "postgres")
@@ -409,17 +420,31 @@ class Services:
         self.projections = subprocess.Popen([sys.executable, "-m", "api.cli", "projections", "run"], cwd=ROOT,
                                             env=env, stdout=subprocess.DEVNULL, stderr=open(Path(self.tmp) / "proj.log", "w"))
         self.procs.append(self.projections)
+        self.start_web()
+
+    def start_web(self, **extra: str) -> None:
+        """gunicorn with the deploy config; ``extra`` environment on top (``--compare`` switches group
+        commit with it)."""
         self.port = free_port()
         self.gunicorn = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py")], cwd=ROOT,
-            env={**env, "BIND": f"127.0.0.1:{self.port}", "WEB_CONCURRENCY": str(self.workers),
-                 "WSGI_APP": "scripts.bench_load:app"},
-            stdout=subprocess.DEVNULL, stderr=open(Path(self.tmp) / "gunicorn.log", "w"))
+            env={**self.env(), "BIND": f"127.0.0.1:{self.port}", "WEB_CONCURRENCY": str(self.workers),
+                 "WSGI_APP": "scripts.bench_load:app", **extra},
+            stdout=subprocess.DEVNULL, stderr=open(Path(self.tmp) / "gunicorn.log", "a"))
         self.procs.append(self.gunicorn)
         wait_port(self.port)
         deadline = time.monotonic() + 20
         while len(children(self.gunicorn.pid)) < self.workers and time.monotonic() < deadline:
             time.sleep(0.1)
+
+    def restart_web(self, **extra: str) -> None:
+        self.gunicorn.send_signal(signal.SIGTERM)
+        try:
+            self.gunicorn.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.gunicorn.kill()
+        self.procs.remove(self.gunicorn)
+        self.start_web(**extra)
 
     def pg_backends(self) -> list[int]:
         with self.pg() as conn:
@@ -571,6 +596,36 @@ def report(kind: str, lanes: int, r: dict) -> str:
     return line
 
 
+def summary_line(lanes: int, game: dict, bare: dict | None, label: str = "") -> str:
+    rate = len(game["commands"]) / game["elapsed"]
+    cpu = sum(game["cpu"].values()) / max(len(game["commands"]), 1) * 1000
+    bare_rate = len(bare["commands"]) / bare["elapsed"] if bare else float("nan")
+    return (f"  {lanes:>4}{label} | {rate:7.1f} | {pct(game['commands'], 50) * 1000:6.1f} | "
+            f"{pct(game['commands'], 99) * 1000:7.1f} | {cpu:5.2f} | {bare_rate:7.1f} | "
+            f"{rate / bare_rate if bare else float('nan'):.2f} | {game['load'][0]:.1f}")
+
+
+def compare(services: Services, points: list[int], seconds: float) -> None:
+    """Per point, back to back: the commands with group commit off, the bare append, the commands
+    with group commit on (gunicorn restarted in between): on a shared box, the three figures of a
+    point see about the same load."""
+    rows = []
+    for i, lanes in enumerate(points):
+        figures = {}
+        for kind, setting in (("game", "off"), ("bare", "off"), ("game", "on")):
+            if services.gunicorn_setting != setting:
+                services.restart_web(TABLETOP_GROUP_COMMIT=setting)
+                services.gunicorn_setting = setting
+            result = run_point(services, kind, lanes, seconds, seed=i)
+            print(report(kind, lanes, result).replace(" tables ", f" tables, group commit {setting} ", 1), flush=True)
+            figures[(kind, setting)] = result
+        rows.append((lanes, figures))
+    print("\nsummary: tables | commands/s | p50 ms | p99 ms | server CPU ms/command | bare appends/s | ratio | load")
+    for lanes, figures in rows:
+        for setting in ("off", "on"):
+            print(summary_line(lanes, figures[("game", setting)], figures[("bare", "off")], f" gc {setting:>3}"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default="1,10,50", help="comma-separated table counts (default 1,10,50)")
@@ -581,8 +636,10 @@ def main() -> None:
     parser.add_argument("--client-limits", action="store_true",
                         help="keep the per-client rate limits on (all clients are one address: raise them first)")
     parser.add_argument("--group-commit", choices=("on", "off"),
-                        help="TABLETOP_GROUP_COMMIT for the game's commands (default: the environment's, else off)")
+                        help="TABLETOP_GROUP_COMMIT for the game's commands (default: the environment's, else on)")
     parser.add_argument("--window-ms", type=float, help="TABLETOP_GROUP_COMMIT_WINDOW_MS (default: the environment's, else 0)")
+    parser.add_argument("--compare", action="store_true",
+                        help="per point: commands with group commit off, the bare append, commands with it on")
     args = parser.parse_args()
     if args.group_commit:
         os.environ["TABLETOP_GROUP_COMMIT"] = args.group_commit
@@ -593,10 +650,13 @@ def main() -> None:
     print(f"bench_load: {GAME}, {SEATS} seats (1 person + {SEATS - 1} bots), gunicorn {args.workers} gevent "
           f"workers (deploy/gunicorn.conf.py), PostgreSQL db {args.db}, own redis, projection worker; "
           f"{args.seconds:g} s per point, {os.cpu_count()} cores; group commit "
-          f"{os.environ.get('TABLETOP_GROUP_COMMIT', 'off')}, window {os.environ.get('TABLETOP_GROUP_COMMIT_WINDOW_MS', '0')} ms",
+          f"{os.environ.get('TABLETOP_GROUP_COMMIT', 'on')}, window {os.environ.get('TABLETOP_GROUP_COMMIT_WINDOW_MS', '0')} ms",
           flush=True)
     try:
         services.start()
+        if args.compare:
+            compare(services, points, args.seconds)
+            return
         rows = []
         for i, lanes in enumerate(points):
             game = run_point(services, "game", lanes, args.seconds, seed=i)
@@ -608,12 +668,7 @@ def main() -> None:
             rows.append((lanes, game, bare))
         print("\nsummary: tables | commands/s | p50 ms | p99 ms | server CPU ms/command | bare appends/s | ratio | load")
         for lanes, game, bare in rows:
-            rate = len(game["commands"]) / game["elapsed"]
-            cpu = sum(game["cpu"].values()) / max(len(game["commands"]), 1) * 1000
-            bare_rate = len(bare["commands"]) / bare["elapsed"] if bare else float("nan")
-            print(f"  {lanes:>4} | {rate:7.1f} | {pct(game['commands'], 50) * 1000:6.1f} | "
-                  f"{pct(game['commands'], 99) * 1000:7.1f} | {cpu:5.2f} | {bare_rate:7.1f} | "
-                  f"{rate / bare_rate if bare else float('nan'):.2f} | {game['load'][0]:.1f}")
+            print(summary_line(lanes, game, bare))
     finally:
         services.stop()
 
