@@ -69,6 +69,8 @@ class Settings:
     max_open_tables_per_client: int = 20  # opened and not started yet
     body_timeout_s: float = 10.0  # a request body must arrive whole within this
     projections_linger_ms: int = 10  # the worker lets a small batch wait this long for more (PostgreSQL)
+    group_commit: bool = True  # PostgreSQL: saves arriving together share one transaction (api/group_commit.py)
+    group_commit_window_ms: float = 0.0  # and a save waits this long for others to join it
     testing: bool = False
     extra: Mapping[str, str] = field(default_factory=dict)
 
@@ -109,6 +111,8 @@ class Settings:
                                                str(cls.max_open_tables_per_client))),
             body_timeout_s=float(get("TABLETOP_BODY_TIMEOUT_S", str(cls.body_timeout_s))),
             projections_linger_ms=int(get("TABLETOP_PROJECTIONS_LINGER_MS", "10")),
+            group_commit=get("TABLETOP_GROUP_COMMIT", "on").lower() not in ("off", "n", "no", "0", "false"),
+            group_commit_window_ms=float(get("TABLETOP_GROUP_COMMIT_WINDOW_MS", "0")),
         )
 
     def check(self) -> None:
@@ -155,6 +159,8 @@ class Settings:
                 POSTGRES_POOL_SIZE=str(self.postgres_pool_size),
                 POSTGRES_MAX_OVERFLOW=str(self.postgres_max_overflow),
                 POSTGRES_ENABLE_DB_FUNCTIONS="n",
+                TABLETOP_GROUP_COMMIT="y" if self.group_commit else "n",
+                TABLETOP_GROUP_COMMIT_WINDOW_MS=str(self.group_commit_window_ms),
             )
         env.update(self.extra)
         return env

@@ -86,6 +86,7 @@ class BenchApp:
 
     def __init__(self) -> None:
         self._app = None
+        self._building = threading.Lock()  # the first requests arrive together: build one app, not fifty
 
     def build(self) -> Any:
         from eventsourcing.application import AggregateNotFoundError
@@ -96,7 +97,8 @@ class BenchApp:
         from api.config import Settings
 
         app = create_app()
-        bare = Bare(env=Settings.from_env().eventsourcing_env("bench_bare"))
+        # The baseline stays the library's own append: one transaction per save, group commit or not.
+        bare = Bare(env=Settings.from_env().with_(group_commit=False).eventsourcing_env("bench_bare"))
 
         @app.post("/bench/bare/<int:lane>")
         def bare_append(lane: int) -> Any:
@@ -117,7 +119,9 @@ class BenchApp:
 
     def __call__(self, environ: dict, start_response: Any) -> Any:
         if self._app is None:
-            self._app = self.build()
+            with self._building:
+                if self._app is None:
+                    self._app = self.build()
         return self._app(environ, start_response)
 
 
@@ -181,20 +185,36 @@ class Conn:
         self.reader = self.writer = None
 
 
+async def setup_request(conn: Conn, method: str, path: str, body: Any, token: str | None, expect: int) -> Any:
+    """A setup request (not measured), tried again while the store answers 503: fifty lanes opening
+    tables at once on a busy box can outwait the pool (``TABLETOP_POSTGRES_WAIT_S``)."""
+    for _ in range(20):
+        status, answer = await conn.request(method, path, body, token)
+        if status != 503:
+            break
+        await asyncio.sleep(0.5)
+    assert status == expect, (method, path, status, answer)
+    return answer
+
+
+#: Lanes setting up a table at once (setup is not measured; 200 lanes opening tables together on a
+#: busy box would only outwait the pool).
+SETUP_AT_ONCE = asyncio.Semaphore(10)
+
+
 async def open_table(conn: Conn) -> tuple[str, str]:
     """A Bunny Kingdom table of one person (seat 0) and three bots, started; its id and seat token."""
-    status, body = await conn.request("POST", "/api/tables", {"game": GAME, "seats": SEATS})
-    assert status == 201, (status, body)
-    table = body["table_id"]
-    status, body = await conn.request("POST", f"/api/tables/{table}/seats", {"name": "Ann", "seat": 0})
-    assert status == 201, (status, body)
-    token = body["token"]
+    async with SETUP_AT_ONCE:
+        return await _open_table(conn)
+
+
+async def _open_table(conn: Conn) -> tuple[str, str]:
+    table = (await setup_request(conn, "POST", "/api/tables", {"game": GAME, "seats": SEATS}, None, 201))["table_id"]
+    token = (await setup_request(conn, "POST", f"/api/tables/{table}/seats", {"name": "Ann", "seat": 0}, None, 201))["token"]
     for seat in range(1, SEATS):
-        status, body = await conn.request("POST", f"/api/tables/{table}/seats",
-                                          {"name": f"Bot {seat}", "seat": seat, "bot": True})
-        assert status == 201, (status, body)
-    status, body = await conn.request("POST", f"/api/tables/{table}/start", {}, token)
-    assert status == 200, (status, body)
+        await setup_request(conn, "POST", f"/api/tables/{table}/seats",
+                            {"name": f"Bot {seat}", "seat": seat, "bot": True}, None, 201)
+    await setup_request(conn, "POST", f"/api/tables/{table}/start", {}, token, 200)
     return table, token
 
 
@@ -361,6 +381,7 @@ class Services:
         self.db, self.workers, self.limits = db, workers, limits
         self.tmp = tempfile.mkdtemp(prefix="bench_load_")
         self.procs: list[subprocess.Popen] = []
+        self.gunicorn_setting = os.environ.get("TABLETOP_GROUP_COMMIT", "on")
         self.pg_host = os.environ.get("TABLETOP_POSTGRES_HOST", "127.0.0.1")
         self.pg_port = int(os.environ.get("TABLETOP_POSTGRES_PORT", "5432"))
         self.pg_user = os.environ.get("TABLETOP_POSTGRES_USER", "postgres")
@@ -399,17 +420,31 @@ class Services:
         self.projections = subprocess.Popen([sys.executable, "-m", "api.cli", "projections", "run"], cwd=ROOT,
                                             env=env, stdout=subprocess.DEVNULL, stderr=open(Path(self.tmp) / "proj.log", "w"))
         self.procs.append(self.projections)
+        self.start_web()
+
+    def start_web(self, **extra: str) -> None:
+        """gunicorn with the deploy config; ``extra`` environment on top (``--compare`` switches group
+        commit with it)."""
         self.port = free_port()
         self.gunicorn = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py")], cwd=ROOT,
-            env={**env, "BIND": f"127.0.0.1:{self.port}", "WEB_CONCURRENCY": str(self.workers),
-                 "WSGI_APP": "scripts.bench_load:app"},
-            stdout=subprocess.DEVNULL, stderr=open(Path(self.tmp) / "gunicorn.log", "w"))
+            env={**self.env(), "BIND": f"127.0.0.1:{self.port}", "WEB_CONCURRENCY": str(self.workers),
+                 "WSGI_APP": "scripts.bench_load:app", **extra},
+            stdout=subprocess.DEVNULL, stderr=open(Path(self.tmp) / "gunicorn.log", "a"))
         self.procs.append(self.gunicorn)
         wait_port(self.port)
         deadline = time.monotonic() + 20
         while len(children(self.gunicorn.pid)) < self.workers and time.monotonic() < deadline:
             time.sleep(0.1)
+
+    def restart_web(self, **extra: str) -> None:
+        self.gunicorn.send_signal(signal.SIGTERM)
+        try:
+            self.gunicorn.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.gunicorn.kill()
+        self.procs.remove(self.gunicorn)
+        self.start_web(**extra)
 
     def pg_backends(self) -> list[int]:
         with self.pg() as conn:
@@ -424,6 +459,17 @@ class Services:
             "postgres": {p: cpu_seconds(p) for p in self.pg_backends()},
             "redis": {self.redis.pid: cpu_seconds(self.redis.pid)},
         }
+
+    def head(self, table: str) -> int:
+        with self.pg(self.db) as conn:
+            return conn.execute(f"SELECT coalesce(max(notification_id), 0) FROM {table}").fetchone()[0]
+
+    def transactions(self, table: str, after: int) -> int:
+        """How many transactions wrote the events after ``after`` (each row's ``xmin`` names the
+        transaction that inserted it): with group commit, fewer than the commands."""
+        with self.pg(self.db) as conn:
+            return conn.execute(f"SELECT count(DISTINCT xmin::text) FROM {table} WHERE notification_id > %s",
+                                (after,)).fetchone()[0]
 
     def projection_lag(self, timeout: float = 60) -> float:
         """Seconds until the projection worker reaches the log's head (bounded)."""
@@ -446,7 +492,10 @@ class Services:
                 proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 proc.kill()
-        shutil.rmtree(self.tmp, ignore_errors=True)
+        if os.environ.get("BENCH_LOAD_KEEP_LOGS"):
+            print(f"bench_load: logs kept in {self.tmp}", flush=True)
+        else:
+            shutil.rmtree(self.tmp, ignore_errors=True)
         try:
             with self.pg() as conn:
                 conn.execute(f'DROP DATABASE IF EXISTS "{self.db}" WITH (FORCE)')
@@ -458,7 +507,7 @@ def create_bare() -> None:
     """The baseline's event store tables (run once, like ``tabletop migrate``)."""
     from api.config import Settings
 
-    Bare(env=Settings.from_env().eventsourcing_env("bench_bare")).close()
+    Bare(env=Settings.from_env().with_(group_commit=False).eventsourcing_env("bench_bare")).close()
 
 
 class LockSampler(threading.Thread):
@@ -498,10 +547,12 @@ def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: i
         raise SystemExit(f"bench_load: the client failed during setup ({line.strip()})")
     services.projection_lag(120)  # setup's events are not the window's
     load0 = os.getloadavg()[0]
+    events_table = "tables_events" if kind == "game" else "benchbare_events"
+    head = services.head(events_table)
     before = services.cpu()
     client.stdin.write("go\n")
     client.stdin.flush()
-    sampler = LockSampler(services, "tables_events" if kind == "game" else "benchbare_events")
+    sampler = LockSampler(services, events_table)
     sampler.start()
     result = None
     for line in client.stdout:
@@ -516,6 +567,7 @@ def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: i
     result["load"] = (load0, os.getloadavg()[0])
     result["lock_waits"] = sampler.share()
     result["lag"] = lag
+    result["transactions"] = services.transactions(events_table, head)
     result["cpu"] = {name: sum(after[name].get(p, 0.0) - before[name].get(p, 0.0) for p in after[name])
                      for name in after}
     return result
@@ -537,10 +589,41 @@ def report(kind: str, lanes: int, r: dict) -> str:
              f"   (client {r['client_cpu'] / max(n, 1) * 1000:.2f})")
     if kind == "game":
         line += f"   projection lag after stop {r['lag']:.2f} s"
+    line += f"   {r['transactions'] / max(n, 1):.2f} transactions per {'command' if kind == 'game' else 'append'}"
     line += f"   insert lock waited in {r['lock_waits']:.0%} of samples   load {r['load'][0]:.1f}->{r['load'][1]:.1f}"
     if r["n_errors"]:
         line += f"\n{'':>14}{r['n_errors']} errors, e.g. {r['errors'][:2]}"
     return line
+
+
+def summary_line(lanes: int, game: dict, bare: dict | None, label: str = "") -> str:
+    rate = len(game["commands"]) / game["elapsed"]
+    cpu = sum(game["cpu"].values()) / max(len(game["commands"]), 1) * 1000
+    bare_rate = len(bare["commands"]) / bare["elapsed"] if bare else float("nan")
+    return (f"  {lanes:>4}{label} | {rate:7.1f} | {pct(game['commands'], 50) * 1000:6.1f} | "
+            f"{pct(game['commands'], 99) * 1000:7.1f} | {cpu:5.2f} | {bare_rate:7.1f} | "
+            f"{rate / bare_rate if bare else float('nan'):.2f} | {game['load'][0]:.1f}")
+
+
+def compare(services: Services, points: list[int], seconds: float) -> None:
+    """Per point, back to back: the commands with group commit off, the bare append, the commands
+    with group commit on (gunicorn restarted in between): on a shared box, the three figures of a
+    point see about the same load."""
+    rows = []
+    for i, lanes in enumerate(points):
+        figures = {}
+        for kind, setting in (("game", "off"), ("bare", "off"), ("game", "on")):
+            if services.gunicorn_setting != setting:
+                services.restart_web(TABLETOP_GROUP_COMMIT=setting)
+                services.gunicorn_setting = setting
+            result = run_point(services, kind, lanes, seconds, seed=i)
+            print(report(kind, lanes, result).replace(" tables ", f" tables, group commit {setting} ", 1), flush=True)
+            figures[(kind, setting)] = result
+        rows.append((lanes, figures))
+    print("\nsummary: tables | commands/s | p50 ms | p99 ms | server CPU ms/command | bare appends/s | ratio | load")
+    for lanes, figures in rows:
+        for setting in ("off", "on"):
+            print(summary_line(lanes, figures[("game", setting)], figures[("bare", "off")], f" gc {setting:>3}"))
 
 
 def main() -> None:
@@ -552,14 +635,28 @@ def main() -> None:
     parser.add_argument("--no-bare", action="store_true", help="skip the bare-append baseline")
     parser.add_argument("--client-limits", action="store_true",
                         help="keep the per-client rate limits on (all clients are one address: raise them first)")
+    parser.add_argument("--group-commit", choices=("on", "off"),
+                        help="TABLETOP_GROUP_COMMIT for the game's commands (default: the environment's, else on)")
+    parser.add_argument("--window-ms", type=float, help="TABLETOP_GROUP_COMMIT_WINDOW_MS (default: the environment's, else 0)")
+    parser.add_argument("--compare", action="store_true",
+                        help="per point: commands with group commit off, the bare append, commands with it on")
     args = parser.parse_args()
+    if args.group_commit:
+        os.environ["TABLETOP_GROUP_COMMIT"] = args.group_commit
+    if args.window_ms is not None:
+        os.environ["TABLETOP_GROUP_COMMIT_WINDOW_MS"] = str(args.window_ms)
     points = [int(x) for x in args.tables.split(",") if x.strip()]
     services = Services(args.db, args.workers, args.client_limits)
     print(f"bench_load: {GAME}, {SEATS} seats (1 person + {SEATS - 1} bots), gunicorn {args.workers} gevent "
           f"workers (deploy/gunicorn.conf.py), PostgreSQL db {args.db}, own redis, projection worker; "
-          f"{args.seconds:g} s per point, {os.cpu_count()} cores", flush=True)
+          f"{args.seconds:g} s per point, {os.cpu_count()} cores; group commit "
+          f"{os.environ.get('TABLETOP_GROUP_COMMIT', 'on')}, window {os.environ.get('TABLETOP_GROUP_COMMIT_WINDOW_MS', '0')} ms",
+          flush=True)
     try:
         services.start()
+        if args.compare:
+            compare(services, points, args.seconds)
+            return
         rows = []
         for i, lanes in enumerate(points):
             game = run_point(services, "game", lanes, args.seconds, seed=i)
@@ -571,12 +668,7 @@ def main() -> None:
             rows.append((lanes, game, bare))
         print("\nsummary: tables | commands/s | p50 ms | p99 ms | server CPU ms/command | bare appends/s | ratio | load")
         for lanes, game, bare in rows:
-            rate = len(game["commands"]) / game["elapsed"]
-            cpu = sum(game["cpu"].values()) / max(len(game["commands"]), 1) * 1000
-            bare_rate = len(bare["commands"]) / bare["elapsed"] if bare else float("nan")
-            print(f"  {lanes:>4} | {rate:7.1f} | {pct(game['commands'], 50) * 1000:6.1f} | "
-                  f"{pct(game['commands'], 99) * 1000:7.1f} | {cpu:5.2f} | {bare_rate:7.1f} | "
-                  f"{rate / bare_rate if bare else float('nan'):.2f} | {game['load'][0]:.1f}")
+            print(summary_line(lanes, game, bare))
     finally:
         services.stop()
 

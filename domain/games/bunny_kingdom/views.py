@@ -15,6 +15,7 @@ from domain.games.bunny_kingdom.components import COORDS, PROVISIONS_DRAW, card_
 from domain.games.bunny_kingdom.construction import pending_camp
 from domain.games.bunny_kingdom.exploration import building_detail, left, pass_direction, right
 from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
+from domain.games.bunny_kingdom.memo import per_object
 from domain.games.bunny_kingdom.rules import play
 from domain.games.bunny_kingdom.scoring import parchment_scores, progress, scores
 from domain.games.bunny_kingdom.state import State
@@ -71,9 +72,9 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         "trading_posts": {COORDS[i]: r for i, r in enumerate(state.trading) if r},
         "camp_offer": {"seat": offer[0], "card": offer[1]} if offer else None,
         "seats": seats,
-        "fiefs": [_fiefs(state, s) for s in range(state.players)],
+        "fiefs": _every_seats_fiefs(state),
         "copy_targets": [list(c) for c in state.copy_final],
-        "scores": {str(s): t for s, t in scores(state).totals.items()},
+        "scores": {str(s): t for s, t in _scores(state).totals.items()},
     }
     if over:
         view["deck"] = list(state.deck)
@@ -103,6 +104,23 @@ def _pass_to(state: State) -> list[int] | None:
         return None
     step = left if pass_direction(state) != "right" else right
     return [step(s, state.players) for s in range(state.players)]
+
+
+def _every_seats_fiefs(state: State) -> list[list[dict[str, Any]]]:
+    """Every seat's fiefs (computed once per state, whatever the number of viewers), copied for
+    this view so that no caller can change another's."""
+    return [[{**f, "territories": list(f["territories"]), "resources": list(f["resources"])} for f in seat]
+            for seat in _shared_fiefs(state)]
+
+
+@per_object
+def _shared_fiefs(state: State) -> list[list[dict[str, Any]]]:
+    return [_fiefs(state, s) for s in range(state.players)]
+
+
+@per_object
+def _scores(state: State) -> Any:
+    return scores(state)
 
 
 def _fiefs(state: State, seat: int) -> list[dict[str, Any]]:
@@ -207,9 +225,8 @@ def _played(card: str, seat: int, viewer: int | None, deck: list[str]) -> str:
 
 def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> str:
     """What the move set off: a reveal, a harvest, the end of the game."""
-    try:
-        after = play(before, actor, action)
-    except IllegalMove:  # an illegal move set nothing off
+    after = _after(before, actor, action)
+    if after is None:  # an illegal move set nothing off
         return ""
     parts = []
     if (
@@ -229,9 +246,18 @@ def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | 
             "harvest: " + ", ".join(f"{seat_ref(s)} scored {h[-1]}" for s, h in enumerate(after.harvests))
         )
     if after.phase == "over":
-        totals = scores(after).totals
+        totals = _scores(after).totals
         parts.append("final scores: " + ", ".join(f"{seat_ref(s)} {t}" for s, t in totals.items()))
     return "; " + "; ".join(parts) if parts else ""
+
+
+@per_object
+def _after(before: State, actor: int, action: dict[str, Any]) -> State | None:
+    """The state the move leads to (replayed once per move, not once per viewer), None if illegal."""
+    try:
+        return play(before, actor, action)
+    except IllegalMove:
+        return None
 
 
 def secrets(state: State) -> dict[int | None, Any]:

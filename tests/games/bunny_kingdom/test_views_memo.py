@@ -1,0 +1,49 @@
+"""Views and log sentences compute a state's shared parts once, however many viewers ask.
+
+The projection worker renders every seat's view and sentence from one state object; the
+every-seat fiefs and the replayed move behind an aftermath must not be recomputed per viewer,
+and no viewer's copy may share a container with another's.
+"""
+
+from __future__ import annotations
+
+from domain.games.bunny_kingdom import GAME, views
+from tests.games.bunny_kingdom.builders import build, exploring, first_pick, own, table
+
+VIEWERS = (0, 1, 2, 3, None)
+
+
+def test_every_seats_fiefs_are_computed_once_per_state_for_all_viewers(monkeypatch):
+    state = build(own(table(), 0, "A1", "A2"), "A1", "B-CITY1-1", 0)
+    calls = []
+    original = views._fiefs
+    monkeypatch.setattr(views, "_fiefs", lambda s, seat: calls.append(seat) or original(s, seat))
+    rendered = [GAME.player_view(state, v) for v in VIEWERS]
+    assert sorted(calls) == [0, 1, 2, 3]  # once per seat, not once per seat per viewer
+    assert all(r["fiefs"] == rendered[0]["fiefs"] for r in rendered)
+    assert rendered[0]["fiefs"][0], "seat 0 holds a fief"
+    # Each view owns its containers: changing one changes no other, nor the next render.
+    rendered[0]["fiefs"][0][0]["territories"].append("Z9")
+    rendered[0]["fiefs"][0].clear()
+    assert rendered[1]["fiefs"][0] and "Z9" not in rendered[1]["fiefs"][0][0]["territories"]
+    assert GAME.player_view(state, 0)["fiefs"] == rendered[2]["fiefs"]
+
+
+def test_a_new_state_is_computed_afresh():
+    state = table()
+    assert GAME.player_view(state, 0)["fiefs"] == [[], [], [], []]
+    owned = build(own(state, 1, "A1"), "A1", "B-CITY1-1", 1)
+    assert GAME.player_view(owned, 0)["fiefs"][1], "the new state's fief is there"
+
+
+def test_a_move_behind_each_viewers_sentence_is_replayed_once(monkeypatch):
+    state = exploring(4, 1, 0, {0: ["T-A1", "T-A2", "T-A3"]})
+    seat = min(GAME.to_act(state))
+    move = first_pick(state, seat)
+    replays = []
+    original = views.play
+    monkeypatch.setattr(views, "play", lambda *a: replays.append(a) or original(*a))
+    sentences = {v: GAME.describe(state, seat, move, v) for v in VIEWERS}
+    assert len(replays) == 1
+    assert "chose to play" in sentences[seat] and "chose to play" not in sentences[(seat + 1) % 4]
+
