@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.errors import IllegalMove
+from domain.games.bunny_kingdom import facts
 from domain.games.bunny_kingdom.components import COORDS, PROVISIONS_DRAW, card_family
 from domain.games.bunny_kingdom.construction import pending_camp
 from domain.games.bunny_kingdom.exploration import building_detail, left, pass_direction, right
@@ -188,6 +189,20 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
     else:
         text = f"{who} made a move"
     return text + _aftermath(before, actor, action, viewer) + "."
+
+
+def fact_view(before: State, actor: int, action: dict[str, Any], after: State, viewer: int | None,
+              reveal: bool = False) -> list[dict[str, Any]]:
+    """The facts of one step as ``viewer`` may know them (``Game.facts``, docs/log.md): a
+    two-player discard names its card only to its owner (BK-R105; others learn how many), until
+    the game is over; harvests and final scores are public."""
+    viewer = _seat(before, viewer)
+    shown = []
+    for f in facts.derive(before, actor, action, after):
+        if f["kind"] == facts.DISCARD and not reveal and viewer != f["seats"][0]:
+            f = {**f, "components": []}
+        shown.append({**f, "text": facts.text(f)})
+    return shown
 
 
 def _played(card: str, seat: int, viewer: int | None, deck: list[str]) -> str:
