@@ -166,3 +166,32 @@ def test_each_move_carries_the_facts_its_game_tells_that_reader(game, played):
             for fact in entry.facts:  # "you" only for a fact about the reader's own seat
                 assert not YOU.search(fact["text"]) or viewer in fact["seats"], (viewer, fact)
         assert told > 0
+
+
+def test_the_log_model_keeps_each_readers_facts_while_the_game_runs():
+    """BK-R105 through the projection's live path (one event at a time, game running): the log read
+    model serves each reader the facts ``Tables.log`` gives them, a two-player discard named only
+    to its owner."""
+    tables = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    try:
+        table_id = tables.open_table("bunny_kingdom", 2).table_id
+        for seat in range(2):
+            tables.take_seat(table_id, NAMES[seat])
+        tables.start(table_id)
+        reads = ReadModels(MemoryStore())
+        projector = Projector(tables, reads.store)
+        picks = {}
+        for seat in range(2):
+            projector.catch_up()  # event by event, as a live worker does
+            picks[seat] = next(m for m in tables.legal_moves(table_id, seat) if m["discard"])
+            tables.play_move(table_id, seat, picks[seat])
+        projector.catch_up()
+        assert tables.table(table_id).status == "running"
+        for viewer in (None, 0, 1):
+            entries = reads.log(table_id, viewer, limit=1000)
+            assert entries == [e.to_dict() for e in tables.log(table_id, viewer, limit=1000)]
+            discards = [f for f in entries[-1]["facts"] if f["kind"] == "card discarded"]
+            assert [f["components"] for f in discards] == [
+                [picks[s]["discard"]] if s == viewer else [] for s in range(2)]
+    finally:
+        tables.close()
