@@ -221,12 +221,12 @@ def _played(card: str, seat: int, viewer: int | None, deck: list[str]) -> str:
 
 
 def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> str:
-    """What the move set off: a reveal, a harvest, the end of the game."""
+    """What the move set off that the sentence tells: the reveal of every pick. Harvests and the
+    final scores are facts under the move (``fact_view``, docs/log.md), not repeated here."""
     try:
-        after = play(before, actor, action)
+        play(before, actor, action)
     except IllegalMove:  # an illegal move set nothing off
         return ""
-    parts = []
     if (
         action.get("type") == "submit_pick"
         and before.selections.count(None) == 1
@@ -238,15 +238,8 @@ def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | 
             play_ids = action["play"] if seat == actor else selection[0]
             shown = [_played(card, seat, viewer, deck) for card in play_ids]
             picks.append(f"{seat_ref(seat)} played {' and '.join(shown)}")
-        parts.append("the picks were revealed: " + ", ".join(picks))
-    if len(after.harvests[0]) > len(before.harvests[0]):
-        parts.append(
-            "harvest: " + ", ".join(f"{seat_ref(s)} scored {h[-1]}" for s, h in enumerate(after.harvests))
-        )
-    if after.phase == "over":
-        totals = scores(after).totals
-        parts.append("final scores: " + ", ".join(f"{seat_ref(s)} {t}" for s, t in totals.items()))
-    return "; " + "; ".join(parts) if parts else ""
+        return "; the picks were revealed: " + ", ".join(picks)
+    return ""
 
 
 def secrets(state: State) -> dict[int | None, Any]:
