@@ -11,7 +11,12 @@ without them (``Game.facts`` set to None), median of ``--repeat`` runs, in ms:
 * the same model's live work: every event of the running game rendered for every viewer, as the
   worker does event by event while a game runs (``audit_log._entries``), total;
 * ``Tables.log`` of the whole running game for a seat (every move's facts for one reader);
-* ``Tables.log`` of the last 10 entries of the finished game for a spectator (a page).
+* ``Tables.log`` of the last 10 entries of the finished game for a spectator (a page);
+* the facts alone: ``Game.facts`` for every move and chance step of the running game and every
+  viewer (the whole of what facts add to the live rendering), total.
+
+On a loaded machine the with/without pairs move by more than facts cost; the last column is the
+figure to read.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ if str(ROOT) not in sys.path:
 
 from domain.application import Tables  # noqa: E402
 from domain.games import _PRODUCT  # noqa: E402
-from domain.log import table_log  # noqa: E402
+from domain.log import event_facts, table_log  # noqa: E402
 from domain.table import Table  # noqa: E402
 from projections.audit_log import AuditLog, _entries  # noqa: E402
 from projections.runner import Projector  # noqa: E402
@@ -63,13 +68,30 @@ def live_render(events: list) -> None:
         _entries(table, event, before, table.state, players, over=False)
 
 
+def steps_of(events: list) -> list[tuple]:
+    """``(table, event, state before, state after)`` of every event, replayed once."""
+    steps, table = [], None
+    for event in events:
+        before = table.state if table is not None else None
+        table = event.mutate(table)
+        steps.append((table, event, before, table.state))
+    return steps
+
+
+def facts_alone(steps: list[tuple]) -> None:
+    """``Game.facts`` for every move and chance step, for every viewer, the game still running."""
+    for table, event, before, after in steps:
+        for viewer in (None, *range(table.seats)):
+            event_facts(table, event, before, after, viewer)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     print(f"bench_log_facts: median of {args.repeat}, ms (load average {os.getloadavg()[0]:.1f})")
     print(f"{'game':<15} {'events':>6} {'facts':>6} | {'log model rebuild':>19} | {'live render, all':>19}"
-          f" | {'Tables.log, seat':>19} | {'last 10, spectator':>19}")
+          f" | {'Tables.log, seat':>19} | {'last 10, spectator':>19} | {'facts alone':>11}")
     print(f"{'':<15} {'':>6} {'':>6}" + " | {:>9} {:>9}".format("without", "with") * 4)
     tables = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     try:
@@ -88,8 +110,9 @@ def main() -> None:
                 figures[label] = (rebuild, live, whole, page)
             object.__setattr__(game, "facts", derive)
             count = sum(len(e.facts) for e in table_log(running, 0, limit=100_000))
+            alone = median_ms(partial(facts_alone, steps_of(running)), args.repeat)
             row = "".join(f" | {a:>9.1f} {b:>9.1f}" for a, b in zip(figures["without"], figures["with"]))
-            print(f"{game.name:<15} {len(events):>6} {count:>6}{row}")
+            print(f"{game.name:<15} {len(events):>6} {count:>6}{row} | {alone:>11.2f}")
     finally:
         tables.close()
 
