@@ -98,6 +98,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             for entry in tables.log(args.table, viewer, after=0, limit=100_000):
                 mark = " [undone]" if entry.undone else ""
                 print(f"{entry.version:>5}  {entry.text}{mark}")
+                for fact in entry.facts:  # what the move set off (docs/log.md), under it
+                    print(f"{'':>5}    - {fact['text']}")
         else:
             print(json.dumps(tables.view(args.table, viewer, args.version), indent=2, default=str))
     finally:

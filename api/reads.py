@@ -97,10 +97,18 @@ def score_history(table_id: UUID, position: int | None = None) -> dict[str, Any]
 
 def human_log(table_id: UUID, viewer: int | None, *, after: int = 0,
               limit: int = 100, position: int | None = None) -> list[dict[str, Any]]:
-    """One sentence per event as ``viewer`` may read it; undone events are marked."""
+    """One sentence per event as ``viewer`` may read it, its facts' sentences under it; undone events are marked."""
     models = _read_models(position)
     if models is not None and models.table(table_id) is not None:
         entries = models.log(table_id, viewer, after=after, limit=limit)
     else:
         entries = [e.to_dict() for e in wiring.tables().log(table_id, viewer, after=after, limit=limit)]
-    return [{"version": e["version"], "text": e["text"], "undone": e["undone"]} for e in entries]
+    return [_line(e) for e in entries]
+
+
+def _line(entry: dict[str, Any]) -> dict[str, Any]:
+    """A log line; ``facts``, the sentences to show under it, only when the event set anything off."""
+    line = {"version": entry["version"], "text": entry["text"], "undone": entry["undone"]}
+    if entry.get("facts"):
+        line["facts"] = [f["text"] for f in entry["facts"]]
+    return line

@@ -12,12 +12,18 @@ references (``seat_ref``/``their_ref``), and ``render_seats`` turns them into th
 or "You"/"your" for the reader's own seat, never for a spectator. So a finished game's moves,
 told from each actor's side, read "Alice played ..." for everyone but Alice. The names are the
 seats' names at that event (a seat a bot took over keeps its player's name).
+
+Under a move or chance outcome the entry lists its *facts*, the automatic consequences the game
+derives from the states before and after (``Game.facts``: income paid, a territory taken over,
+the final scores ...), redacted by the game for the reader as its moves are, and shown in full
+once the game is over. They are derived here, when the log is built; the events stay as stored
+(docs/log.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from domain.games.game import CHANCE, SEAT_REF, ChanceRequest, chance_action, seat_ref, their_ref
@@ -33,6 +39,7 @@ class LogEntry:
     action: dict[str, Any] | None
     undone: bool
     timestamp: str
+    facts: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -71,8 +78,12 @@ def table_log(events: Iterable[Any], viewer: int | None, after: int = 0, limit: 
         if version <= after:
             continue
         seat, action, text = describe_event(table, event, before, players, viewer, over)
+        facts = event_facts(table, event, before, table.state, viewer, over)
+        if facts:
+            facts = render_facts(facts, seat_names(list(table.players), players), viewer)
         entries.append(
-            LogEntry(version, type(event).__name__, seat, text, action, version in undone, event.timestamp.isoformat())
+            LogEntry(version, type(event).__name__, seat, text, action, version in undone, event.timestamp.isoformat(),
+                     facts)
         )
         if len(entries) >= limit:
             break
@@ -109,6 +120,32 @@ def render_seats(text: str, names: Sequence[str], viewer: int | None) -> str:
         return word.capitalize() if not head or head.endswith(_SENTENCE_END) else word
 
     return SEAT_REF.sub(one, text)
+
+
+def render_facts(facts: Sequence[dict[str, Any]], names: Sequence[str], viewer: int | None) -> list[dict[str, Any]]:
+    """``facts`` with their sentences as ``viewer`` reads them (``render_seats``)."""
+    return [{**f, "text": render_seats(f.get("text", ""), names, viewer)} for f in facts]
+
+
+def event_facts(table: Table, event: Any, before: Any, after: Any, viewer: int | None,
+                over: bool = False) -> list[dict[str, Any]]:
+    """The facts of one move or chance outcome as ``viewer`` may know them, their seats still as
+    references (``render_facts`` names them); every other event, and a game without ``facts``,
+    has none.
+
+    ``before``/``after``: the game state before and right after ``event`` (``table`` only gives
+    the game); ``over``: the game has finished, so they are shown in full.
+    """
+    derive = table.game.facts
+    if derive is None or before is None or after is None:
+        return []
+    if isinstance(event, Table.MovePlayed):
+        actor, move = event.seat, event.move
+    elif isinstance(event, Table.ChanceResolved):
+        actor, move = CHANCE, chance_action(ChanceRequest.from_dict(event.request), event.outcome)
+    else:
+        return []
+    return derive(before, actor, move, after, viewer, reveal=over)
 
 
 def _seats(seats: Iterable[int]) -> str:

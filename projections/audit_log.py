@@ -7,7 +7,8 @@ Sentences are stored with their seat references and the seats' names at that eve
 for the reader when read (``entry_for``: "You" for the reader's own seat), so a sentence that
 only differs by who reads it is still stored once. When an ``Undone`` event arrives, the entries
 it took back are marked in every viewer's log. It always equals ``Tables.log`` for the same
-viewer (tested).
+viewer (tested). Each entry carries its move's facts (``domain.log.event_facts``), derived and
+redacted here once per event and viewer, stored with their seat references like the sentence.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from domain.log import neutral_event, render_seats, seat_names, undone_versions
+from domain.log import event_facts, neutral_event, render_facts, render_seats, seat_names, undone_versions
 from domain.table import Table
 from projections.base import Batch, Projection, Step, viewer_key, viewers
 
@@ -23,22 +24,25 @@ from projections.base import Batch, Projection, Step, viewer_key, viewers
 EVERYONE = "*"
 
 
-def _entries(table: Any, event: Any, before: Any, players: list, over: bool) -> dict[str, dict]:
+def _entries(table: Any, event: Any, before: Any, after: Any, players: list, over: bool) -> dict[str, dict]:
     """Each viewer's entry for one event, or one ``EVERYONE`` entry when they would all be equal.
 
     Only moves and chance outcomes can read differently per viewer (the game's ``action_view`` and
     ``describe`` decide); table events, and moves once the game is over (told from the actor's
-    side), read the same for everyone and are rendered once.
+    side), read the same for everyone and are rendered once. ``after`` is the game state right
+    after ``event``, for its facts.
     """
     if isinstance(event, Table.ChanceResolved) or (isinstance(event, Table.MovePlayed) and not over):
         entries = {}
         for viewer in viewers(table):
             seat, action, text = neutral_event(table, event, before, players, viewer, over)
-            entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action}
+            facts = event_facts(table, event, before, after, viewer, over)
+            entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action, "facts": facts}
         first = next(iter(entries.values()))
         return {EVERYONE: first} if all(e == first for e in entries.values()) else entries
     seat, action, text = neutral_event(table, event, before, players, None, over)
-    return {EVERYONE: {"seat": seat, "text": text, "action": action}}
+    facts = event_facts(table, event, before, after, None, over)
+    return {EVERYONE: {"seat": seat, "text": text, "action": action, "facts": facts}}
 
 
 def log_key(table_id: object, version: int) -> str:
@@ -57,27 +61,27 @@ class AuditLog(Projection):
     """
 
     name = "log"
-    version = 2  # 2: sentences keep seat references, rows carry the seats' names
+    version = 3  # 2: sentences keep seat references, rows carry the seats' names; 3: facts
 
     def on_event(self, step: Step, batch: Batch) -> None:
         # The seats' names now: ``step.table`` moves on with the batch's later events.
         names = seat_names(list(step.table.players), step.before_players)
-        batch.scratch.setdefault((self.name, step.table.id), []).append((step, names))
+        batch.scratch.setdefault((self.name, step.table.id), []).append((step, names, step.table.state))
 
     def on_table(self, table: Any, batch: Batch) -> None:
         steps = batch.scratch.pop((self.name, table.id), [])
-        if not any(isinstance(s.event, Table.GameFinished) for s, _ in steps):
-            for step, names in steps:
-                self._render(step, names, batch)
+        if not any(isinstance(s.event, Table.GameFinished) for s, _, _ in steps):
+            for step, names, after in steps:
+                self._render(step, names, after, batch)
         elif steps[0][0].event.originator_version == 1:  # the whole game is in this batch
-            self._render_all(table, [(s.event, s.before_state, s.before_players) for s, _ in steps], batch)
+            self._render_all(table, [(s.event, s.before_state, s.before_players) for s, _, _ in steps], batch)
         else:
             self._render_all(table, self._replay(steps[-1][0].history()), batch)
 
-    def _render(self, step: Step, names: list[str], batch: Batch) -> None:
+    def _render(self, step: Step, names: list[str], after: Any, batch: Batch) -> None:
         event, table = step.event, step.table
         version = event.originator_version
-        entries = _entries(table, event, step.before_state, step.before_players, over=False)
+        entries = _entries(table, event, step.before_state, after, step.before_players, over=False)
         batch.put(self.name, log_key(table.id, version), str(table.id), {
             "version": version, "event": type(event).__name__, "undone": False,
             "timestamp": event.timestamp.isoformat(), "entries": entries,
@@ -106,8 +110,9 @@ class AuditLog(Projection):
         table_id = str(table.id)
         for i, (event, before, players) in enumerate(replayed):
             after = replayed[i + 1][2] if i + 1 < len(replayed) else list(table.players)
+            state_after = replayed[i + 1][1] if i + 1 < len(replayed) else table.state
             version = event.originator_version
-            entries = _entries(table, event, before, players, over=True)
+            entries = _entries(table, event, before, state_after, players, over=True)
             batch.put(self.name, log_key(table_id, version), table_id, {
                 "version": version, "event": type(event).__name__, "undone": version in undone,
                 "timestamp": event.timestamp.isoformat(), "entries": entries,
@@ -122,5 +127,6 @@ def entry_for(row: dict, viewer: int | None) -> dict | None:
     if mine is None:
         return None
     text = render_seats(mine["text"], row["names"], viewer)
+    facts = render_facts(mine.get("facts") or [], row["names"], viewer)
     return {"version": row["version"], "event": row["event"], "seat": mine["seat"], "text": text,
-            "action": mine["action"], "undone": row["undone"], "timestamp": row["timestamp"]}
+            "action": mine["action"], "undone": row["undone"], "timestamp": row["timestamp"], "facts": facts}

@@ -35,3 +35,23 @@ def test_unparseable_arguments_exit_with_usage(capsys):
         main(["audit", "not-a-uuid"])
     assert exited.value.code == 2
     assert "not a table id" in capsys.readouterr().err
+
+
+def test_replay_log_prints_each_moves_facts_under_it(tmp_path, capsys):
+    """docs/log.md: ``tabletop replay --log`` shows a finished game's facts, indented under their move."""
+    from api.config import Settings
+    from api.wiring import build_tables
+
+    tables = build_tables(Settings(store="sqlite", data_dir=tmp_path).with_(create_tables=True))
+    try:
+        table_id = tables.open_table("homesteaders", 2).table_id
+        for name in ("ann", "bob"):
+            tables.take_seat(table_id, name, bot=True)
+        tables.start(table_id)
+    finally:
+        tables.close()
+    assert main(["replay", str(table_id), "--log", "--store", "sqlite", "--data-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    income = next(i for i, line in enumerate(lines) if " collected income" in line)
+    assert lines[income].startswith("         - ") and not lines[income - 1].startswith("         - ")
+    assert lines[-2].startswith("         - Final scores: ")

@@ -33,7 +33,7 @@ from api import limits, metrics
 from api.fanout import GAP, Broker, Subscription
 from domain.application import Tables
 from domain.errors import DomainError
-from domain.log import describe_event
+from domain.log import describe_event, event_facts, render_facts, seat_names
 from domain.table import Table
 
 HEARTBEAT_S = 15.0
@@ -156,8 +156,11 @@ class FrameSource:
             if version <= after:
                 continue
             seat, action, text = describe_event(table, event, before, players, viewer)
+            facts = event_facts(table, event, before, table.state, viewer)
+            if facts:
+                facts = render_facts(facts, seat_names(list(table.players), players), viewer)
             data = {"version": version, "event": type(event).__name__, "seat": seat, "text": text,
-                    "action": action, "timestamp": event.timestamp.isoformat()}
+                    "action": action, "timestamp": event.timestamp.isoformat(), "facts": facts}
             self._store(self._entries, (table_id, viewer, version), _frame("entry", version, data).encode())
         if table is not None:
             self._remember(table)

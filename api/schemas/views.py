@@ -111,6 +111,18 @@ class PreviewSchema(Schema):
                        "`preview`; Walnut Grove: `areas` after a spring placement, `production` of a summer)."})
 
 
+class FactSchema(Schema):
+    """One automatic consequence of a move or chance step, as the reader may know it (docs/log.md)."""
+
+    kind = fields.String(required=True, metadata={"description": "What happened: `income paid`, `scores`, ..."})
+    rule = fields.String(required=True, metadata={"description": "The rule id that produced it."})
+    seats = fields.List(fields.Integer(), required=True)
+    amounts = fields.Dict(keys=fields.String(), values=fields.Dict(keys=fields.String(), values=fields.Raw()),
+                          required=True, metadata={"description": "Per seat (by number): named quantities."})
+    components = fields.List(fields.Raw(), required=True)
+    text = fields.String(required=True, metadata={"description": "The fact as one sentence for the reader."})
+
+
 class LogEntrySchema(Schema):
     version = fields.Integer(required=True)
     event = fields.String(required=True)
@@ -119,12 +131,16 @@ class LogEntrySchema(Schema):
     action = _free(allow_none=True)
     undone = fields.Boolean(required=True)
     timestamp = fields.String(required=True)
+    facts = fields.List(fields.Nested(FactSchema), required=True,
+                        metadata={"description": "The automatic consequences of this move or outcome."})
 
 
 class LogLineSchema(Schema):
     version = fields.Integer(required=True)
     text = fields.String(required=True)
     undone = fields.Boolean(required=True)
+    facts = fields.List(fields.String(), metadata={
+        "description": "The sentences of this move's facts (docs/log.md), shown under it; absent when it had none."})
 
 
 class ScoresSchema(Schema):

@@ -895,8 +895,18 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       canFork && !entry.undone && entry.version >= started && entry.event !== 'GameFinished'
         ? h('button', {type: 'button', class: 'small', dataset: {key: `fork-${entry.version}`},
           'aria-label': `Fork a new table from version ${entry.version}`, onclick: () => fork(entry.version)}, 'Fork from here')
-        : null);
+        : null,
+      factLines(entry));
     }));
+  }
+
+  /** The entry's facts (income paid, a takeover, the final scores ...), one indented line each,
+   * as the server worded them for this reader. */
+  function factLines(entry) {
+    const facts = entry.facts || [];
+    if (!facts.length) return null;
+    return h('ul', {class: 'facts', 'aria-label': 'What followed'},
+      ...facts.map((fact) => h('li', {class: 'fact', dataset: {kind: fact.kind}}, fact.text)));
   }
 
   function renderRawStart() {

@@ -20,6 +20,14 @@ A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel'
   by ``seat_ref(seat)`` / ``their_ref(seat)``, which the platform renders (``domain.log``) as the
   seat's player name, or "You"/"your" for the reader's own seat, so a log told from one seat's
   side (after the end) still reads in the third person for everyone else.
+* ``facts(before, actor, move, after, viewer, reveal=False) -> list[dict]`` (optional): the
+  automatic consequences of one move or chance step (income paid, a territory taken over, a
+  card discarded, the final scores ...) as ``viewer`` may know them, derived by comparing the
+  state before and after (the stored events stay moves and outcomes). Each fact is
+  ``{"kind", "rule", "seats", "amounts": {seat: {name: n}}, "components", "text"}``, its
+  ``text`` written with ``seat_ref``/``their_ref`` like ``describe``. The game's ``views.py``
+  redacts facts exactly as it redacts moves; ``reveal`` shows them in full (a finished game).
+  See docs/log.md.
 * ``scores(state) -> Scores``, ``is_over(state)``.
 * ``bot_move(state, seat, rng)``: the ``random`` level, kept for playout tests and benchmarks.
 * ``bots -> {level: policy}``: the bot levels (``BOT_LEVELS``). A policy takes a ``BotInput``
@@ -196,6 +204,7 @@ class Game:
     secrets: Callable[[State], Mapping[int | None, Any]] | None = None
     bots: Mapping[str, BotPolicy] = field(default_factory=dict)
     preview: Callable[[State, Seat, Move], dict[str, Any]] | None = None
+    facts: Callable[..., list[dict[str, Any]]] | None = None
 
     def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Check the seat count and options, fill defaults; raise ``InvalidOptions`` naming the problem."""

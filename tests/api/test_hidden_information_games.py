@@ -198,12 +198,17 @@ class WalnutGrove(Secrets):
         return self._coins(state.players[seat])
 
     def structural(self, state, viewer, document, entries_seat):
-        """WG-H01/H09: another seat's coin values (with or without ids) never reach the viewer."""
+        """WG-H01/H09: another seat's coin values (with or without ids) never reach the viewer, in a
+        view or in a toll's fact (WG-H03: the others learn one coin was paid, nothing more)."""
         for path, node in _walk(document):
             players = node.get("players")
             if path[-1:] == ("view",) and isinstance(players, list):
                 for s, player in enumerate(players):
                     assert s == viewer or "coins" not in player, f"seat {s}'s coins reached viewer {viewer}"
+            if node.get("kind") == "toll paid" and node["seats"][0] != viewer:
+                payer = node["seats"][0]
+                assert set(node["amounts"][str(payer)]) == {"coins"} and len(node["components"]) == 1, (
+                    f"seat {payer}'s toll coin reached viewer {viewer}: {node}")
 
 
 class Homesteaders(Secrets):
@@ -235,6 +240,8 @@ class Homesteaders(Secrets):
             if screened and isinstance(seat, int) and seat != viewer and "event" not in node:
                 for key in ("holdings", "provisional_total", "score"):
                     assert key not in node, f"seat {seat}'s {key} reached viewer {viewer} at {path}"
+            if screened and node.get("kind") == "debt taken" and node["seats"][0] != viewer:  # HS-H04 facts
+                raise AssertionError(f"seat {node['seats'][0]}'s shortfall debt fact reached viewer {viewer} at {path}")
             kind = node.get("type")
             author = entries_seat(path)
             if author is None or author == viewer:
@@ -535,13 +542,15 @@ def test_a_whole_game_leaks_no_secret_through_any_endpoint(app, game, seats, opt
     assert moves > 20 and len(referee.checkpoints) >= 2 and referee.checked > 200 and referee.undos == 1
     assert referee.armed > 0.5 * referee.checked
     assert referee.refusals or game != "bunny_kingdom"  # refused moves naming unknown cards were probed
-    kinds, after = set(), 0
+    kinds, facts, after = set(), set(), 0
     while page := referee.get(f"/events?after={after}&limit=1000", None).json:
         kinds |= {e["event"] for e in page}
+        facts |= {f["kind"] for e in page for f in e["facts"]}
         after = page[-1]["version"]
     assert {"Opened", "SeatTaken", "GameStarted", "MovePlayed", "ChanceResolved", "UndoRequested", "UndoVoted",
             "Undone", "GameFinished"} - kinds <= {"UndoRequested", "UndoVoted"}, kinds
     assert ("SeatLeft" in kinds) == (seats >= 3)  # an own-move undo needs no vote
+    assert "scores" in facts, facts  # the walk did carry facts (every game ends with its scores)
     if options.get("level") != 1:  # FR level 1 has no seat's own secret, only the decks (FR-R304)
         assert referee.own_seen >= len(referee.tokens)  # the owners' own views did show their secrets
 
@@ -616,3 +625,22 @@ def test_the_structural_checks_catch_values_without_ids():
     Homesteaders(2).structural(Screened, 0, holdings, lambda path: None)
     with pytest.raises(AssertionError, match="holdings"):
         Homesteaders(2).structural(Screened, None, holdings, lambda path: None)
+
+
+def test_the_structural_checks_catch_a_fact_told_to_the_wrong_viewer():
+    """WG-H03, HS-H04: a toll coin's value, or a shortfall debt, in a fact another seat reads."""
+    toll = {"facts": [{"kind": "toll paid", "seats": [0], "amounts": {"0": {"coins": 1, "value": 2}},
+                       "components": ["taxes", "c07"]}]}
+    WalnutGrove(2).structural(None, 0, toll, lambda path: None)
+    with pytest.raises(AssertionError, match="toll coin"):
+        WalnutGrove(2).structural(None, 1, toll, lambda path: None)
+    told = {"facts": [{"kind": "toll paid", "seats": [0], "amounts": {"0": {"coins": 1}}, "components": ["taxes"]}]}
+    WalnutGrove(2).structural(None, 1, told, lambda path: None)
+
+    class Screened:
+        visibility, mode = "screened", "simultaneous"
+
+    debt = {"facts": [{"kind": "debt taken", "seats": [0], "amounts": {"0": {"debt": 1}}, "components": []}]}
+    Homesteaders(2).structural(Screened, 0, debt, lambda path: None)
+    with pytest.raises(AssertionError, match="debt fact"):
+        Homesteaders(2).structural(Screened, None, debt, lambda path: None)

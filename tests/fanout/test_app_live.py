@@ -102,3 +102,37 @@ def test_a_read_never_waits_for_a_position_past_the_end_of_the_log():
     assert wait_target(999_999, head=7) == 7
     assert wait_target(5, head=7) == 5
     assert wait_target(None, head=7) == 7
+
+
+def test_the_stream_carries_each_moves_facts_as_that_reader_may_know_them(app):
+    """docs/log.md: the entry frame of the move that revealed a two-player Bunny Kingdom pick lists
+    both face-down discards (BK-R105): each seat reads its own card, the other seat and a
+    spectator only that a card went. The same facts come with ``/events``, and as lines with ``/log``."""
+    client = app.test_client()
+    r = client.post("/api/tables", json={"game": "bunny_kingdom", "seats": 2})
+    assert r.status_code == 201, r.json
+    table = Table.__new__(Table)
+    table.client, table.id, table.tokens = client, r.json["table_id"], {}
+    for name in ("ann", "bob"):
+        taken = table.post("/seats", json={"name": name})
+        table.tokens[taken.json["seat"]] = taken.json["token"]
+    assert table.post("/start", seat=0).status_code == 200
+    picks = {seat: next(m for m in table.legal(seat) if m["discard"]) for seat in (0, 1)}
+    for seat in (0, 1):
+        assert table.play(seat, picks[seat]).status_code == 200
+    names = {0: "ann", 1: "bob"}
+    for reader in (0, 1, None):
+        response = client.get(table.url("/stream"), headers=table.auth(reader), buffered=False)
+        entries = [m["data"] for m in messages_until_idle(response) if m.get("event") == "entry"]
+        events = table.get("/events?limit=1000", seat=reader).json
+        lines = table.get("/log?limit=1000", seat=reader).json
+        for facts in (entries[-1]["facts"], events[-1]["facts"]):
+            discards = [f for f in facts if f["kind"] == "card discarded"]
+            assert [f["seats"] for f in discards] == [[0], [1]]
+            for f in discards:
+                (owner,) = f["seats"]
+                who = "You" if owner == reader else names[owner]
+                what = picks[owner]["discard"] if owner == reader else "a card"
+                assert f["text"] == f"{who} discarded {what} face down, out of the game."
+                assert f["components"] == ([picks[owner]["discard"]] if owner == reader else [])
+        assert lines[-1]["facts"] == [f["text"] for f in events[-1]["facts"]]

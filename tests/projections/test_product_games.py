@@ -12,7 +12,7 @@ import pytest
 
 from domain.application import Tables
 from domain.games import _PRODUCT, get_game
-from domain.log import table_log
+from domain.log import render_seats, seat_names, table_log
 from domain.table import Table
 from projections.queries import ReadModels
 from projections.runner import Projector
@@ -74,6 +74,8 @@ def _check_names(entries: list[dict], viewer: int | None) -> int:
             assert entry["text"].startswith(actor + " "), (viewer, entry["text"])
         if viewer is None:
             assert not YOU.search(entry["text"]), entry["text"]  # a spectator is never "you"
+            for fact in entry["facts"]:
+                assert not YOU.search(fact["text"]), fact["text"]
         elif entry["seat"] != viewer and entry["event"] == "MovePlayed":
             assert not entry["text"].startswith("You"), entry["text"]
     return moves
@@ -123,3 +125,73 @@ def test_the_score_history_holds_each_change_of_the_public_totals(game, played):
         totals = {str(s): v for s, v in p.game.scores(table.state).totals.items()}
         assert points[i]["totals"] == totals, event.originator_version
     assert points[-1]["totals"] == {str(s): v for s, v in p.tables.scores(p.id)["totals"].items()}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_finished_games_log_for_a_spectator_reads_in_the_third_person_facts_included(game, played):
+    """issue 20: after the end a spectator's log names every seat; no "You"/"your" anywhere, in
+    the sentences or the facts under them, read from the read model or the application."""
+    p = played(game)
+    for entries in (p.reads.log(p.id, None, limit=100_000),
+                    [e.to_dict() for e in p.tables.log(p.id, None, limit=100_000)]):
+        texts = [e["text"] for e in entries] + [f["text"] for e in entries for f in e["facts"]]
+        assert not [t for t in texts if YOU.search(t)]
+        assert not [t for t in texts if "{seat:" in t or "{their:" in t]
+        facts = [f for e in entries for f in e["facts"]]
+        assert facts and facts[-1]["kind"] == "scores"  # the last move reports the final scores
+        winner = NAMES[facts[-1]["seats"][0]]
+        assert facts[-1]["text"].startswith(f"Final scores: {winner} ")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_move_carries_the_facts_its_game_tells_that_reader(game, played):
+    """The log's facts are the game's ``facts`` for that reader (its ``views.py`` redaction): while
+    the game runs each seat and the spectator read their own, named for them ("You" for their own
+    seat); after the end everyone reads them in full."""
+    p = played(game)
+    running = [e for e in p.events if not isinstance(e, Table.GameFinished)]
+    for viewer in (None, *range(p.seats)):
+        entries = table_log(running, viewer, limit=100_000)
+        table, told = None, 0
+        for event, entry in zip(running, entries):
+            before, players = (table.state, list(table.players)) if table is not None else (None, [])
+            table = event.mutate(table)
+            if not isinstance(event, Table.MovePlayed) or before is None:
+                continue
+            expected = p.game.facts(before, event.seat, event.move, table.state, viewer)
+            names = seat_names(list(table.players), players)
+            assert [f["kind"] for f in entry.facts] == [f["kind"] for f in expected]
+            assert [f["text"] for f in entry.facts] == [render_seats(f["text"], names, viewer) for f in expected]
+            told += len(entry.facts)
+            for fact in entry.facts:  # "you" only for a fact about the reader's own seat
+                assert not YOU.search(fact["text"]) or viewer in fact["seats"], (viewer, fact)
+        assert told > 0
+
+
+def test_the_log_model_keeps_each_readers_facts_while_the_game_runs():
+    """BK-R105 through the projection's live path (one event at a time, game running): the log read
+    model serves each reader the facts ``Tables.log`` gives them, a two-player discard named only
+    to its owner."""
+    tables = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    try:
+        table_id = tables.open_table("bunny_kingdom", 2).table_id
+        for seat in range(2):
+            tables.take_seat(table_id, NAMES[seat])
+        tables.start(table_id)
+        reads = ReadModels(MemoryStore())
+        projector = Projector(tables, reads.store)
+        picks = {}
+        for seat in range(2):
+            projector.catch_up()  # event by event, as a live worker does
+            picks[seat] = next(m for m in tables.legal_moves(table_id, seat) if m["discard"])
+            tables.play_move(table_id, seat, picks[seat])
+        projector.catch_up()
+        assert tables.table(table_id).status == "running"
+        for viewer in (None, 0, 1):
+            entries = reads.log(table_id, viewer, limit=1000)
+            assert entries == [e.to_dict() for e in tables.log(table_id, viewer, limit=1000)]
+            discards = [f for f in entries[-1]["facts"] if f["kind"] == "card discarded"]
+            assert [f["components"] for f in discards] == [
+                [picks[s]["discard"]] if s == viewer else [] for s in range(2)]
+    finally:
+        tables.close()

@@ -21,6 +21,7 @@ GAME = Game(
     player_view=views.player_view,
     action_view=views.action_view,
     describe=views.describe,
+    facts=views.fact_view,
     secrets=views.secrets,
     scores=scores,
     is_over=rules.is_over,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.errors import IllegalMove
+from domain.games.bunny_kingdom import facts
 from domain.games.bunny_kingdom.components import COORDS, PROVISIONS_DRAW, card_family
 from domain.games.bunny_kingdom.construction import pending_camp
 from domain.games.bunny_kingdom.exploration import building_detail, left, pass_direction, right
@@ -208,6 +209,20 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
     return text + _aftermath(before, actor, action, viewer) + "."
 
 
+def fact_view(before: State, actor: int, action: dict[str, Any], after: State, viewer: int | None,
+              reveal: bool = False) -> list[dict[str, Any]]:
+    """The facts of one step as ``viewer`` may know them (``Game.facts``, docs/log.md): a
+    two-player discard names its card only to its owner (BK-R105; others learn how many), until
+    the game is over; harvests and final scores are public."""
+    viewer = _seat(before, viewer)
+    shown = []
+    for f in facts.derive(before, actor, action, after):
+        if f["kind"] == facts.DISCARD and not reveal and viewer != f["seats"][0]:
+            f = {**f, "components": []}
+        shown.append({**f, "text": facts.text(f)})
+    return shown
+
+
 def _played(card: str, seat: int, viewer: int | None, deck: list[str]) -> str:
     """A revealed card as the viewer may name it; Provisions say what they drew (BK-R104).
 
@@ -224,11 +239,10 @@ def _played(card: str, seat: int, viewer: int | None, deck: list[str]) -> str:
 
 
 def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> str:
-    """What the move set off: a reveal, a harvest, the end of the game."""
-    after = _after(before, actor, action)
-    if after is None:  # an illegal move set nothing off
+    """What the move set off that the sentence tells: the reveal of every pick. Harvests and the
+    final scores are facts under the move (``fact_view``, docs/log.md), not repeated here."""
+    if _after(before, actor, action) is None:  # an illegal move set nothing off
         return ""
-    parts = []
     if (
         action.get("type") == "submit_pick"
         and before.selections.count(None) == 1
@@ -240,15 +254,8 @@ def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | 
             play_ids = action["play"] if seat == actor else selection[0]
             shown = [_played(card, seat, viewer, deck) for card in play_ids]
             picks.append(f"{seat_ref(seat)} played {' and '.join(shown)}")
-        parts.append("the picks were revealed: " + ", ".join(picks))
-    if len(after.harvests[0]) > len(before.harvests[0]):
-        parts.append(
-            "harvest: " + ", ".join(f"{seat_ref(s)} scored {h[-1]}" for s, h in enumerate(after.harvests))
-        )
-    if after.phase == "over":
-        totals = _scores(after).totals
-        parts.append("final scores: " + ", ".join(f"{seat_ref(s)} {t}" for s, t in totals.items()))
-    return "; " + "; ".join(parts) if parts else ""
+        return "; the picks were revealed: " + ", ".join(picks)
+    return ""
 
 
 @per_object

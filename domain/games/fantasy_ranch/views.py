@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.games.fantasy_ranch import tournaments
+from domain.games.fantasy_ranch import facts, tournaments
 from domain.games.fantasy_ranch.components import (
     COLOURS,
     EMPLOYEE_NAMES,
@@ -162,6 +162,13 @@ def action_view(
     if action.get("type") == "draft_pick" and viewer != actor:
         return {"type": "draft_pick"}
     return action
+
+
+def fact_view(before: State, actor: int, action: dict[str, Any], after: State, viewer: int | None,
+              reveal: bool = False) -> list[dict[str, Any]]:
+    """The facts of one step as ``viewer`` may know them (``Game.facts``, docs/log.md): owners, the
+    start player and scores are public (FR-R300), so every viewer reads every fact."""
+    return [{**f, "text": facts.text(f)} for f in facts.derive(before, actor, action, after)]
 
 
 def describe(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> str:

@@ -25,6 +25,7 @@ GAME = Game(
     player_view=views.player_view,
     action_view=views.action_view,
     describe=views.describe,
+    facts=views.fact_view,
     secrets=views.secrets,
     scores=scoring.scores,
     is_over=rules.is_over,

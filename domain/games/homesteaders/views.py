@@ -12,7 +12,7 @@ from typing import Any
 
 from domain.games.game import seat_ref, their_ref
 from domain.games.homesteaders import components as c
-from domain.games.homesteaders import scoring
+from domain.games.homesteaders import facts, scoring
 from domain.games.homesteaders.moves import PRIVATE
 from domain.games.homesteaders.resolution import find_instance
 from domain.games.homesteaders.rounds import income_lines
@@ -132,6 +132,19 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
     if kind == "private_action_taken":
         return f"{seat_ref(actor)} made a private market or debt transaction."
     return f"{seat_ref(actor)} {_SENTENCES[kind](before, actor, view)}."
+
+
+def fact_view(before: State, actor: int, action: dict[str, Any], after: State, viewer: int | None,
+              reveal: bool = False) -> list[dict[str, Any]]:
+    """The facts of one step as ``viewer`` may know them (``Game.facts``, docs/log.md): all public
+    (HS-H01) but a debt taken for a shortfall, a private transaction in screened mode (HS-H04)
+    that other viewers do not learn of (they saw no ``take_debt_for_shortfall`` either)."""
+    shown = []
+    for f in facts.derive(before, actor, action, after):
+        if f["kind"] == facts.DEBT and not reveal and not _sees_holdings(before, f["seats"][0], viewer):
+            continue
+        shown.append({**f, "text": facts.text(f)})
+    return shown
 
 
 def _name(instance: str) -> str:

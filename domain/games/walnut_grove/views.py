@@ -11,6 +11,7 @@ from dataclasses import asdict
 from typing import Any
 
 from domain.games.game import seat_ref
+from domain.games.walnut_grove import facts
 from domain.games.walnut_grove.components import COIN_VALUES, LABOURERS, TOWN, UPGRADES, YEAR_DISCS, is_coin
 from domain.games.walnut_grove.farm import farm_areas
 from domain.games.walnut_grove.holdings import coins, help_tiles, owned_goods
@@ -172,6 +173,21 @@ def action_view(
             "discard": action.get("discard"),
         }
     return action
+
+
+def fact_view(before: WalnutGroveState, actor: int, action: dict[str, Any], after: WalnutGroveState,
+              viewer: int | None, reveal: bool = False) -> list[dict[str, Any]]:
+    """The facts of one step as ``viewer`` may know them (``Game.facts``, docs/log.md): a toll
+    coin's id and value reach only its payer (WG-H01, WG-H03), the others learn that one coin
+    was paid; help tiles and scores are public (WG-H07). Everything once the game is over."""
+    viewer = _seat(before, viewer)
+    shown = []
+    for f in facts.derive(before, actor, action, after):
+        seat = f["seats"][0] if f["seats"] else None
+        if f["kind"] == facts.TOLL and not reveal and not _sees_coins(before, seat, viewer):
+            f = {**f, "amounts": {str(seat): {"coins": 1}}, "components": f["components"][:1]}
+        shown.append({**f, "text": facts.text(f)})
+    return shown
 
 
 def _name(seat: int) -> str:

@@ -65,7 +65,8 @@ def walk(players: int, seed: int):
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", range(SEEDS))
 def test_bk_r25_r130_r131_r134_no_view_or_log_line_shows_another_seats_secret(players, seed):
-    """BK-R25, BK-R130, BK-R131, BK-R134: per-seat views carry only that seat's private fields."""
+    """BK-R25, BK-R130, BK-R131, BK-R134: per-seat views, log lines and facts carry only that seat's
+    private fields."""
     checked = 0
     for before, actor, action, after in walk(players, seed):
         if after.phase == "over":
@@ -75,6 +76,7 @@ def test_bk_r25_r130_r131_r134_no_view_or_log_line_shows_another_seats_secret(pl
             shown = card_ids(GAME.player_view(after, viewer))
             shown |= card_ids(GAME.action_view(before, actor, action, viewer))
             shown |= card_ids(GAME.describe(before, actor, action, viewer))
+            shown |= card_ids(GAME.facts(before, actor, action, after, viewer))  # BK-R105 discards
             leaked = shown - allowed
             assert not leaked, f"viewer {viewer} sees {sorted(leaked)} after {action.get('type')}"
             checked += 1

@@ -71,11 +71,17 @@ def test_fr_r300_r305_no_secret_reaches_another_viewer(case):
             if actor == CHANCE and action["request"]["kind"] == "roll":
                 leak = set()
             assert not leak, (action, viewer, leak)
-        state = (
+        after = (
             GAME.resolve_chance(state, action["outcome"])
             if actor == CHANCE
             else GAME.play(state, actor, action)
         )
+        # Facts (takeovers, sweeps, start player, scores) are public (FR-R300): alike for every
+        # viewer, and naming no secret card.
+        facts = [GAME.facts(state, actor, action, after, viewer) for viewer in viewers]
+        assert all(f == facts[0] for f in facts), (action, facts)
+        assert not found(json.dumps(facts[0]), secrets(state, None) & secrets(after, None)), (action, facts[0])
+        state = after
     # public facts stay public: the spectator sees every horse, goods and owners (FR-R300)
     spectator = GAME.player_view(state, None)
     assert sum(len(h) for h in spectator["horses"]) == len(state.horses)

@@ -9,6 +9,7 @@ sentence; private transactions reach other viewers only as ``private_action_take
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -51,7 +52,8 @@ def unrevealed(state: State) -> set[str]:
 @pytest.mark.parametrize("seed", range(SEEDS))
 @pytest.mark.parametrize(("players", "options"), SCREENED_GAMES, ids=lambda v: str(v))
 def test_no_secret_reaches_another_viewer(players, options, seed):
-    """HS-H02–HS-H05, HS-H07, HS-H08: views and the per-viewer event log (action views, sentences)."""
+    """HS-H02–HS-H05, HS-H07, HS-H08: views and the per-viewer event log (action views, sentences,
+    facts)."""
     viewers = [None, *range(players)]
     private_seen = 0
     for before, actor, action, after in walk(players, options, seed):
@@ -77,8 +79,14 @@ def test_no_secret_reaches_another_viewer(players, options, seed):
         for viewer in viewers:
             seen = GAME.action_view(before, actor, action, viewer)
             sentence = GAME.describe(before, actor, action, viewer)
+            facts = GAME.facts(before, actor, action, after, viewer)
             text = json.dumps(seen) + sentence
             assert not any(tile in text for tile in hidden), "HS-H03: a later tile leaked in the log"
+            told = json.dumps(facts)  # whole ids only: a fact's rule id ("HS-A17") is no tile
+            assert not any(re.search(rf"(?<![\w-]){tile}(?![\w-])", told) for tile in hidden), "HS-H03: in a fact"
+            for fact in facts:  # HS-H04: a debt taken for a shortfall is its owner's private transaction
+                if fact["kind"] == "debt taken":
+                    assert fact["seats"] == [viewer], f"seat {fact['seats']}'s debt reached viewer {viewer}"
             if actor == CHANCE:
                 if action["request"]["kind"] == "shuffle":
                     assert "outcome" not in seen

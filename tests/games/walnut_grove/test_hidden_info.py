@@ -2,7 +2,8 @@
 
 The only secrets are coin identities/values in a barn (owner only until the end), the coin
 bag's content, the face-down year-disc order and the RNG. A walk through every step checks
-``player_view``, ``action_view`` and ``describe`` for every seat and the spectator.
+``player_view``, ``action_view``, ``describe`` and the step's facts for every seat and the
+spectator.
 """
 
 from __future__ import annotations
@@ -46,9 +47,13 @@ def _check_step(before, actor, action, after, viewers, secret_hex):
             assert not set(DISC_ID.findall(view)) & set(after.discs)
             assert secret_hex not in view  # WG-H06
         # WG-H03: coin ids in the log only for the owner's own coins
+        facts = GAME.facts(before, actor, action, after, viewer)
         seen = _text(GAME.action_view(before, actor, action, viewer)) + GAME.describe(
             before, actor, action, viewer
-        )
+        ) + _text(facts)
+        for fact in facts:  # WG-H03: another seat's toll coin is a count, without id or value
+            if fact["kind"] == "toll paid" and viewer != fact["seats"][0]:
+                assert fact["amounts"] == {str(fact["seats"][0]): {"coins": 1}}, (viewer, fact)
         allowed = own_before | own_after if (viewer == actor or viewer == _coin_drawer(before)) else set()
         if actor == CHANCE and viewer is not None and viewer == _coin_drawer(before):
             allowed |= set(action["outcome"])

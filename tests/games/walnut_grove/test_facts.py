@@ -1,0 +1,65 @@
+"""Facts of Walnut Grove (docs/log.md): tolls paid with coins (WG-R33), neighbour-help tiles taken,
+flipped (WG-A08) and returned (WG-R61), and the final scores (WG-E03), each under the step that
+set it off. A toll coin's id and value reach only its payer until the end (WG-H01, WG-H03)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.games.walnut_grove import GAME
+from domain.games.walnut_grove.components import COIN_VALUES
+from tests.games.playout import playout, replay
+from tests.games.walnut_grove.builders import P1, P2, P3, f3_players, fall_turn, farmer, table
+
+
+def facts(before, actor, move, viewer, reveal=False):
+    return GAME.facts(before, actor, move, GAME.play(before, actor, move), viewer, reveal=reveal)
+
+
+def test_WG_R33_toll_paid_fact_shows_the_coin_to_its_payer_and_a_count_to_the_others():
+    state = table(cursor=1)
+    move = fall_turn("post_office", ["coin:c05"], goods=["fish", "fish"])
+    mine = facts(state, P3, move, P3)
+    value = COIN_VALUES["c05"]
+    assert [(f["kind"], f["rule"], f["amounts"], f["components"]) for f in mine] == [
+        ("toll paid", "WG-R33", {"2": {"coins": 1, "value": value}}, ["taxes", "c05"])]
+    assert mine[0]["text"] == f"{{seat:2}} paid the taxes toll with coin c05 (value {value})."
+    for viewer in (P1, P2, None):
+        theirs = facts(state, P3, move, viewer)
+        assert [(f["amounts"], f["components"], f["text"]) for f in theirs] == [
+            ({"2": {"coins": 1}}, ["taxes"], "{seat:2} paid the taxes toll with a coin.")]
+    assert facts(state, P3, move, P1, reveal=True) == mine  # after the end every coin is public (WG-H08)
+
+
+def test_WG_A08_help_tile_taken_and_flipped_facts_and_WG_R61_returned():
+    """WG-S04: help for the taxes; a winter shortfall flips it and takes a new one; 3 goods return it."""
+    p2 = farmer("PB2", barn=("c03", "c04", "", ""), active=("y4",), storage={"board:4:1": "wood", "board:4:2": "wood"})
+    players = tuple(replace(p2, place="soebucks") if s == P2 else p for s, p in enumerate(f3_players()))
+    state = table(players, year=3, disc="A3", order=(P1, P3, P2), cursor=2)
+    move = fall_turn("post_office", tolls=["help"], goods=["fish", "stone"])
+    for viewer in (None, P1, P2):  # public (WG-H07)
+        assert [(f["kind"], f["rule"], f["amounts"], f["components"], f["text"]) for f in facts(state, P2, move, viewer)] == [
+            ("help tile taken", "WG-A08", {"1": {"tiles": 1}}, ["toll"], "{seat:1} took 1 neighbour-help tile for a toll.")]
+    state = GAME.play(state, P2, move)
+    winter = {"type": "resolve_winter"}
+    assert [(f["kind"], f["amounts"], f["components"]) for f in facts(state, P2, winter, None)] == [
+        ("help tile flipped", {"1": {"tiles": 1}}, []), ("help tile taken", {"1": {"tiles": 1}}, ["winter"])]
+    assert facts(state, P2, winter, None)[0]["text"] == (
+        "{seat:1} flipped {their:1} returnable neighbour-help tile to the permanent side.")
+    state = GAME.play(state, P2, winter)
+    state = state.with_player(P2, replace(state.player(P2), barn=("grain", "fish", "stone", "")))
+    back = {"type": "return_neighbour_help_tile",
+            "goods": [{"good": g, "source": "barn", "count": 1} for g in ("grain", "fish", "stone")]}
+    assert [(f["kind"], f["rule"], f["text"]) for f in facts(state, P2, back, P3)] == [
+        ("help tile returned", "WG-R61", "{seat:1} returned {their:1} returnable neighbour-help tile.")]
+
+
+def test_WG_E03_scores_fact_at_the_end_of_a_whole_game():
+    run = playout(GAME, 2, {}, seed=3, check=False)
+    before = replay(GAME, 2, {}, run.steps[:-1])
+    actor, action = run.steps[-1]
+    last = GAME.facts(before, actor, action, run.final, None)
+    scores = GAME.scores(run.final)
+    assert [(f["kind"], f["rule"], f["amounts"]) for f in last if f["kind"] == "scores"] == [
+        ("scores", "WG-E03", {str(s): {"total": scores.totals[s]} for s in scores.ranking})]
+    assert before.phase != "ended" == run.final.phase
