@@ -22,12 +22,34 @@ class ErrorSchema(Schema):
     version = fields.Integer(allow_none=True, metadata={"description": "The table's current version (on 409)."})
 
 
+class SignedReceiptSchema(Schema):
+    """The server's signature on the table's head: keep it to prove later what the table held."""
+
+    table = fields.String(required=True)
+    version = fields.Integer(required=True)
+    head = fields.String(required=True, metadata={"description": "The digest of the event at `version`."})
+    key_id = fields.String(required=True, metadata={"description": "First 16 hex of SHA-256 of the public key."})
+    signature = fields.String(required=True, metadata={
+        "description": "Hex Ed25519 signature of the canonical JSON of {head, table, version}; "
+                       "the key is at /api/signing-key (docs/audit.md)."})
+
+
+class SigningKeySchema(Schema):
+    algorithm = fields.String(required=True)
+    public_key = fields.String(required=True, metadata={"description": "The raw 32-byte Ed25519 key, hex."})
+    key_id = fields.String(required=True)
+
+
+RECEIPT = {"metadata": {"description": "The signed head this answer reflects (docs/audit.md)."}}
+
+
 class ReceiptSchema(Schema):
     table_id = fields.UUID(required=True)
     version = fields.Integer(required=True, metadata={"description": "The table's version after the command."})
     position = fields.Integer(allow_none=True, metadata={"description": "Position in the store's notification log."})
     seat = fields.Integer(allow_none=True)
     duplicate = fields.Boolean(required=True, metadata={"description": "True when command_id had been seen."})
+    receipt = fields.Nested(SignedReceiptSchema, required=True, **RECEIPT)
 
 
 class SeatReceiptSchema(ReceiptSchema):
@@ -62,12 +84,14 @@ class TableSchema(Schema):
     result = _free(allow_none=True)
     forked_from = _free(allow_none=True)
     head_hash = fields.String(required=True)
+    receipt = fields.Nested(SignedReceiptSchema, **RECEIPT)  # on GET /api/tables/{id}, not in lists
 
 
 class ViewSchema(Schema):
     viewer = fields.Integer(allow_none=True, metadata={"description": "Your seat; null for a spectator."})
     table = fields.Nested(TableSchema, required=True)
     view = _free(allow_none=True, metadata={"description": "The game as this viewer may see it (null before the start)."})
+    receipt = fields.Nested(SignedReceiptSchema, required=True, **RECEIPT)
 
 
 class JsonObjectField(fields.Field):
@@ -142,6 +166,12 @@ class CheckSchema(Schema):
     ok = fields.Boolean(allow_none=True, metadata={"description": "null: not applicable yet."})
     version = fields.Integer(allow_none=True)
     detail = fields.String(required=True)
+
+
+class AuditRequestSchema(Schema):
+    receipts = fields.List(fields.Raw(), load_default=list, metadata={
+        "description": "Signed receipts you kept (from any command or read of this table); the audit reports "
+                       "a history that no longer holds one (events removed or rewritten)."})
 
 
 class AuditSchema(Schema):
