@@ -62,6 +62,24 @@ PRIVATE = frozenset({"buy_resource", "sell_resource", "convert_at_market", "exch
 CONVERSIONS = {"wood_to_food": ("wood", "food"), "food_to_steel": ("food", "steel")}
 
 
+def canonical(move: Any) -> Any:
+    """The form ``legal_moves`` lists a move in: optional fields filled with their defaults, and
+    ``gold_used`` 0 when buying copper or livestock (HS-R64: it is ignored there). Anything
+    else is returned as it is."""
+    if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
+        return move
+    full = {**OPTIONAL.get(move["type"], {}), **move}
+    gold_used = full.get("gold_used")
+    resource = full.get("resource")
+    if full["type"] == "buy_resource" and isinstance(resource, str) and resource in GOLD_PRICED and type(gold_used) is int:
+        full["gold_used"] = 0
+    return full
+
+
+#: Resources bought for exactly 1 gold (HS-R64).
+GOLD_PRICED = frozenset({"copper", "livestock"})
+
+
 def parse(move: Any) -> dict[str, Any]:
     """Check the move's shape; return it as a plain dict or raise ``IllegalMove``."""
     kind = move.get("type") if isinstance(move, Mapping) else None
