@@ -78,3 +78,26 @@ def test_fr_r201a_a_paid_final_entry_needs_the_entries_phase():
     """FR-R201a: paying into a final outside the tournament entries is refused as FR-R201a."""
     state = ex1(horses={"H01": (YELLOW, "2B-H")}, goods={YELLOW: (4, 4)})
     refused(state, YELLOW, {"type": "enter_final_paid", "carrots": 2, "boots": 2}, "FR-R201a")
+
+
+def test_fr_r102_a_drafted_card_leaves_the_hand_at_once_and_is_shown_pending_until_the_step_ends():
+    """FR-R102: the card leaves the hand when picked; the drafter's private view still lists it
+    (as the pending pick) until every seat has picked, and the public hand sizes still say 4."""
+    from tests.games.fantasy_ranch.test_setup import DECK, start
+
+    state = GAME.resolve_chance(
+        GAME.resolve_chance(start(2, 2, start_player=0), DECK), [f"TF{i:02d}" for i in range(1, 26)]
+    )
+    state = play(state, 0, {"type": "draft_pick", "card_id": "H05"})
+    assert "H05" not in state.hands[0]
+    assert GAME.legal_moves(state, 0) == []
+    private = GAME.player_view(state, 0)["private"]
+    assert "H05" in private["hand"] and private["pending_pick"] == "H05"
+    for viewer in (None, 1):
+        public = GAME.player_view(state, viewer)
+        assert public["draft"]["hand_sizes"] == [4, 4]
+        assert "H05" not in str(public)  # the pick stays secret until the step completes
+    state = play(state, 1, {"type": "draft_pick", "card_id": "H02"})
+    assert GAME.player_view(state, None)["draft"]["hand_sizes"] == [3, 3]
+    after = GAME.player_view(state, 0)["private"]
+    assert after["pending_pick"] is None and "H05" in after["picks"] and "H05" not in after["hand"]
