@@ -21,6 +21,9 @@ TABLES = "tabletop.tables"
 SETTINGS = "tabletop.settings"
 SECRET = "tabletop.secret"
 SIGNER = "tabletop.signer"
+#: The head-signing callable ``(table_id, version, head) -> receipt`` the game record route
+#: (``api/routes/record.py``, branch ``record``) looks up to sign a record's head.
+HEAD_SIGNER = "tabletop.head_signer"
 
 
 def build_tables(settings: Settings) -> Tables:
@@ -49,6 +52,7 @@ def init_app(app: Flask, settings: Settings) -> Tables:
     app.extensions[SETTINGS] = settings
     app.extensions[SECRET] = settings.server_secret()
     app.extensions[SIGNER] = Signer(settings.signing_seed())
+    app.extensions[HEAD_SIGNER] = app.extensions[SIGNER].receipt
     app.extensions[TABLES] = tables
     atexit.register(tables.close)
     from api import live
