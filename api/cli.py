@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: serve, demo, replay, audit, projections, bench, migrate.
+"""The ``tabletop`` command: serve, demo, replay, audit, export, import, projections, bench, migrate.
 
 Every subcommand turns bad input into one clear line on stderr and exit status 2, never a
 traceback: domain refusals, unknown ids, unreachable stores.
@@ -135,6 +135,46 @@ def _receipts(settings, table_id, path: str) -> list[tuple[int, str]]:
     return [(r["version"], r["head"]) for r in given]
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from api.wiring import build_tables
+    from domain.record import table_record
+
+    tables = build_tables(_settings(args))
+    try:
+        record = table_record(tables, args.table, args.viewer)
+    finally:
+        tables.close()
+    text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as file:
+            file.write(text)
+        state = "finished" if record["finished"] else "not finished: a redacted record"
+        print(f"table {args.table}: {len(record['events'])} events ({state}) written to {args.out}")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from api.wiring import build_tables
+    from domain.importing import import_record
+
+    try:
+        with open(args.record, encoding="utf-8") as file:
+            record = json.load(file)
+    except ValueError as error:
+        raise CommandError(f"{args.record} is not JSON: {error}") from None
+    tables = build_tables(_settings(args))
+    try:
+        table_id = import_record(tables, record)
+        summary = tables.summary(table_id)
+    finally:
+        tables.close()
+    print(f"imported {args.record} as table {table_id}: {summary['title']}, {summary['status']} "
+          f"after {summary['version']} events")
+    return 0
+
+
 def cmd_migrate(args: argparse.Namespace) -> int:
     from api.wiring import migrate
 
@@ -193,6 +233,12 @@ def parser() -> argparse.ArgumentParser:
     audit.add_argument("--receipts", metavar="FILE",
                        help="JSON file of signed receipts kept from the table (one or a list): a history cut "
                             "short or rewritten after them is reported (docs/audit.md)")
+    export = add("export", cmd_export, "Write a table's game record (docs/record.md) as JSON.")
+    export.add_argument("table", type=_table_id)
+    export.add_argument("--out", help="file to write (default: standard output)")
+    export.add_argument("--viewer", type=int, help="before the end: whose redacted view, a seat number (default: spectator)")
+    imp = add("import", cmd_import, "Replay a finished game's record into a new table; refuse one that does not verify.")
+    imp.add_argument("record", help="the record's JSON file")
     add("migrate", cmd_migrate, "Create the event store tables (run once before starting workers).")
     proj = add("projections", cmd_projections, "Run the projection worker, or rebuild a read model from zero.")
     proj.add_argument("action", choices=("run", "rebuild"))

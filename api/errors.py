@@ -39,6 +39,7 @@ STATUS: dict[type[domain.DomainError], int] = {
     domain.UnknownGame: 422,
     domain.UnknownVersion: 422,
     domain.TableNotFound: 404,
+    domain.NoPreview: 404,
     domain.NotYourTurn: 409,
     domain.TableFull: 409,
     domain.SeatTaken: 409,

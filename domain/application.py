@@ -30,6 +30,7 @@ from domain.errors import (
     Conflict,
     DomainError,
     InvalidOptions,
+    NoPreview,
     NotYourTurn,
     NoUndoPending,
     SeatNotTaken,
@@ -350,6 +351,18 @@ class Tables(Application):
         if table.status != RUNNING or table.undo_request:
             return []
         return table.game.legal_moves(table.state, seat)
+
+    def preview(self, table_id: UUID, seat: int, move: Any) -> dict[str, Any]:
+        """What ``move`` (or its first steps) would make for ``seat`` now, before it is played: the
+        game's optional ``preview`` (``domain/games/game.py``), which answers only what the seat's
+        own view would show. Refused like the move itself (``IllegalMove`` naming the rule)."""
+        table = self._get(table_id)
+        _check_seated(table, seat)
+        if table.status != RUNNING:
+            raise WrongPhase("a move is previewed only while the game runs")
+        if table.game.preview is None:
+            raise NoPreview(f"{table.game.title} offers no preview of a move")
+        return table.game.preview(table.state, seat, move)
 
     def scores(self, table_id: UUID, version: int | None = None) -> dict[str, Any]:
         """Live (or final) totals with the per-source breakdown."""

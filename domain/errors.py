@@ -58,6 +58,12 @@ class SeatNotTaken(DomainError):
     code = "seat_not_taken"
 
 
+class NoPreview(DomainError):
+    """The game has no ``preview`` of a move (the hook is optional)."""
+
+    code = "no_preview"
+
+
 class WrongPhase(DomainError):
     """The table is not in a state where this command makes sense (e.g. a move before start)."""
 

@@ -1,4 +1,4 @@
-"""Seats: take one (its token is returned once), leave it, play its moves, list its legal moves."""
+"""Seats: take one (its token is returned once), leave it, play its moves, list its legal moves, preview one."""
 
 from __future__ import annotations
 
@@ -13,7 +13,14 @@ from api.legal_narrowing import narrow
 from api.openapi import SEAT_TOKEN
 from api.routes.common import acting_for, receipt
 from api.schemas.commands import CommandSchema, PlayMoveSchema, TakeSeatSchema
-from api.schemas.views import LegalMovesQuerySchema, LegalMovesSchema, ReceiptSchema, SeatReceiptSchema
+from api.schemas.views import (
+    LegalMovesQuerySchema,
+    LegalMovesSchema,
+    PreviewQuerySchema,
+    PreviewSchema,
+    ReceiptSchema,
+    SeatReceiptSchema,
+)
 
 blp = Blueprint("seats", __name__, url_prefix="/api/tables/<uuid:table_id>/seats",
                 description="Take a seat, play for it, leave it.")
@@ -65,3 +72,14 @@ def legal_moves(args, table_id: UUID, seat: int):
     partial move, and a list longer than 1000 is sent as its distinct first steps (``outline``)."""
     with acting_for(table_id, seat) as (tables, table):
         return {"seat": seat, "version": table.version, **narrow(tables.legal_moves(table_id, seat), args.get("match"))}
+
+
+@blp.route("/<int:seat>/preview", methods=["GET"])
+@blp.arguments(PreviewQuerySchema, location="query")
+@blp.response(200, PreviewSchema)
+@blp.doc(security=SEAT_TOKEN)
+def preview(args, table_id: UUID, seat: int):
+    """What a move (or its first steps) would make for your seat, before you play it; nothing is
+    recorded. Refused like the move itself (422 naming the rule); 404 when the game has no preview."""
+    with acting_for(table_id, seat) as (tables, table):
+        return {"seat": seat, "version": table.version, "preview": tables.preview(table_id, seat, args["move"])}

@@ -122,6 +122,19 @@ class LegalMovesSchema(Schema):
                                        "ask again with `match` to get the whole moves through one of them."})
 
 
+class PreviewQuerySchema(Schema):
+    move = JsonObjectField(required=True, metadata={
+        "description": "The move to preview as JSON, whole or its first steps (one tile of two)."})
+
+
+class PreviewSchema(Schema):
+    seat = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    preview = _free(required=True, metadata={
+        "description": "What the move would make, in the shapes of the seat's own view (the game's "
+                       "`preview`; Walnut Grove: `areas` after a spring placement, `production` of a summer)."})
+
+
 class LogEntrySchema(Schema):
     version = fields.Integer(required=True)
     event = fields.String(required=True)

@@ -36,12 +36,27 @@ export class Composer {
     this.moves = moves;
     this.version = version;
     this.onChange = onChange;
-    this.steps = []; // [{label, test}] in the order the player chose them
+    this.steps = []; // [{label, test, moves?, outline?}] in the order the player chose them
+    this.outline = false; // true when `moves` is the server's outline of a long list (first steps, not whole moves)
   }
 
-  /** Moves still possible after every choice so far. */
+  /** Moves still possible after every choice so far (a step may bring the moves through an outline step). */
   get remaining() {
-    return this.steps.reduce((left, step) => left.filter(step.test), this.moves);
+    return this.steps.reduce((left, step) => (step.moves || left).filter(step.test), this.moves);
+  }
+
+  /** Are the remaining moves (some of them) outline steps, not whole moves? */
+  get outlined() {
+    const brought = this.steps.filter((step) => step.moves);
+    return brought.length ? Boolean(brought[brought.length - 1].outline) : this.outline;
+  }
+
+  /** Choose an outline step: `moves` (the server's moves through it) replace the list until this step is taken back. */
+  expand(moves, test, label, outline = false) {
+    if (!moves.some(test)) return false;
+    this.steps.push({label, test, moves, outline});
+    this.onChange(this);
+    return true;
   }
 
   /** Is anything chosen yet? */

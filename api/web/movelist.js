@@ -2,6 +2,10 @@
 // drives the same Composer a board does, one field at a time, so no list ever shows thousands of
 // buttons and the player confirms a whole move in the shell's composer bar. No rules here: what
 // can be chosen is only ever what the server's legal moves contain.
+//
+// A long list comes as its outline (docs/web.md "Long legal-move lists"): some of its moves are
+// first steps, not whole moves. Before a choice would leave just one of them, the chooser asks the
+// server for the moves through it (`expand`), so what it offers to confirm is always a whole move.
 
 import {h} from './dom.js';
 import {keyOf} from './composer.js';
@@ -53,6 +57,36 @@ export function nextField(moves) {
   return null;
 }
 
+/** A test agreeing with `partial` the server's way (api/legal_narrowing.py: lists as a prefix). */
+export function through(move, partial) {
+  if (Array.isArray(partial)) {
+    return Array.isArray(move) && partial.length <= move.length && partial.every((p, i) => through(move[i], p));
+  }
+  if (partial && typeof partial === 'object') {
+    return Boolean(move) && typeof move === 'object' && !Array.isArray(move)
+      && Object.entries(partial).every(([k, v]) => k in move && through(move[k], v));
+  }
+  return move === partial;
+}
+
+/**
+ * Choose: narrow the composer by `test`. When the list is an outline and the choice would leave
+ * one move (perhaps only a first step), first ask the server for the moves through it.
+ */
+export async function choose(composer, test, label, expand) {
+  const left = composer.remaining.filter(test);
+  if (!composer.outlined || !expand || left.length !== 1) return composer.narrow(test, label);
+  const step = left[0];
+  let answer;
+  try {
+    answer = await expand(step);
+  } catch {
+    return false; // the list stays as it was; the shell shows the connection state
+  }
+  const moves = (answer?.moves || []).filter((m) => through(m, step));
+  return composer.expand(moves, () => true, label, Boolean(answer?.outline));
+}
+
 /**
  * When every remaining move has a list (without repeats) in `field`, the items some but not all of
  * those lists hold: [{key, value, count}] (null when the lists differ only in order, or are not lists).
@@ -76,7 +110,7 @@ function listParts(moves, field) {
  * The chooser: a labelled group of the next field's choices (or a stepper), or "ready" once the
  * composer names one move. `canPlay` false shows `message` instead.
  */
-export function moveChooser(composer, {catalog, message = null}) {
+export function moveChooser(composer, {catalog, message = null, expand = null}) {
   if (message) return h('p', {class: 'muted'}, message);
   const left = composer.remaining;
   if (!left.length) return h('p', {class: 'muted'}, 'Nothing to play right now.');
@@ -96,19 +130,24 @@ export function moveChooser(composer, {catalog, message = null}) {
   if (parts) {
     // A list field (cards to play, tiles to take): choose its items one at a time, not every combination.
     const name = termOf(catalog, field);
+    // the moves whose list holds nothing more than what every remaining list holds ("these and no more")
+    const common = new Set(left.flatMap((m) => m[field].map(keyOf)).filter((k) => !parts.some((p) => p.key === k)));
+    const core = left.filter((m) => m[field].every((x) => common.has(keyOf(x))));
     return h('div', {class: 'chooser', role: 'group', 'aria-labelledby': 'chooser-title'},
       h('h3', {id: 'chooser-title', tabindex: '-1'}, `Choose ${name} (one at a time)`),
       h('div', {class: 'moves'}, parts.map(({key, value}) => h('button', {type: 'button', class: 'move option',
         dataset: {key: `part-${field}-${key}`},
-        onclick: () => composer.narrow((m) => m[field].some((x) => keyOf(x) === key), `${name} ${valueText(catalog, value)}`)},
-      `${name} ${valueText(catalog, value)}`))));
+        onclick: () => choose(composer, (m) => m[field].some((x) => keyOf(x) === key), `${name} ${valueText(catalog, value)}`, expand)},
+      `${name} ${valueText(catalog, value)}`),
+      core.length ? h('button', {type: 'button', class: 'move option', dataset: {key: `part-${field}-none`},
+        onclick: () => choose(composer, (m) => core.includes(m), `no more ${name}`, expand)}, `no more ${name}`) : null)));
   }
   const choices = [...seen.values()];
   const title = field === 'type' ? 'Choose a move' : `Choose ${termOf(catalog, field)}`;
   const pick = (value) => {
     const label = choiceText(catalog, field, value);
-    if (value === ABSENT) composer.narrow((m) => !(field in m), label);
-    else composer.pick({[field]: value}, label);
+    if (value === ABSENT) choose(composer, (m) => !(field in m), label, expand);
+    else choose(composer, (m) => field in m && keyOf(m[field]) === keyOf(value), label, expand);
   };
   const numeric = choices.every((c) => typeof c.value === 'number');
   let body;

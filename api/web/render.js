@@ -62,6 +62,19 @@ export function tree(value, open, path = '$', label = null) {
 }
 
 /**
+ * A breakdown that does not fit its box stacks (the `.stacked` rules in style.css) instead of hiding its
+ * last columns behind a scroll: measured on the table's natural width, again whenever the box resizes.
+ */
+function fitOrStack(box) {
+  const fit = () => {
+    box.classList.remove('stacked');
+    if (box.scrollWidth > box.clientWidth + 1) box.classList.add('stacked');
+  };
+  if (typeof ResizeObserver === 'function') new ResizeObserver(fit).observe(box);
+  return box;
+}
+
+/**
  * Scores: one row per seat (its chip and name), a column per breakdown source named from the catalog's
  * terms (`P-DIPLOMAT` reads "Diplomat"), the total and the rank; winners marked once over. Each cell
  * carries its column name (data-label) so a phone can stack a row as "Cards: 7" lines.
@@ -76,7 +89,7 @@ export function scoreTable(scores, ids, {finished = false, term = (id) => id, ca
   }
   const rank = new Map((scores.ranking || []).map((seat, i) => [seat, i + 1]));
   const winners = new Set(scores.winners || []);
-  return h('div', {class: 'scroll'}, h('table', {class: 'scores stack'},
+  return fitOrStack(h('div', {class: 'scroll'}, h('table', {class: 'scores stack'},
     h('caption', {}, caption || (finished ? 'Final scores' : 'Scores so far')),
     h('thead', {}, h('tr', {},
       h('th', {scope: 'col'}, 'Player'),
@@ -89,5 +102,5 @@ export function scoreTable(scores, ids, {finished = false, term = (id) => id, ca
       sources.map((s) => h('td', {dataset: {label: term(s)}}, scalar(scores.breakdown[seat]?.[s] ?? 0))),
       h('td', {class: 'total', dataset: {label: 'Total'}}, scalar(scores.totals[seat])),
       h('td', {dataset: {label: 'Rank'}}, rank.has(seat) ? String(rank.get(seat)) : '')))),
-  ));
+  )));
 }

@@ -19,6 +19,7 @@ import {keptReceipt} from './receipts.js';
 import {moveText, scoreTable, tree} from './render.js';
 import * as seats from './seats.js';
 import {genericStatus} from './status.js';
+import {verifyTable} from './verify.js';
 
 const LOG_PAGE = 1000;
 const SLIDE_DELAY_MS = 150;
@@ -140,6 +141,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const logNote = h('p', {class: 'muted small', id: 'log-note'});
   const logList = h('ol', {id: 'log', class: 'log', reversed: true});
   const auditBox = h('div', {id: 'audit', 'aria-live': 'polite'});
+  const verifyBox = h('div', {id: 'verify', 'aria-live': 'polite'});
   const playCard = h('section', {class: 'card play', 'aria-labelledby': 'moves-title'});
 
   const page = h('section', {class: 'table-page', 'aria-labelledby': 'table-title'},
@@ -156,7 +158,9 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
         h('section', {class: 'card', 'aria-labelledby': 'log-title'}, h('h2', {id: 'log-title'}, 'Table log'), logNote, logList),
         h('section', {class: 'card', 'aria-labelledby': 'audit-title'}, h('h2', {id: 'audit-title'}, 'Fairness audit'),
           h('p', {class: 'hint'}, 'Re-plays the table from its events: hash chain, seed commitment, dice and shuffles, moves, scores.'),
-          h('button', {type: 'button', onclick: () => runAudit()}, 'Run the audit'), auditBox))));
+          h('button', {type: 'button', onclick: () => runAudit()}, 'Run the audit'), auditBox,
+          h('p', {class: 'hint'}, 'Or check the game record here, without trusting the server: hash chain, seed, dice and shuffles.'),
+          h('button', {type: 'button', id: 'verify-here', onclick: () => runVerify()}, 'Verify in this browser'), verifyBox))));
 
   const token = () => (s.seat === null ? null : seats.tokenFor(tableId, s.seat));
   const say = (text, kind = 'error') => {
@@ -550,6 +554,25 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     }
   }
 
+  async function runVerify() {
+    fill(verifyBox, h('p', {class: 'muted'}, 'Checking the record in this browser…'));
+    try {
+      const result = await verifyTable(base, token());
+      const mark = (ok) => (ok === true ? '✓ ok' : ok === false ? '✗ FAILED' : '– not checked');
+      const bad = result.firstBad;
+      const verdict = !result.ok
+        ? `Not verified: the first bad version is ${bad?.version ?? '(none named)'} (${bad?.detail}).`
+        : result.complete ? 'Verified in this browser.'
+          : 'The chain checks out so far; the seed and the chance outcomes are checked once the game is over.';
+      fill(verifyBox,
+        h('p', {class: result.ok ? 'ok' : 'error', id: 'verify-verdict'}, verdict),
+        h('ul', {class: 'checks'}, result.checks.map((c) => h('li', {class: c.ok === false ? 'bad' : null},
+          h('strong', {}, c.name), `: ${mark(c.ok)}`, c.detail ? ` · ${c.detail}` : ''))));
+    } catch (error) {
+      fill(verifyBox, h('p', {class: 'error'}, `The record could not be checked: ${describe(error)}`));
+    }
+  }
+
   function foldAll(open) {
     for (const node of viewBox.querySelectorAll('details.node')) node.open = open || node.dataset.path === '$';
   }
@@ -595,6 +618,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       return;
     }
     s.composer = new Composer(moves, canPlay ? s.legal.version : null, () => composerChanged());
+    s.composer.outline = Boolean(canPlay && s.legal.outline); // first steps of a long list, not whole moves
     s.composerKey = key;
   }
 
@@ -722,7 +746,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     else if (t.status === 'open') message = 'Moves appear once the game starts.';
     else if (t.status === 'finished') message = 'The game is over.';
     else if (!s.legal?.moves?.length) message = t.undo_request ? 'Waiting for the undo vote.' : 'Nothing to play right now.';
-    const chooser = moveChooser(s.composer, {catalog: s.catalog, message});
+    const chooser = moveChooser(s.composer, {catalog: s.catalog, message, expand: (partial) => api('GET',
+      `${base}/seats/${s.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify(partial))}`, {token: token()})});
     keepingFocus(movesBox, () => fill(movesBox, chooser));
     // The composer bar: the choice so far, Confirm when it names one move, Cancel.
     const complete = s.composer.complete;

@@ -32,6 +32,12 @@ A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel'
   seat) or ``None`` for what nobody sees (deck orders, bags). The platform compares it before and
   after a seat's own move to know whether that move showed the seat anything it did not decide
   (``domain/undo.py``, docs/undo.md). A game without it counts every move as a reveal.
+* ``preview(state, seat, move) -> dict`` (optional, ``None`` when a game has none): what a
+  move (or its first steps, e.g. one tile of two) would make, before it is played, so a board can
+  show it without knowing the rules (Walnut Grove: the land areas a placement would make, where a
+  harvest would go). Pure like ``play`` and refused like it (``IllegalMove(rule=...)``). It
+  answers only what the seat's own ``player_view`` would show after the move, never the result
+  of a chance step or anything hidden: build it from the game's ``views`` module.
 * ``catalog() -> dict``: the game's public static data for clients (names, kinds, costs, points,
   one-line effects, board geometry, tracks, readable terms), built from the package's own
   component data (``components.catalog``). Never a secret: deck order is state, not a component.
@@ -189,6 +195,7 @@ class Game:
     catalog: Callable[[], Mapping[str, Any]] = field(default=lambda: {})
     secrets: Callable[[State], Mapping[int | None, Any]] | None = None
     bots: Mapping[str, BotPolicy] = field(default_factory=dict)
+    preview: Callable[[State, Seat, Move], dict[str, Any]] | None = None
 
     def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Check the seat count and options, fill defaults; raise ``InvalidOptions`` naming the problem."""

@@ -58,6 +58,11 @@ def _table_not_found(client):
     return client.get(f"/api/tables/{uuid4()}")
 
 
+def _no_preview(client):
+    t = Table(client)  # Tiny Duel has no preview of a move (the hook is optional)
+    return t.get("/seats/0/preview", seat=0, query_string={"move": '{"type": "bid", "card": 1}'})
+
+
 def _not_your_turn(client):
     t = Table(client)
     t.play_first_legal(0)  # seat 0 has bid; bidding again is not its turn
@@ -106,6 +111,7 @@ DOMAIN_CASES = [
     pytest.param(domain.UnknownGame, _unknown_game, 422, "unknown_game", None, id="unknown_game"),
     pytest.param(domain.UnknownVersion, _unknown_version, 422, "unknown_version", None, id="unknown_version"),
     pytest.param(domain.TableNotFound, _table_not_found, 404, "table_not_found", None, id="table_not_found"),
+    pytest.param(domain.NoPreview, _no_preview, 404, "no_preview", None, id="no_preview"),
     pytest.param(domain.NotYourTurn, _not_your_turn, 409, "not_your_turn", "TD-R4", id="not_your_turn"),
     pytest.param(domain.TableFull, _table_full, 409, "table_full", None, id="table_full"),
     pytest.param(domain.SeatTaken, _seat_taken, 409, "seat_taken", None, id="seat_taken"),

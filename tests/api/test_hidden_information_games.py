@@ -6,7 +6,7 @@ store, embedded read models) with every seat a person holding a token; moves com
 seat's ``legal-moves`` answer through a seeded RNG. Every few moves, and at the end, every seat and
 a spectator read every endpoint: the table summary, the view (now and at past checkpoints), the
 events, the human-readable log, the scores, legal moves, the audit, the table list and the SSE
-catch-up; every move's receipt is checked as its author's. Mid-game one seat asks for an undo
+catch-up, the game record; every move's receipt is checked as its author's. Mid-game one seat asks for an undo
 (others vote), and at 3+ seats one seat leaves for a bot, so every table event type goes through the
 same reads; every few moves a refused move naming a card the seat cannot know must neither echo a
 secret nor answer differently for another seat's card and a hidden one. Server seeds are random, so
@@ -343,11 +343,14 @@ class Referee:
 
     @staticmethod
     def _author(document, path):
-        """The seat of the log entry whose ``action`` holds ``path``; None outside entries' actions."""
+        """The seat of the log entry whose ``action`` (or the record event whose ``payload``) holds
+        ``path``; None outside entries' actions."""
         node, author = document, None
         for step in path:
             if isinstance(node, dict) and "event" in node and step == "action":
                 author = node.get("seat")
+            if isinstance(node, dict) and "event" in node and step == "payload" and isinstance(node[step], dict):
+                author = node[step].get("seat")
             node = node[step]
         return author
 
@@ -364,7 +367,7 @@ class Referee:
         fragments = self._fragments(state) if state is not None else []
         version = self.aggregate().version
         for v in self.viewers:
-            for path in ("", "/view", "/events?limit=1000", "/log?limit=1000", "/scores", "/audit"):
+            for path in ("", "/view", "/events?limit=1000", "/log?limit=1000", "/scores", "/audit", "/record"):
                 r = self.get(path, v)
                 assert r.status_code == 200, (path, r.json)
                 self.check(v, r.get_data(as_text=True), now[v], fragments)

@@ -68,3 +68,14 @@ def test_the_route_outlines_a_keep_two_spring_and_match_lists_the_whole_moves_th
     bad = client.get(f"/api/tables/{table}/seats/0/legal-moves", query_string={"match": "[1, 2"},
                      headers={"Authorization": f"Bearer {token}"})
     assert bad.status_code == 422 and "match" in json.dumps(bad.json)
+
+
+def test_an_outline_through_a_step_goes_one_item_deeper_so_asking_again_always_ends_in_whole_moves():
+    moves = [{"type": "p", "path": [a, b, c]} for a in range(3) for b in range(40) for c in range(40)]
+    first = narrow(moves, None)
+    assert first["outline"] and first["moves"] == [{"type": "p", "path": [a]} for a in range(3)]
+    second = narrow(moves, first["moves"][1])
+    assert second["outline"] and second["count"] == 1600
+    assert second["moves"] == [{"type": "p", "path": [1, b]} for b in range(40)]
+    third = narrow(moves, second["moves"][4])
+    assert not third["outline"] and third["moves"] == [{"type": "p", "path": [1, 4, c]} for c in range(40)]

@@ -112,8 +112,8 @@ class Player:
     def __init__(self, page: Page, seed: int) -> None:
         self.page = page
         self.rng = random.Random(seed)
-        self.placed_round = None
         self.used = set()  # which kinds of control were exercised at least once
+        self.shopping = 0  # resources bought for the building being chosen
 
     def decision_buttons(self):
         return self.page.locator(".hs-decision button:not([disabled])")
@@ -140,20 +140,25 @@ class Player:
         page = self.page
         expect(page.locator(".hs-decision h3")).to_contain_text("Your turn")
         ph = phase(page)
-        round_ = page.locator("#board .hs").get_attribute("data-round")
         if self.free_action():
             return
-        if ph == "allocation":
-            slots = page.locator(".hs-slot-btn")
-            if self.placed_round != round_ and slots.count():
-                self.placed_round = round_
-                click(page, slots.nth(self.rng.randrange(slots.count())))
+        if ph == "allocation":  # every idle worker to a slot (what buildings cost, or silver, first), then confirm
+            slots = page.locator(".hs-home.mine .hs-wslot.legal")
+            idle = page.locator(".hs-home.mine .hs-idle .hs-worker-btn").count()
+            if idle and slots.count():
+                paying = [i for i in range(slots.count()) if re.search(r"wood|steel|silver|gold", slots.nth(i).inner_text())]
+                pick = self.rng.choice(paying) if paying else self.rng.randrange(slots.count())
+                click(page, slots.nth(pick).locator(".hs-slot-btn"))
                 self.used.add("place")
                 return
             click(page, self.button("Confirm workers"))
         elif ph == "bidding":
             rungs = page.locator(".hs-rung.legal")
-            cheap = [i for i in range(rungs.count()) if int(rungs.nth(i).get_attribute("data-value")) <= 6]
+            mine = page.locator(".hs-home.mine")
+            workers = mine.locator(".hs-blds .hs-dot text").count() + mine.locator(".hs-idle .hs-dot").count()
+            # what it can pay and still meet two rounds of wages without debt
+            budget = int(mine.locator(".hs-h-silver dd").inner_text()) + 5 * int(mine.locator(".hs-h-gold dd").inner_text()) - 2 * workers
+            cheap = [i for i in range(rungs.count()) if int(rungs.nth(i).get_attribute("data-value")) <= budget]
             if "stepper-bid" not in self.used and page.locator(".hs-tile.legal").count():
                 click(page, page.locator(".hs-tile.legal").first)
                 click(page, self.page.locator(".hs-decision .stepper").get_by_role("button", name="Bid", exact=True))
@@ -174,9 +179,17 @@ class Player:
             if pay.count():
                 click(page, pay.first)
             elif cards.count():
-                click(page, cards.nth(self.rng.randrange(cards.count())))
+                self.shopping = 0  # the building worth most points
+                points = [int(m.group(1)) if (m := re.search(r"(-?\d+) pts", cards.nth(i).inner_text())) else 0
+                          for i in range(cards.count())]
+                click(page, cards.nth(max(range(len(points)), key=lambda i: (points[i], self.rng.random()))))
                 self.used.add("build")
+            elif self.shopping < 2 and (buy := page.locator(".hs-free .hs-trade button", has_text=re.compile("^Buy$"))).count():
+                self.shopping += 1  # no building fits: buy a resource (steel, wood, ...) and look again
+                click(page, buy.nth(self.rng.randrange(buy.count())))
+                self.used.add("buy")
             else:
+                self.shopping = 0
                 click(page, self.button("Build nothing"))
         elif ph == "rail_reward":
             buttons = self.decision_buttons()
@@ -204,6 +217,7 @@ def play_to_the_end(page: Page, seed: int, limit: int = 600, shot: Path | None =
             return player
         if shot and phase(page) == "bidding" and int(page.locator(BOARD).get_attribute("data-round")) >= 6:
             page.set_viewport_size({"width": 1280, "height": 1500})
+            page.mouse.move(1, 1)  # no hover left over from the last click
             page.locator("#board").scroll_into_view_if_needed()
             page.evaluate("window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + window.scrollY - 60)")
             page.screenshot(path=str(shot))
@@ -345,3 +359,127 @@ def test_replay_and_a_shared_address_of_a_past_version_draw_that_versions_board(
         assert viewer.locator(".hs-rung.legal, .hs-tile.legal, .hs-free").count() == 0
         views.append(viewer.locator(".hs-auction-panel").inner_text() + viewer.locator(".hs-home").first.inner_text())
     assert views[0] == views[1]
+
+
+def api_play(page: Page, table: str, tokens: list[str], until) -> dict:
+    """Play every seat to act through the API with a plain policy (confirm, pass, decline, pay) until
+    ``until(view)`` holds; the view (seen by seat 0) is returned. The other seat's moves of the tests below."""
+    for _ in range(200):
+        view = page.request.get(f"/api/tables/{table}/view", headers={"Authorization": f"Bearer {tokens[0]}"}).json()["view"]
+        if until(view):
+            return view
+        seat = view["to_act"][0]
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        legal = page.request.get(f"/api/tables/{table}/seats/{seat}/legal-moves", headers=auth).json()
+        moves = [m for m in legal["moves"] if m["type"] not in FREE]
+        wanted = SEEDED.get(view["phase"], "confirm_workers")
+        move = next((m for m in moves if m["type"] == wanted), None) or next(
+            (m for m in moves if m["type"] not in ("assign_worker", "unassign_worker")), None)
+        r = page.request.post(f"/api/tables/{table}/seats/{seat}/moves", headers=auth,
+                              data={"move": move, "expected_version": legal["version"]})
+        assert r.ok, r.text()
+    raise AssertionError("the wanted moment never came")
+
+
+def test_another_seats_bid_is_marked_on_the_board_for_a_moment(new_page):
+    ann = new_page(1280, 1000)
+    table, tokens = open_table(ann, 2, 0)
+    api_play(ann, table, tokens, lambda v: v["phase"] == "bidding" and v["to_act"] == [1])
+    host(ann, table, 0, tokens[0])
+    watcher = new_page(1280, 1000)
+    host(watcher, table, None, None)
+    expect(ann.locator(".hs-changed")).to_have_count(0, timeout=8_000)  # what opening the page marked has faded
+    # Bob (seat 1) bids on whatever slot and value his legal moves allow.
+    auth = {"Authorization": f"Bearer {tokens[1]}"}
+    legal = ann.request.get(f"/api/tables/{table}/seats/1/legal-moves", headers=auth).json()
+    bid = next(m for m in legal["moves"] if m["type"] == "place_bid")
+    r = ann.request.post(f"/api/tables/{table}/seats/1/moves", headers=auth, data={"move": bid, "expected_version": legal["version"]})
+    assert r.ok, r.text()
+    rung = ann.locator(f'.hs-slot[data-slot="{bid["slot"]}"] .hs-rung[data-value="{bid["value"]}"]')
+    expect(rung).to_have_class(re.compile(r"\bhs-changed\b"))  # on the board: the slot and value Bob bid
+    expect(ann.locator('.hs-bidder[data-seat="1"]')).to_have_class(re.compile(r"\bhs-changed\b"))
+    expect(ann.locator(".hs-recent")).to_contain_text("bid")  # and named in words
+    assert ann.locator('.hs-home[data-seat="0"] .hs-changed').count() == 0  # nothing of Ann's changed
+    assert ann.locator(".hs-rung.hs-changed").count() == 1
+    expect(watcher.locator(f'.hs-slot[data-slot="{bid["slot"]}"] .hs-rung[data-value="{bid["value"]}"]')).to_have_class(
+        re.compile(r"\bhs-changed\b"))  # a spectator sees it marked too
+    expect(ann.locator(".hs-changed")).to_have_count(0, timeout=8_000)  # for a moment only
+    assert ann.errors == [] and watcher.errors == []
+
+
+def center(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_worker_dragged_onto_a_building_slot_is_placed_there_and_not_marked_as_news(new_page):
+    page = new_page(1280, 1000)
+    table, tokens = open_table(page, 1, 1)
+    host(page, table, 0, tokens[0])
+    home = page.locator(".hs-home.mine")
+    # The bot places its workers at the same time: wait until it has, so that nothing moves under the mouse.
+    expect(page.locator('.hs-home[data-seat="1"] .hs-confirmed')).to_have_text("workers confirmed")
+    page.wait_for_function(QUIET)
+    home.evaluate("el => el.scrollIntoView({block: 'center'})")  # the mouse acts within the viewport
+    worker = home.locator(".hs-idle .hs-worker-btn").first
+    slot = home.locator(".hs-wslot.legal").last
+    key = slot.get_attribute("data-drop")
+    idle = home.locator(".hs-idle .hs-worker-btn").count()
+    # A drag that ends off any slot does nothing (and is not a click on the worker either).
+    x, y = center(worker)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y - 60, steps=5)
+    page.mouse.up()
+    assert page.locator(".hs-drop-ok, .hs-drag-ghost").count() == 0
+    expect(worker).to_have_attribute("aria-pressed", "false")
+    before = page.evaluate(SIGNATURE)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    tx, ty = center(slot)
+    page.mouse.move((x + tx) / 2, (y + ty) / 2, steps=5)
+    expect(page.locator(f'.hs-home.mine .hs-wslot.hs-drop-ok[data-drop="{key}"]')).to_have_count(1)  # where it may go
+    tx, ty = center(slot)
+    page.mouse.move(tx, ty, steps=5)
+    page.mouse.up()
+    page.wait_for_function(SETTLED, arg=before)
+    expect(home.locator(f'.hs-wslot[data-drop="{key}"] .hs-dot text')).to_have_count(1)
+    expect(home.locator(".hs-idle .hs-worker-btn")).to_have_count(idle - 1)
+    assert page.locator(".hs-drag-ghost").count() == 0
+    page.wait_for_timeout(300)
+    assert home.locator(".hs-changed").count() == 0  # the viewer's own move is not flashed back at them
+    assert page.errors == []
+
+
+def test_a_worker_dragged_with_a_finger_on_a_phone_is_placed_too(browser, server):
+    """Touch input (Chromium's own touch events through CDP, turned into pointer events by the page's
+    browser): the worker does not scroll the page away, and the drop places it."""
+    context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        table, tokens = open_table(page, 1, 1)
+        host(page, table, 0, tokens[0])
+        expect(page.locator('.hs-home[data-seat="1"] .hs-confirmed')).to_have_text("workers confirmed")
+        page.wait_for_function(QUIET)
+        home = page.locator(".hs-home.mine")
+        home.evaluate("el => el.scrollIntoView({block: 'center'})")
+        worker = home.locator(".hs-idle .hs-worker-btn").first
+        slot = home.locator(".hs-wslot.legal").last
+        key = slot.get_attribute("data-drop")
+        (x, y), (tx, ty) = center(worker), center(slot)
+        scrolled = page.evaluate("window.scrollY")
+        before = page.evaluate(SIGNATURE)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for i in range(1, 11):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + (tx - x) * i / 10, "y": y + (ty - y) * i / 10}]})
+        assert page.locator(f'.hs-wslot.hs-drop-ok[data-drop="{key}"]').count() == 1
+        assert page.evaluate("window.scrollY") == scrolled  # the finger drags the worker, not the page
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_function(SETTLED, arg=before)
+        expect(home.locator(f'.hs-wslot[data-drop="{key}"] .hs-dot text')).to_have_count(1)
+        assert errors == []
+    finally:
+        context.close()

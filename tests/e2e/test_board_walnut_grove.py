@@ -91,7 +91,7 @@ OFFERS = """() => {
     const n = (sel) => b.querySelectorAll(sel).length;
     return {start: n('[data-act="start"]'), tiles: n('.wg-drawn button.wg-tile:enabled'), areas: n('.wg-area.legal'),
             buildings: n('.wg-building.legal'), choices: n('.wg-choices button.wg-choice'), winter: n('[data-act="winter"]'),
-            final: n('[data-act="final"]'), second: n('.wg-panel p') && b.querySelector('.wg-panel').textContent.includes('now the second one')};
+            final: n('[data-act="final"]'), overflow: n('[data-act="overflow"]:enabled'), second: n('.wg-panel p') && b.querySelector('.wg-panel').textContent.includes('now the second one')};
 }"""
 
 
@@ -132,6 +132,8 @@ def play_one_step(page: Page) -> str:
             area.focus()  # by keyboard: an area is one target whatever its shape
             area.press("Enter")
         expect(harvest.or_(page.locator("#confirm:enabled")).first).to_be_visible()
+        # the server's harvest preview: one line per figure, where its goods go, before Confirm
+        expect(board.locator('[data-preview="summer"] li')).to_have_count(int(note.get_attribute("data-needed")))
         if harvest.count():
             played(page, harvest)
             return "summer"
@@ -146,10 +148,11 @@ def play_one_step(page: Page) -> str:
             (wood if wood.count() else paying if paying.count() else options).first.click()
         confirm(page)
         return "fall"
-    if offers["choices"]:  # the coin overflow
-        board.locator(".wg-choices button.wg-choice").first.click()
-        confirm(page)
+    if offers["overflow"]:  # the coin overflow: the most valuable coins that fit are chosen to start with
+        played(page, board.locator('[data-act="overflow"]'))
         return "overflow"
+    if offers["winter"]:  # the bill against the holdings is on the panel before Confirm
+        expect(board.locator(".wg-winter-table tfoot")).to_contain_text("help tile")
     for act, name in (("winter", "Feed and heat"), ("final", "Confirm final scoring")):
         if offers[act]:
             played(page, board.locator(f'[data-act="{act}"]'))
@@ -271,3 +274,89 @@ def test_a_four_player_game_from_year_eight_is_finished_by_clicking_the_board(se
     assert not page.errors, page.errors
     expect(page.locator("#board .wg-final tbody tr")).to_have_count(6)
     assert call(server, "GET", f"{base}/audit")["ok"] is True
+
+
+AREAS = """(sel) => [...document.querySelectorAll(`#board .mine ${sel}`)]
+    .map((a) => `${a.dataset.area}=${a.querySelector('.wg-area-t').textContent}`).sort()"""
+
+
+def test_a_spring_placement_previews_the_areas_it_would_make_before_confirm(server, new_page):
+    """Hovering a highlighted spot draws the farm's areas as the server says the placement would
+    make them (new or grown ones marked and named in the panel); after choosing, the preview of the
+    chosen tiles equals the farm the table shows once they are placed."""
+    table, (token,) = open_table(server, humans=1, bots=1)
+    page = new_page(1280, 900)
+    open_board(page, table, 0, token)
+    board = page.locator("#board")
+    while not page.evaluate(OFFERS)["tiles"]:
+        assert play_one_step(page) or True
+        assert not finished(page)
+    while True:
+        board.locator(".wg-drawn button.wg-tile:enabled").first.click()
+        for _ in range(4):
+            if board.locator(".wg-spot").count():
+                break
+            page.keyboard.press("r")
+        spot = board.locator(".wg-spot").first
+        spot.hover()
+        expect(board.locator(".wg-spot.previewed")).to_have_count(1)
+        expect(board.locator(".mine .wg-area.grown").first).to_be_visible()
+        expect(board.locator(".wg-spring-preview li").first).to_contain_text("area of")
+        assert board.locator(".wg-farm-box:not(.mine) .wg-area.preview").count() == 0  # only the viewer's farm
+        spot.click()
+        placed, second = board.locator('[data-act="place"]'), board.get_by_text("now the second one")
+        expect(placed.or_(second).or_(page.locator("#confirm:enabled")).first).to_be_visible()
+        if placed.count() or page.locator("#confirm").is_enabled():
+            break
+    chosen = board.locator(".wg-spring-preview")
+    expect(chosen).to_contain_text("Chosen")
+    expected = page.evaluate(AREAS, ".wg-area.preview")
+    assert expected
+    placed = board.locator('[data-act="place"]')
+    played(page, placed if placed.count() else page.locator("#confirm"))
+    assert page.evaluate(AREAS, ".wg-area") == expected
+    assert not page.errors, page.errors
+
+
+def api_until_outlined_spring(server: str, table: str, token: str) -> dict:
+    """Play seat 0's first legal moves over the API until its legal list is an outline (a "keep 2"
+    spring with over 1000 moves); that answer."""
+    base = f"/api/tables/{table}"
+    for _ in range(400):
+        answer = call(server, "GET", f"{base}/seats/0/legal-moves", token=token)
+        if answer.get("outline"):
+            return answer
+        main = [m for m in answer["moves"] if m["type"] not in ("move_goods_to_barn", "discard_from_barn")]
+        call(server, "POST", f"{base}/seats/0/moves", {"move": main[0]}, token)
+    raise AssertionError("no outlined legal list reached")
+
+
+def test_the_move_list_of_an_outlined_spring_offers_only_steps_that_lead_to_a_whole_move(server, new_page):
+    """Over 1000 legal moves come as their outline (first placements only): every button the
+    "Moves as a list" panel offers leads on, and what it offers to confirm is a whole move the
+    server accepts, never an outline step (which would be refused)."""
+    table, (token,) = open_table(server, humans=1, bots=1)
+    answer = api_until_outlined_spring(server, table, token)
+    assert answer["count"] > 1000
+    page = new_page(1280, 900)
+    page.refusals = []
+    page.on("response", lambda r: page.refusals.append(r.url) if "/api/" in r.url and r.status >= 400 else None)
+    open_board(page, table, 0, token)
+    page.locator("#move-list > summary").click()
+    page.locator('#moves button.option[data-key="opt-type-\\"place_landscape_tiles\\""]').click()
+    clicks = 0
+    while not page.locator("#confirm").is_enabled():
+        options = page.locator("#moves button.option")
+        expect(options.first).to_be_visible()
+        options.nth(options.count() // 2).click()
+        clicks += 1
+        page.wait_for_function("() => !document.querySelector('main.busy')")
+        assert clicks < 10, page.locator("#moves").inner_text()
+    move = page.locator("#choice").inner_text()
+    assert "place landscape tiles" in move.lower(), move
+    assert move.count("tile id") == 2, move  # both kept tiles, not the first step alone
+    confirm(page)
+    assert page.refusals == [], page.refusals
+    assert not page.errors, page.errors
+    view = call(server, "GET", f"/api/tables/{table}/view", token=token)["view"]
+    assert view["players"][0]["done"] or view["phase"] != "spring"

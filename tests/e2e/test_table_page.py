@@ -436,3 +436,30 @@ def test_the_score_chart_draws_every_seats_total_from_the_score_history(new_page
     expect(sam.locator("#scores table")).to_be_visible()
     expect(sam.locator("#chart")).to_be_empty()
     assert ann.errors == [] and bob.errors == [] and sam.errors == []
+
+
+def test_beside_a_board_the_score_breakdown_never_hides_its_total_behind_a_scroll(new_page):
+    ann, bob, url = seated_pair(new_page, board=True)
+    inside = """() => {
+        const box = document.querySelector('#scores .scroll').getBoundingClientRect();
+        return [...document.querySelectorAll('#scores td.total')].every((td) => {
+            const r = td.getBoundingClientRect();
+            return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1;
+        });
+    }"""
+    for width in (1280, 900, 780):  # the side column beside the board gets narrower; the table stacks when it must
+        ann.set_viewport_size({"width": width, "height": 900})
+        expect(ann.locator(".table-page.has-board #scores table")).to_be_visible()
+        ann.wait_for_function(inside)
+        overflow = ann.evaluate("() => { const s = document.querySelector('#scores .scroll'); return s.scrollWidth - s.clientWidth; }")
+        assert overflow <= 1, width
+    # Squeezed until the table cannot fit, it stacks: one "column: value" line per cell, Total included.
+    ann.evaluate("() => { document.querySelector('#scores').style.width = '9rem'; }")
+    expect(ann.locator("#scores .scroll")).to_have_class(re.compile(r"\bstacked\b"))
+    expect(ann.locator("#scores td.total").first).to_have_css("display", "block")
+    assert ann.locator("#scores td.total").first.get_attribute("data-label") == "Total"
+    # Given room, it is a table again.
+    ann.evaluate("() => { document.querySelector('#scores').style.width = '40rem'; }")
+    expect(ann.locator("#scores .scroll")).not_to_have_class(re.compile(r"\bstacked\b"))
+    expect(ann.locator("#scores td.total").first).to_have_css("display", "table-cell")
+    assert ann.errors == [] and bob.errors == []

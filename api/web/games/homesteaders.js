@@ -6,6 +6,8 @@
 import {h} from '../dom.js';
 import {card, stepper} from '../controls.js';
 import {s, target, tip} from '../svg.js';
+import {mark, observe} from './homesteaders_changes.js';
+import {draggable} from './homesteaders_drag.js';
 
 const CSS_HREF = '/web/games/homesteaders.css';
 const INK = '#1f2328';
@@ -176,7 +178,7 @@ function auctionBoard(c) {
     const winner = v.winners?.[slot.slot - 1];
     const lines = [
       s('text', {x: tileW + 14, y: 22, 'font-size': 15, 'font-weight': 700}, `Slot ${slot.slot}`),
-      s('text', {x: tileW + 14, y: 44, 'font-size': 12.5, fill: bid ? INK : MUTED}, bid ? `High: ${holder}` : holder),
+      s('text', {x: tileW + 14, y: 44, 'font-size': 12.5, fill: bid ? INK : MUTED, class: 'hs-slot-high'}, bid ? `High: ${holder}` : holder),
       bid ? s('text', {x: tileW + 14, y: 62, 'font-size': 12.5, 'font-weight': 700}, `at ${bid.value} silver`) : null,
       resolving ? s('text', {x: tileW + 14, y: 84, 'font-size': 12, fill: '#1d6b35', 'font-weight': 700}, `${c.name(winner)} resolves it`) : null,
       bidPick && !chosen ? s('text', {x: tileW + 14, y: 84, 'font-size': 11, fill: '#1f5fa8'}, 'click a value below') : null,
@@ -192,7 +194,7 @@ function auctionBoard(c) {
   const bidders = (v.seats || []).map((seat) => {
     const st = c.term(`status.${seat.status}`, seat.status);
     const where = seat.bid ? ` on slot ${seat.bid.slot} at ${seat.bid.value}` : '';
-    return h('li', {class: `hs-bidder ${seat.status}`}, swatch(c.colour(seat.seat)), `${c.name(seat.seat)}: ${st}${where}`);
+    return h('li', {class: `hs-bidder ${seat.status}`, dataset: {seat: seat.seat}}, swatch(c.colour(seat.seat)), `${c.name(seat.seat)}: ${st}${where}`);
   });
   const dummy = v.dummy_value ? h('li', {class: 'hs-bidder'}, swatch(c.colour('dummy')), `Dummy value ${v.dummy_value}`) : null;
   return h('section', {class: 'hs-panel hs-auction-panel', 'aria-label': 'Auction'},
@@ -239,7 +241,7 @@ function railTrack(c) {
       tip(`Space ${sp.space}: ${sp.text}`));
     if (ok) target(g, `Railroad reward: ${sp.text}`, () => c.choose({type: 'choose_rail_reward', reward}, sp.text));
     const here = (v.seats || []).filter((seat) => seat.rail === sp.space);
-    here.forEach((seat, k) => g.append(s('circle', {cx: x + 14 + k * 18, cy: y + hgt - 13, r: 8, fill: c.colour(seat.seat), stroke: '#0005'},
+    here.forEach((seat, k) => g.append(s('circle', {class: 'hs-rail-token', 'data-seat': seat.seat, cx: x + 14 + k * 18, cy: y + hgt - 13, r: 8, fill: c.colour(seat.seat), stroke: '#0005'},
       tip(`${c.name(seat.seat)} on space ${sp.space}`))));
     return g;
   });
@@ -282,7 +284,7 @@ function market(c) {
   });
   return h('section', {class: 'hs-panel hs-market', 'aria-label': 'Building market'},
     h('h3', {}, `Buildings for sale${v.era && v.era !== 'final' ? ` · ${c.term(`era.${v.era}`, v.era)} era` : ''}`),
-    building && c.viewer !== null && (v.to_act || []).includes(c.viewer)
+    building && c.viewer !== null && (v.to_act || []).includes(c.viewer) && c.composer.moves.some((m) => m.type === 'build_building')
       ? h('p', {class: 'hint'}, 'Highlighted buildings fit the won tile and your resources: click one to build it.') : null,
     groups, aside);
 }
@@ -301,6 +303,13 @@ function homestead(c, seat) {
     inSlot.set(key, [...(inSlot.get(key) || []), w]);
   }
   const workerNo = (w) => w.split('-')[1] || w;
+  /** Where worker `w` may be dropped: each free slot's `data-drop` (and "idle") to its legal move. */
+  const dropTargets = (w) => new Map(c.composer.moves.filter((m) => m.worker === w)
+    .map((m) => [m.type === 'assign_worker' ? `${m.building}/${m.slot}` : `idle/${seat.seat}`, m]));
+  const pickWorker = (w) => (chosenWorker === w ? c.composer.clear() : (c.composer.clear(), c.composer.pick({worker: w}, `Worker ${workerNo(w)}`)));
+  const workerButton = (w, label, dot) => draggable(h('button', {type: 'button', class: `hs-worker-btn${chosenWorker === w ? ' chosen' : ''}`,
+    'aria-pressed': chosenWorker === w ? 'true' : 'false', 'aria-label': label, dataset: {worker: w},
+    title: 'Click, then click a slot (or drag it onto a slot)', onclick: () => pickWorker(w)}, dot), () => dropTargets(w), (m) => c.propose(m));
   const buildings = (seat.buildings || []).map((inst) => {
     const b = c.comp(inst);
     const slots = (b.worker_slots || []).map((spec, k) => {
@@ -316,20 +325,16 @@ function homestead(c, seat) {
         const dot = s('svg', {class: 'hs-dot', viewBox: '0 0 22 22', width: 22, height: 22, 'aria-hidden': w ? null : 'true'},
           s('circle', {cx: 11, cy: 11, r: 9.5, fill: w ? c.colour(seat.seat) : '#fff', stroke: w ? '#0006' : '#b7b2a6', 'stroke-dasharray': w ? null : '3 2'}),
           w ? s('text', {x: 11, y: 15, 'text-anchor': 'middle', 'font-size': 11, fill: '#fff', 'font-weight': 700}, workerNo(w)) : null);
-        if (w && allocating && c.composer.moves.some((m) => m.worker === w)) {
-          return h('button', {type: 'button', class: `hs-worker-btn${chosenWorker === w ? ' chosen' : ''}`, 'aria-pressed': chosenWorker === w ? 'true' : 'false',
-            'aria-label': `Worker ${workerNo(w)} on ${b.name}: choose it to move it`,
-            onclick: () => (chosenWorker === w ? c.composer.clear() : (c.composer.clear(), c.composer.pick({worker: w}, `Worker ${workerNo(w)}`)))}, dot);
-        }
+        if (w && allocating && c.composer.moves.some((m) => m.worker === w)) return workerButton(w, `Worker ${workerNo(w)} on ${b.name}: choose it to move it`, dot);
         return dot;
       });
       const label = `${b.name} slot ${k + 1}: ${yieldText}${need}`;
       const body = [dots, h('span', {class: 'hs-yield'}, `→ ${yieldText}${need}`)];
       if (move) {
-        return h('div', {class: 'hs-wslot legal'}, h('button', {type: 'button', class: 'hs-slot-btn', 'aria-label': `Place worker ${workerNo(move.worker)} on ${label}`,
+        return h('div', {class: 'hs-wslot legal', dataset: {drop: key}}, h('button', {type: 'button', class: 'hs-slot-btn', 'aria-label': `Place worker ${workerNo(move.worker)} on ${label}`,
           onclick: () => c.propose(move)}, 'Place'), body);
       }
-      return h('div', {class: 'hs-wslot', title: label}, body);
+      return h('div', {class: 'hs-wslot', title: label, dataset: {drop: key}}, body);
     });
     const type = (c.board.types || []).find((t) => t.id === b.type);
     return h('div', {class: `hs-bld hs-type-${b.type}`, title: `${b.name} (${type?.name || b.type}): ${b.effect}`, dataset: {id: inst}},
@@ -337,13 +342,11 @@ function homestead(c, seat) {
       h('div', {class: 'hs-bld-effect'}, b.effect), slots);
   });
   const idle = (seat.workers || []).filter((w) => !where.has(w));
-  const idleBox = h('div', {class: 'hs-idle'}, h('span', {class: 'muted'}, `Workers ${seat.workers.length} · idle ${idle.length}: `),
+  const idleBox = h('div', {class: 'hs-idle', dataset: {drop: `idle/${seat.seat}`}}, h('span', {class: 'muted'}, `Workers ${seat.workers.length} · idle ${idle.length}: `),
     idle.map((w) => {
       const canPick = allocating && c.composer.moves.some((m) => m.type === 'assign_worker' && m.worker === w);
       const dot = swatchWorker(c.colour(seat.seat), workerNo(w));
-      return canPick ? h('button', {type: 'button', class: `hs-worker-btn${chosenWorker === w ? ' chosen' : ''}`,
-        'aria-pressed': chosenWorker === w ? 'true' : 'false', 'aria-label': `Idle worker ${workerNo(w)}: choose it, then a slot`,
-        onclick: () => (chosenWorker === w ? c.composer.clear() : (c.composer.clear(), c.composer.pick({worker: w}, `Worker ${workerNo(w)}`)))}, dot) : dot;
+      return canPick ? workerButton(w, `Idle worker ${workerNo(w)}: choose it, then a slot`, dot) : dot;
     }),
     chosenWorker && where.has(chosenWorker) && c.allows({type: 'unassign_worker', worker: chosenWorker})
       ? h('button', {type: 'button', class: 'small', onclick: () => c.propose({type: 'unassign_worker', worker: chosenWorker})}, `Leave worker ${workerNo(chosenWorker)} idle`) : null);
@@ -351,7 +354,7 @@ function homestead(c, seat) {
     ? h('dl', {class: 'hs-holdings'}, (c.board.holdings || Object.keys(seat.holdings)).map((k) =>
       h('div', {class: `hs-h hs-h-${k}${seat.holdings[k] ? '' : ' zero'}`}, h('dt', {}, c.term(`holding.${k}`, k)), h('dd', {}, String(seat.holdings[k] ?? 0)))))
     : h('p', {class: 'hs-screen muted'}, 'Silver, resources, trade tokens, debt and VP tokens are behind the screen.');
-  const income = seat.next_income
+  const income = v.phase === 'over' ? null : seat.next_income
     ? h('p', {class: 'hs-income'}, `Income if nothing changes: ${sumIncome(seat.next_income, c) || 'nothing'} · wages ${seat.workers.length} silver`)
     : h('p', {class: 'hs-income muted'}, `Wages ${seat.workers.length} silver per round`);
   const last = (seat.last_income || []).length
@@ -359,15 +362,27 @@ function homestead(c, seat) {
       h('li', {}, `${sourceName(line.source, c)}: ${amounts(line.gained, c)}`)))) : null;
   const flags = [
     v.start_player === seat.seat ? h('span', {class: 'badge hs-start'}, 'start player') : null,
-    v.phase === 'allocation' ? h('span', {class: 'badge'}, seat.confirmed_workers ? 'workers confirmed' : 'placing workers') : null,
+    v.phase === 'allocation' ? h('span', {class: 'badge hs-confirmed'}, seat.confirmed_workers ? 'workers confirmed' : 'placing workers') : null,
     seat.wages_due ? h('span', {class: 'badge'}, 'wages due') : null,
     (v.to_act || []).includes(seat.seat) ? h('span', {class: 'badge hs-acting'}, 'to act') : null,
   ];
-  const vp = seat.provisional_total !== undefined ? `${seat.provisional_total} VP so far` : `${seat.visible_vp} visible VP`;
+  const vp = seat.provisional_total !== undefined ? `${seat.provisional_total} VP${v.phase === 'over' ? '' : ' so far'}` : `${seat.visible_vp} visible VP`;
   return h('section', {class: `hs-panel hs-home${mine ? ' mine' : ''}`, 'aria-label': `${c.name(seat.seat)}'s homestead`, dataset: {seat: seat.seat}},
-    h('h3', {}, swatch(c.colour(seat.seat)), ` ${c.name(seat.seat)}`, h('span', {class: 'hs-vpsum'}, vp), flags),
+    h('h3', {}, swatch(c.colour(seat.seat)), ` ${c.name(seat.seat)}`, h('span', {class: 'hs-vpsum', title: vpWhy(c, seat)}, vp), flags),
     h('p', {class: 'hs-facts'}, `Rail lines ${seat.track} · railroad space ${seat.rail}`),
     holdings, income, idleBox, h('div', {class: 'hs-blds'}, buildings), last);
+}
+
+/** Where a homestead's points come from, to check by hand (hover or long-press the total). */
+function vpWhy(c, seat) {
+  if (seat.score) {
+    const order = c.board.score_sources || [];
+    return Object.entries(seat.score).sort(([a], [b]) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99))
+      .map(([k, n]) => `${c.term(`score.${k}`, k)}: ${n}`).join('\n');
+  }
+  const printed = (seat.buildings || []).map((inst) => [c.comp(inst).name, c.comp(inst).points || 0]).filter(([, n]) => n);
+  return [`Visible: printed VP of buildings and their end bonuses (resources and VP tokens are behind the screen)`,
+    ...printed.map(([name, n]) => `${name}: ${n}`)].join('\n');
 }
 
 function swatchWorker(colour, label) {
@@ -449,7 +464,7 @@ function decision(c) {
           .map((m) => btn(buildPay(m), m))));
     } else {
       const what = v.phase === 'extra_build' ? 'Train Station: you may build one more building of any type'
-        : `Build on ${c.comp(slot?.tile).name} (${c.comp(slot?.tile).effect})`;
+        : `Build on ${c.comp(slot?.tile).name} (${tileText(c.comp(slot?.tile))})`;
       body.push(h('p', {}, `${what}. Click a highlighted building in the market.`));
       if (!moves.some((m) => m.type === 'build_building')) body.push(h('p', {class: 'muted'}, 'No building fits your resources: buy resources in the side panel, or build nothing.'));
     }
@@ -504,12 +519,14 @@ function freeActions(c) {
     return m ? h('button', {type: 'button', class: 'small', 'aria-label': `Sell 1 ${r}`, onclick: () => c.propose(m)}, 'Sell') : h('span', {class: 'muted'}, '—');
   };
   const table = h('table', {class: 'hs-trade'},
-    h('thead', {}, h('tr', {}, h('th', {}, 'Resource'), h('th', {}, 'Price (1 trade +)'), h('th', {}, ''), h('th', {}, ''))),
+    h('thead', {}, h('tr', {}, h('th', {}, 'Resource'), h('th', {title: 'Buying or selling one also costs 1 trade token'}, 'Price'), h('th', {}, ''), h('th', {}, ''))),
     h('tbody', {}, res.map((r) => h('tr', {},
       h('th', {scope: 'row'}, c.term(`holding.${r}`, r)),
       h('td', {}, amounts(c.board.rates?.[r], c)),
       h('td', {}, buyCell(r)), h('td', {}, sellCell(r))))));
-  rows.push(table, h('p', {class: 'hint'}, 'Each purchase or sale costs 1 trade token; every sale also gives 1 VP.'));
+  const trading = moves.some((m) => m.type === 'buy_resource' || m.type === 'sell_resource');
+  rows.push(table, h('p', {class: 'hint'}, trading ? 'Each purchase or sale costs 1 trade token; every sale also gives 1 VP.'
+    : 'Nothing to buy or sell now: each purchase or sale costs 1 trade token (every sale also gives 1 VP).'));
   const conv = moves.filter((m) => m.type === 'convert_at_market');
   if (conv.length) rows.push(h('div', {class: 'hs-free-row'}, h('span', {}, 'Market building'), conv.map((m) =>
     h('button', {type: 'button', class: 'small', onclick: () => c.propose(m)}, c.term(`conversion.${m.conversion}`, m.conversion)))));
@@ -545,7 +562,10 @@ function scores(c) {
   const total = h('tr', {class: 'hs-total'}, h('th', {scope: 'row'}, 'Total'), seats.map((st) => h('td', {}, String(sc.totals[st]))));
   const silver = over ? h('tr', {}, h('th', {scope: 'row', title: 'Ties are broken by silver'}, 'Silver (tie-break)'),
     seats.map((st) => h('td', {}, String(v.seats?.[st]?.holdings?.silver ?? '—')))) : null;
-  const winners = over && sc.winners?.length ? h('p', {class: 'hs-winner'}, `Winner: ${sc.winners.map((w) => c.name(w)).join(' and ')}`) : null;
+  const best = Math.max(...seats.map((st) => sc.totals[st]));
+  const tied = seats.filter((st) => sc.totals[st] === best);
+  const tieText = over && tied.length > 1 ? ` · tied on ${best} VP, ${sc.winners?.length > 1 ? 'and on silver: they share the win' : 'more silver wins the tie'}` : '';
+  const winners = over && sc.winners?.length ? h('p', {class: 'hs-winner'}, `Winner: ${sc.winners.map((w) => c.name(w)).join(' and ')}${tieText}`) : null;
   const note = over ? null : v.options?.resource_visibility === 'screened'
     ? h('p', {class: 'hint'}, 'While screens are up, the public score counts buildings and their end bonuses only.') : null;
   return h('section', {class: `hs-panel hs-scores${over ? ' final' : ''}`, 'aria-label': 'Scores by source'},
@@ -564,6 +584,7 @@ function recent(c) {
 
 function render(root, props) {
   linkStyles();
+  observe(root, props);
   const c = context(props);
   const v = c.view;
   const homes = [...(v.seats || [])].sort((a, b) => (a.seat === c.viewer ? -1 : b.seat === c.viewer ? 1 : a.seat - b.seat));
@@ -576,6 +597,7 @@ function render(root, props) {
       : h('div', {class: 'hs-grid'},
         h('div', {class: 'hs-main'}, decision(c), recent(c), auctionBoard(c), railTrack(c), market(c)),
         h('div', {class: 'hs-side'}, freeActions(c), homes.map((seat) => homestead(c, seat)), scores(c)))));
+  mark(root);
 }
 
 export default {render, status};

@@ -23,7 +23,7 @@ const QUADS = ['NW', 'NE', 'SE', 'SW'];
 // UI-only state between renders (the board keeps no game state): the spring tile in hand and its
 // turn, the first placement of a keep-2 spring with the moves through it, the last props drawn.
 const ui = {tile: null, rotation: 0, first: null, second: null, version: null, last: null, keyBound: false, flashKey: '',
-  summer: new Set(), harvest: null};
+  summer: new Set(), harvest: null, hover: null, previews: new Map(), overflow: null};
 
 function ensureStyles() {
   if (document.querySelector('link[data-board="walnut_grove"]')) return;
@@ -35,6 +35,11 @@ function ensureStyles() {
 function vars(el, values) {
   for (const [name, value] of Object.entries(values)) if (value) el.style.setProperty(name, value);
   return el;
+}
+
+/** Append children, leaving out absent ones (Element.append would write "null"). */
+function add(el, ...children) {
+  el.append(...children.filter((c) => c !== null && c !== undefined && c !== false && c !== ''));
 }
 
 function redraw() {
@@ -52,6 +57,68 @@ const landColour = (props, land) => props.catalog?.board?.landscapes?.[land]?.co
 function tableId() {
   const m = /tables\/([0-9a-f-]{36})/.exec(location.hash || location.pathname);
   return m ? m[1] : null;
+}
+
+// --- previews: what a placement or a harvest would make, answered by the server (GET .../preview) ---
+
+/** The server's preview of `move` for the viewer (cached per version), or undefined while it is asked. */
+function previewOf(props, move) {
+  const key = JSON.stringify(move);
+  if (ui.previews.has(key)) return ui.previews.get(key);
+  const id = tableId();
+  if (!id || props.viewer === null || props.viewer === undefined) return undefined;
+  ui.previews.set(key, undefined);
+  api('GET', `/api/tables/${id}/seats/${props.viewer}/preview?move=${encodeURIComponent(key)}`, {token: tokenFor(id, props.viewer)})
+    .then((answer) => answer.preview, () => null)
+    .then((preview) => {
+      if (ui.version !== props.version) return;
+      ui.previews.set(key, preview);
+      redraw();
+    });
+  return undefined;
+}
+
+/** The whole legal moves of `type`: the composer's, or, when the shell holds an outline of a long
+ * list (a "keep 2" spring), the server's answer to `?match={"type": ...}` (undefined while asked). */
+function wholeMoves(props, type) {
+  const composer = props.composer;
+  if (!composer.outline) return composer.moves.filter((m) => m.type === type);
+  const key = `legal:${type}`;
+  if (ui.previews.has(key)) return ui.previews.get(key) || [];
+  const id = tableId();
+  ui.previews.set(key, undefined);
+  api('GET', `/api/tables/${id}/seats/${props.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify({type}))}`,
+    {token: tokenFor(id, props.viewer)})
+    .then((answer) => answer.moves.filter((m) => m.type === type), () => [])
+    .then((moves) => {
+      if (ui.version !== props.version) return;
+      ui.previews.set(key, moves);
+      redraw();
+    });
+  return undefined;
+}
+
+/** The spring placements to preview now: the spot under the pointer, else the ones chosen so far. */
+function springPreviewMove(props) {
+  const chosen = springChosen(props);
+  const placements = ui.hover || chosen;
+  return placements ? {type: 'place_landscape_tiles', placements} : null;
+}
+
+/** The placements chosen so far (before Confirm), or null. */
+function springChosen(props) {
+  if (ui.second?.complete) return ui.second.complete.placements;
+  if (ui.first) return [ui.first];
+  const done = props.composer?.complete;
+  return done?.type === 'place_landscape_tiles' ? done.placements : null;
+}
+
+const areaSig = (a) => `${a.landscape}:${a.subcells.map((c) => c.join(',')).join(';')}`;
+
+/** The previewed areas that are new or changed compared with the farm now. */
+function changedAreas(now, after) {
+  const before = new Set((now || []).map(areaSig));
+  return (after || []).filter((a) => !before.has(areaSig(a)));
 }
 
 // --- geometry of a placed tile (data from the catalog: q, fence, store; rotation from the view) ---
@@ -234,8 +301,8 @@ function farmSvg(props, seat, opts) {
   const height = (maxY + 1) * CELL + 2 * pad;
   const px = (x) => pad + (x - minX) * CELL;
   const py = (y) => pad + (maxY - y) * CELL;
-  const svg = s('svg', {viewBox: `0 0 ${width} ${height}`, class: 'wg-farm', width, role: 'group',
-    'aria-label': `${nameOf(props, seat)}'s farm`});
+  const svg = vars(s('svg', {viewBox: `0 0 ${width} ${height}`, class: 'wg-farm', width, role: 'group',
+    'aria-label': `${nameOf(props, seat)}'s farm`}), {'--fw': String(width)}); // CSS scales it up on a wide board
   const storage = player.storage || {};
   for (const cell of cells.values()) {
     const g = s('g', {class: `wg-cell${cell.pending ? ' pending' : ''}${cell.y === 0 ? ' boardrow' : ''}`});
@@ -268,8 +335,10 @@ function farmSvg(props, seat, opts) {
     if (cell.tile) g.append(s('text', {x: x0 + 3, y: y0 + CELL - 3, class: 'wg-tile-id'}, cell.tile));
     svg.append(g);
   }
-  // land areas: outline and a label with what they produce
-  for (const area of player.areas || []) {
+  // land areas: outline and a label with what they produce (a spring preview draws the areas after it)
+  const shownAreas = opts.previewAreas || player.areas || [];
+  const grown = opts.previewAreas ? new Set(changedAreas(player.areas, opts.previewAreas).map(areaSig)) : new Set();
+  for (const area of shownAreas) {
     const inside = new Set(area.subcells.map(([a, b]) => `${a},${b}`));
     const path = [];
     for (const [sx, sy] of area.subcells) {
@@ -288,8 +357,10 @@ function farmSvg(props, seat, opts) {
     const lx = px(ax) + ox * HALF + 11;
     const ly = py(ay) + oy * HALF + HALF - 11;
     const land = props.catalog?.board?.landscapes?.[area.landscape]?.name || area.landscape;
-    const g = s('g', {class: `wg-area${area.enclosed ? ' enclosed' : ''}${legal ? ' legal' : ''}${selected ? ' chosen' : ''}`,
-      dataset: {area: area.key}},
+    const isNew = grown.has(areaSig(area));
+    const g = s('g', {class: `wg-area${area.enclosed ? ' enclosed' : ''}${legal ? ' legal' : ''}${selected ? ' chosen' : ''}`
+      + `${opts.previewAreas ? ' preview' : ''}${isNew ? ' grown' : ''}`,
+    dataset: {area: area.key, ...(opts.previewAreas ? {preview: isNew ? 'new' : 'same'} : {})}},
     tip(`${land} area: ${area.size} cell(s) → ${area.yield} ${area.good} when worked in summer`
       + `${area.enclosed ? ` · fully fenced: ${area.size} VP at the end` : ''}`),
     s('path', {d: path.join(''), class: 'wg-area-line'}),
@@ -309,7 +380,7 @@ function farmSvg(props, seat, opts) {
   for (const spot of extra) {
     const x0 = px(spot.x);
     const y0 = py(spot.y);
-    const g = s('g', {class: 'wg-spot', dataset: {cell: `${spot.x},${spot.y}`}},
+    const g = s('g', {class: `wg-spot${spot.previewed ? ' previewed' : ''}${spot.chosen ? ' chosen' : ''}`, dataset: {cell: `${spot.x},${spot.y}`}},
       s('rect', {x: x0 + 2, y: y0 + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: 'wg-spot-r'}));
     if (spot.ghost) {
       const ghost = s('g', {class: 'wg-ghost'});
@@ -321,6 +392,10 @@ function farmSvg(props, seat, opts) {
       g.append(ghost);
     }
     target(g, `Place ${ui.tile} at column ${spot.x}, row ${spot.y}, turned ${ui.rotation}°`, () => spot.onPick());
+    if (spot.onHover) {
+      g.addEventListener('mouseenter', spot.onHover);
+      g.addEventListener('focus', spot.onHover);
+    }
     svg.append(g);
   }
   return svg;
@@ -395,8 +470,13 @@ function holdings(props, seat) {
     upgrades.map(([space, id]) => h('span', {class: 'wg-upgrade', title: `${comp(props, id).name}: ${comp(props, id).effect}`},
       `${term(props, space)}: ${comp(props, id).name}`)),
     h('span', {class: p.help_tiles.total ? 'wg-help has' : 'wg-help', title: comp(props, 'help_tile').effect},
-      `Help tiles: ${p.help_tiles.returnable ? '1 returnable' : '0 returnable'}, ${p.help_tiles.flipped} flipped`),
-    p.coins ? h('span', {class: 'wg-coins', title: 'Your coins (only you see their values)'},
+      'Help tiles: ', p.help_tiles.total ? [
+        p.help_tiles.returnable ? h('span', {class: 'wg-help-tile returnable', title: 'Returnable: give it back for 3 goods of the kinds you lack (−2 VP while held)'}, '↺') : null,
+        Array.from({length: Math.min(p.help_tiles.flipped, 6)}, () => h('span', {class: 'wg-help-tile flipped', title: 'Flipped: stays, −2 VP at the end'}, '−2')),
+        p.help_tiles.flipped > 6 ? `… ` : null,
+      ] : 'none',
+      p.help_tiles.total ? ` (${p.help_tiles.returnable ? '1 returnable, ' : ''}${p.help_tiles.flipped} flipped)` : ''),
+    p.coins && !p.coins.length ? h('span', {class: 'wg-coins'}, 'Coins: none') : p.coins ? h('span', {class: 'wg-coins', title: 'Your coins (only you see their values)'},
       `Coins ${p.coins.length}: `, p.coins.map((c) => h('span', {class: `wg-coin v${c.value}`}, String(c.value))),
       ` = ${p.coins.reduce((t, c) => t + c.value, 0)}`)
       : h('span', {class: 'wg-coins', title: 'Coins are face down: their values are secret until the end'}, `Coins: ${p.coin_count}, face down`));
@@ -425,8 +505,10 @@ function winterWarning(props, seat) {
   const owned = ['grain', 'fish', 'dairy', 'wood'].map((g) => `${have[g] || 0} ${g}`).join(', ');
   const short = w.help_tiles;
   return h('div', {class: `wg-winter${short ? ' warn' : ''}`, role: short ? 'alert' : null},
-    `❄ This winter: ${food} and ${w.wood} wood (${w.fires} fire(s) + ${w.wagons} wagon(s)); you own ${owned}. `,
-    short ? h('strong', {}, `Short by ${w.shortfall.food} food and ${w.shortfall.wood} wood: ${short} help tile(s) (−2 VP each).`)
+    `❄ This winter: ${food} and ${w.wood} wood (${w.fires} fire(s) + ${w.wagons} wagon(s)); `
+    + `${seat === props.viewer ? 'you own' : `${nameOf(props, seat)} owns`} ${owned}. `,
+    short ? h('strong', {}, `Short by ${[w.shortfall.food ? `${w.shortfall.food} food` : '', w.shortfall.wood ? `${w.shortfall.wood} wood` : '']
+      .filter(Boolean).join(' and ')}: ${short} help tile(s) (−2 VP each) unless you get more before winter.`)
       : 'Enough for everyone.');
 }
 
@@ -483,14 +565,15 @@ function springPanel(props, me, panel) {
     }
     tiles.append(h('button', {type: 'button', class: `wg-tile${ui.tile === id ? ' chosen' : ''}`, disabled: used || !usable.has(id),
       'aria-pressed': ui.tile === id ? 'true' : 'false', 'aria-label': `${entry.name}: ${entry.effect}`, title: entry.effect,
-      onclick: () => { ui.tile = id; redraw(); }}, mini, h('span', {}, id)));
+      onclick: () => { ui.tile = id; ui.hover = null; redraw(); }}, mini, h('span', {}, id)));
   }
-  panel.append(h('p', {}, ui.first ? `First tile placed (${ui.first.tile_id}); now the second one.`
+  add(panel, h('p', {}, ui.first ? `First tile placed (${ui.first.tile_id}); now the second one.`
     : `Keep ${props.view.year_disc?.keep ?? ''} of your drawn tiles: pick one, turn it, click a highlighted spot.`), tiles,
+  springPreviewText(props, me),
   h('div', {class: 'row'},
-    h('button', {type: 'button', class: 'small', onclick: () => { ui.rotation = (ui.rotation + 90) % 360; redraw(); },
+    h('button', {type: 'button', class: 'small', onclick: () => { ui.rotation = (ui.rotation + 90) % 360; ui.hover = null; redraw(); },
       'aria-keyshortcuts': 'R'}, `⟳ Turn (R) · ${rot}°`),
-    ui.first ? h('button', {type: 'button', class: 'small', onclick: () => { ui.first = null; ui.second = null; redraw(); }}, 'Take back the first tile') : null,
+    ui.first ? h('button', {type: 'button', class: 'small', onclick: () => { ui.first = null; ui.second = null; ui.hover = null; redraw(); }}, 'Take back the first tile') : null,
     ui.second?.complete ? h('button', {type: 'button', class: 'primary', dataset: {act: 'place'}, onclick: () => {
       const move = ui.second.complete;
       ui.first = null;
@@ -501,11 +584,35 @@ function springPanel(props, me, panel) {
 
 /** Placements legal as the next one: [{tile_id, x, y, rotation}] for the step being chosen. */
 function springOptions(props) {
-  if (ui.first) {
-    if (!ui.second) return [];
-    return ui.second.remaining.filter((m) => m.type === 'place_landscape_tiles').map((m) => m.placements[1]).filter(Boolean);
-  }
-  return (props.composer?.remaining || []).filter((m) => m.type === 'place_landscape_tiles').map((m) => m.placements[0]);
+  // every legal spot stays clickable after one is chosen (a click re-chooses)
+  const all = ui.first
+    ? (ui.second?.moves || []).filter((m) => m.type === 'place_landscape_tiles').map((m) => m.placements[1])
+    : (props.composer?.moves || []).filter((m) => m.type === 'place_landscape_tiles').map((m) => m.placements[0]);
+  const seen = new Set();
+  return all.filter((p) => {
+    const key = p && JSON.stringify(p);
+    if (!p || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** What the previewed placement makes, in words: the areas it creates or grows. */
+function springPreviewText(props, me) {
+  const wanted = springPreviewMove(props);
+  if (!wanted) return null;
+  const preview = ui.previews.get(JSON.stringify(wanted));
+  const where = wanted.placements.map((p) => `${p.tile_id} at (${p.x},${p.y}) turned ${p.rotation}°`).join(' and ');
+  if (preview === undefined) return h('p', {class: 'muted wg-spring-preview'}, `${where}: working out the areas…`);
+  if (!preview?.areas) return null;
+  const changed = changedAreas(me.areas, preview.areas);
+  const land = (a) => props.catalog?.board?.landscapes?.[a.landscape]?.name || a.landscape;
+  return h('div', {class: 'wg-spring-preview', dataset: {preview: String(changed.length)}},
+    h('p', {}, `${ui.hover && JSON.stringify(ui.hover) !== JSON.stringify(springChosen(props)) ? 'Here' : 'Chosen'}: ${where} makes`),
+    h('ul', {class: 'wg-preview'}, changed.map((a) => h('li', {},
+      `a ${land(a)} area of ${a.size} cell${a.size > 1 ? 's' : ''} → ${a.yield} ${a.good} when worked`,
+      a.slots.length ? `, ${a.slots.length} storage space${a.slots.length > 1 ? 's' : ''}` : '',
+      a.enclosed ? h('strong', {}, `, fully fenced: ${a.size} VP`) : ''))));
 }
 
 async function chooseFirst(props, placement) {
@@ -537,13 +644,27 @@ function springTargets(props) {
   if (!ui.tile) return [];
   const options = springOptions(props).filter((p) => p.tile_id === ui.tile && p.rotation === ui.rotation);
   const ghost = turned(comp(props, ui.tile), ui.tile, ui.rotation);
-  return options.map((p) => ({x: p.x, y: p.y, ghost, onPick: () => {
-    if (ui.first) {
-      ui.second.pick({placements: [ui.first, p]}, `${p.tile_id} at (${p.x},${p.y})`);
-      ui.tile = null;
-      redraw();
-    } else chooseFirst(props, p);
-  }}));
+  const hoverKey = JSON.stringify(ui.hover);
+  const chosenKey = JSON.stringify(springChosen(props));
+  return options.map((p) => {
+    const placements = ui.first ? [ui.first, p] : [p];
+    const key = JSON.stringify(placements);
+    return {x: p.x, y: p.y, ghost, previewed: key === hoverKey && key !== chosenKey, chosen: key === chosenKey,
+      onHover: () => {
+        if (JSON.stringify(placements) === JSON.stringify(ui.hover)) return; // already shown: no redraw loop
+        ui.hover = placements;
+        redraw();
+      },
+      onPick: () => {
+        ui.hover = null;
+        if (ui.first) {
+          ui.second.clear();
+          ui.second.pick({placements: [ui.first, p]}, `${p.tile_id} at (${p.x},${p.y})`);
+          ui.tile = null;
+          redraw();
+        } else chooseFirst(props, p);
+      }};
+  });
 }
 
 /** An outlined summer: toggle the area, and once every figure has one, ask the server for the whole
@@ -567,26 +688,35 @@ async function summerOutline(props, me, area) {
 function summerPanel(props, me, panel, selected) {
   const composer = props.composer;
   const figures = ['farmer', ...me.active_labourers];
-  const areas = (me.areas || []).filter((a) => selected.has(a.key));
-  let barnFree = me.barn.filter((x) => !x).length;
-  const lines = areas.map((a) => {
-    const free = a.slots.filter((sl) => !me.storage[sl]).length;
-    const toStorage = Math.min(free, a.yield);
-    const toBarn = Math.min(barnFree, a.yield - toStorage);
-    barnFree -= toBarn;
-    const lost = a.yield - toStorage - toBarn;
-    return h('li', {}, `${a.yield} ${a.good} (${a.landscape} area of ${a.size}): ${toStorage} to storage, ${toBarn} to the barn`,
-      lost ? h('strong', {class: 'wg-lost'}, `, ${lost} lost`) : '');
+  const areas = (me.areas || []).filter((a) => selected.has(a.key)); // view order = key order
+  // what the harvest makes and where it goes: the server's preview (storage, then barn, then lost)
+  const whole = ui.harvest || (composer?.complete?.type === 'place_figures' ? composer.complete : null);
+  const move = whole || (areas.length ? {type: 'place_figures', assignments: areas.slice(0, figures.length)
+    .map((a, i) => ({figure_id: figures[i], anchor: a.anchor}))} : null);
+  const preview = move ? previewOf(props, move) : null;
+  const byKey = new Map(areas.map((a) => [a.key, a]));
+  const land = (a) => props.catalog?.board?.landscapes?.[a?.landscape]?.name || a?.landscape || '';
+  const lines = (preview?.production || []).map((made) => {
+    const a = byKey.get(made.area);
+    const lost = made.lost ? h('strong', {class: 'wg-lost'}, `, ${made.lost} ${made.good} lost (no room left)`) : '';
+    return h('li', {dataset: {lost: String(made.lost)}},
+      `${comp(props, made.figure).name}: ${made.amount} ${made.good} from the ${land(a)} area of ${a?.size ?? '?'}`
+      + `${made.bonus ? ` (+${made.bonus} year bonus)` : ''} → ${made.to_storage.length} to storage, ${made.to_barn.length} to the barn`, lost);
   });
-  panel.append(h('p', {class: 'wg-summer', dataset: {chosen: String(areas.length), needed: String(figures.length)}}, `Send ${figures.length} figure(s) (${figures.map((f) => comp(props, f).name).join(', ')}) to `
+  const totalLost = (preview?.production || []).reduce((n, made) => n + made.lost, 0);
+  add(panel, h('p', {class: 'wg-summer', dataset: {chosen: String(areas.length), needed: String(figures.length)}}, `Send ${figures.length} figure(s) (${figures.map((f) => comp(props, f).name).join(', ')}) to `
     + `${figures.length} different land areas: click them on your farm (${areas.length} of ${figures.length} chosen).`),
-  lines.length ? h('ul', {class: 'wg-preview'}, lines) : null,
+  move && preview === undefined ? h('p', {class: 'muted'}, 'Working out the harvest…') : null,
+  lines.length ? h('ul', {class: 'wg-preview', dataset: {preview: 'summer'}}, lines) : null,
+  lines.length ? h('p', {class: totalLost ? 'wg-lost' : 'muted'}, totalLost
+    ? `${totalLost} good(s) will be lost: make room first (discard from the barn), or choose other areas.`
+    : 'Nothing is lost: every good finds a storage space or a barn slot.') : null,
   composer?.complete ? h('p', {class: 'muted'}, 'Confirm to harvest.') : null,
   ui.harvest ? h('button', {type: 'button', class: 'primary', dataset: {act: 'harvest'}, onclick: () => {
-    const move = ui.harvest;
+    const chosen = ui.harvest;
     ui.summer = new Set();
     ui.harvest = null;
-    props.propose(move);
+    props.propose(chosen);
   }}, 'Confirm harvest') : null);
 }
 
@@ -617,12 +747,65 @@ function fallPanel(props, me, panel) {
   }
 }
 
-function listPanel(props, panel, type, title, label) {
-  const moves = props.composer.remaining.filter((m) => m.type === type);
-  if (!moves.length) return;
-  panel.append(h('div', {class: 'wg-choices', role: 'group', 'aria-label': title}, h('div', {class: 'wg-choice-title'}, title),
-    moves.slice(0, 60).map((m) => h('button', {type: 'button', class: 'wg-choice',
-      onclick: () => { props.composer.clear(); props.composer.narrow((x) => same(x, m), label(m)); }}, label(m)))));
+/** The coin overflow, chosen on the coins: which drawn coins to keep, which barn items to give up
+ * for room. How many must be kept comes from the legal moves (the ones with that discard). */
+function overflowPanel(props, me, panel) {
+  const legal = props.composer.moves.filter((m) => m.type === 'resolve_coin_overflow');
+  const drawn = Array.isArray(props.view.coin_overflow) ? props.view.coin_overflow : [];
+  if (!legal.length) return;
+  const sorted = (list) => [...list].sort().join(',');
+  const keepSize = (discard) => legal.find((m) => sorted(m.discard) === sorted(discard))?.keep.length ?? 0;
+  if (!ui.overflow) { // start from the most valuable coins that fit without discarding
+    const best = [...drawn].sort((a, b) => b.value - a.value || (a.id < b.id ? -1 : 1)).slice(0, keepSize([])).map((c) => c.id);
+    ui.overflow = {keep: new Set(best), discard: new Set()};
+  }
+  const sel = ui.overflow;
+  const need = keepSize([...sel.discard]);
+  const match = legal.find((m) => sorted(m.discard) === sorted(sel.discard) && sorted(m.keep) === sorted(sel.keep)) || null;
+  const toggle = (set, id) => () => {
+    if (set.has(id)) set.delete(id);
+    else set.add(id);
+    redraw();
+  };
+  const keepable = new Set(legal.flatMap((m) => m.keep));
+  const room = new Set(legal.flatMap((m) => m.discard));
+  const coins = me.coins ? new Map(me.coins.map((c) => [c.id, c.value])) : new Map();
+  panel.append(h('div', {class: 'wg-overflow'},
+    h('p', {}, `You drew ${drawn.length} coin(s) but only ${keepSize([])} fit in your barn. Click coins to keep them;`
+      + ' click barn items below to give them up for room (discarded coins go back to the bag).'),
+    h('div', {class: 'wg-choices', role: 'group', 'aria-label': 'Drawn coins'}, h('div', {class: 'wg-choice-title'}, `Drawn coins: keep ${need}`),
+      drawn.map((c) => h('button', {type: 'button', class: `wg-coin-pick v${c.value}`, disabled: !keepable.has(c.id),
+        'aria-pressed': sel.keep.has(c.id) ? 'true' : 'false', dataset: {keep: c.id},
+        title: `${comp(props, c.id).name} ${c.id}, worth ${c.value}`, onclick: toggle(sel.keep, c.id)},
+      h('span', {class: `wg-coin v${c.value}`}, String(c.value)), sel.keep.has(c.id) ? ' keep' : ' back to bag'))),
+    h('div', {class: 'wg-choices', role: 'group', 'aria-label': 'Barn items to discard'}, h('div', {class: 'wg-choice-title'}, 'Your barn: discard for room'),
+      me.barn.map((item, i) => {
+        const slot = `barn:${i + 1}`;
+        if (!item || !room.has(slot)) return null;
+        const what = coins.has(item) ? `coin worth ${coins.get(item)}` : item;
+        return h('button', {type: 'button', class: 'wg-choice', 'aria-pressed': sel.discard.has(slot) ? 'true' : 'false',
+          dataset: {discard: slot}, onclick: toggle(sel.discard, slot)}, `${sel.discard.has(slot) ? '✗ discard ' : ''}${what} (${slot})`);
+      })),
+    h('p', {class: match ? '' : 'wg-lost'}, match
+      ? `Keep ${[...sel.keep].map((id) => `${comp(props, id).name} (${drawn.find((c) => c.id === id)?.value ?? '?'})`).join(', ') || 'no coin'}`
+        + `${sel.discard.size ? `, discard ${[...sel.discard].join(', ')}` : ''}.`
+      : `Choose exactly ${need} coin(s) to keep (${sel.keep.size} chosen).`),
+    h('button', {type: 'button', class: 'primary', disabled: !match, dataset: {act: 'overflow'},
+      onclick: () => { ui.overflow = null; props.propose(match); }}, 'Keep these coins')));
+}
+
+/** The winter bill against the holdings: each food and wood needed, what the player owns, the result. */
+function winterTable(props, me) {
+  const w = me.winter_needs;
+  const have = me.owned_goods || {};
+  const rows = [...Object.entries(w.food).filter(([, n]) => n), ['wood', w.wood]];
+  return h('table', {class: 'wg-winter-table'},
+    h('caption', {}, `This winter: ${w.fires} fire(s) and ${w.wagons} wagon(s) to heat, your figures to feed`),
+    h('thead', {}, h('tr', {}, h('th', {}, 'Good'), h('th', {}, 'Needed'), h('th', {}, 'You own'))),
+    h('tbody', {}, rows.map(([good, n]) => h('tr', {class: (have[good] || 0) < n ? 'short' : ''},
+      h('th', {scope: 'row'}, chip(props, good)), h('td', {}, String(n)), h('td', {}, String(have[good] || 0))))),
+    h('tfoot', {}, h('tr', {}, h('th', {}, 'Missing'), h('td', {colspan: '2'},
+      `${w.shortfall.food} food, ${w.shortfall.wood} wood → ${w.help_tiles} help tile(s)`))));
 }
 
 /** The final scoring, source by source (WG-E02 order), with a running total per player. */
@@ -672,25 +855,26 @@ function actionPanel(props, selectedAreas) {
   if (types.has('place_landscape_tiles')) springPanel(props, me, panel);
   if (types.has('place_figures')) summerPanel(props, me, panel, selectedAreas);
   if (types.has('take_fall_turn') || types.has('pass_fall_turn')) fallPanel(props, me, panel);
-  if (types.has('resolve_coin_overflow')) {
-    listPanel(props, panel, 'resolve_coin_overflow', 'Coins drawn that do not all fit', (m) =>
-      `keep ${m.keep.map((c) => coinLabel(props, c)).join(', ') || 'none'}${m.discard.length ? `; discard ${m.discard.map((sl) => `${sl} (${me.barn[Number(sl.split(':')[1]) - 1]})`).join(', ')}` : ''}`);
-    const overflow = Array.isArray(v.coin_overflow) ? v.coin_overflow : [];
-    if (overflow.length) panel.append(h('p', {}, `Drawn: ${overflow.map((c) => `${comp(props, c.id).name} ${c.id} (worth ${c.value})`).join(', ')}`));
-  }
+  if (types.has('resolve_coin_overflow')) overflowPanel(props, me, panel);
   if (types.has('resolve_winter')) {
     const w = me.winter_needs;
-    panel.append(h('p', {}, w.help_tiles ? `You will take ${w.help_tiles} help tile(s) for what is missing.` : 'You have enough: nothing is missing.'),
+    panel.append(winterTable(props, me),
+      h('p', {}, w.help_tiles ? h('strong', {class: 'wg-lost'}, `You will take ${w.help_tiles} help tile(s) for what is missing (−${2 * w.help_tiles} VP at the end).`)
+        : 'You have enough: nothing is missing.'),
       h('button', {type: 'button', class: 'primary', dataset: {act: 'winter'}, onclick: () => props.propose({type: 'resolve_winter'})}, 'Feed and heat'));
   }
   if (types.has('confirm_final_scoring')) {
     panel.append(h('button', {type: 'button', class: 'primary', dataset: {act: 'final'}, onclick: () => props.propose({type: 'confirm_final_scoring'})}, 'Confirm final scoring'));
   }
   if (types.has('return_neighbour_help_tile')) {
-    const ret = composer.moves.filter((m) => m.type === 'return_neighbour_help_tile');
-    panel.append(h('details', {class: 'wg-free'}, h('summary', {}, `Return your help tile for 3 goods (${ret.length} ways)`),
-      ret.map((m) => h('button', {type: 'button', class: 'wg-choice',
-        onclick: () => { composer.clear(); composer.narrow((x) => same(x, m), 'Return the help tile'); }},
+    const ret = wholeMoves(props, 'return_neighbour_help_tile');
+    panel.append(h('details', {class: 'wg-free'}, h('summary', {}, `Return your help tile for 3 goods (${ret ? ret.length : '…'} ways)`),
+      (ret || []).map((m) => h('button', {type: 'button', class: 'wg-choice',
+        onclick: () => {
+          composer.clear();
+          if (composer.outline) composer.expand(ret, (x) => same(x, m), 'Return the help tile');
+          else composer.narrow((x) => same(x, m), 'Return the help tile');
+        }},
       m.goods.map((g) => `${g.count} ${g.good} (${g.source})`).join(' + ')))));
   }
   if (types.has('move_goods_to_barn') || types.has('discard_from_barn')) {
@@ -710,6 +894,9 @@ function render(root, props) {
     ui.second = null;
     ui.summer = new Set();
     ui.harvest = null;
+    ui.hover = null;
+    ui.previews = new Map();
+    ui.overflow = null;
   }
   if (!ui.keyBound) {
     ui.keyBound = true;
@@ -718,6 +905,7 @@ function render(root, props) {
       if ((event.key === 'r' || event.key === 'R') && !event.ctrlKey && !event.metaKey && tag !== 'INPUT' && tag !== 'TEXTAREA'
         && document.querySelector('.wg-drawn')) {
         ui.rotation = (ui.rotation + 90) % 360;
+        ui.hover = null;
         redraw();
       }
     });
@@ -779,6 +967,10 @@ function render(root, props) {
       if (types.has('place_landscape_tiles')) {
         opts.extraCells = springTargets(props);
         if (ui.first) opts.pending = [ui.first, ...(ui.second?.complete ? [ui.second.complete.placements[1]] : [])];
+        else if (composer.complete?.type === 'place_landscape_tiles') opts.pending = composer.complete.placements;
+        const wanted = springPreviewMove(props);
+        const preview = wanted ? previewOf(props, wanted) : null;
+        if (preview?.areas) opts.previewAreas = preview.areas;
       }
       if (types.has('place_figures')) {
         opts.summer = true;
@@ -797,7 +989,7 @@ function render(root, props) {
     holdings(props, seat),
     h('div', {class: 'wg-barn-line'}, h('span', {class: 'wg-label'}, 'Barn'), barnRow(props, seat, mine && live)),
     h('div', {class: 'wg-farm-scroll'}, farmSvg(props, seat, opts)),
-    mine || !me ? winterWarning(props, seat) : null,
+    mine || !me || p.winter_needs?.help_tiles ? winterWarning(props, seat) : null, // others: only a shortfall
     p.drawn_tiles.length && !mine ? h('p', {class: 'muted'}, `Drawn: ${p.drawn_tiles.join(', ')}`) : null);
     farms.append(vars(box, {'--seat': colourOf(props, seat)}));
   }

@@ -5,7 +5,7 @@ Spec: ``docs/rules/walnut_grove.md`` (rule ids ``WG-...``).
 """
 
 from domain.games.game import Game
-from domain.games.walnut_grove import bots, catalog, legal, rules, scoring, state, views
+from domain.games.walnut_grove import bots, catalog, legal, preview, rules, scoring, state, views
 
 GAME = Game(
     name="walnut_grove",
@@ -31,4 +31,5 @@ GAME = Game(
     from_dict=state.from_dict,
     state_type=state.WalnutGroveState,
     catalog=catalog.catalog,
+    preview=preview.preview,
 )

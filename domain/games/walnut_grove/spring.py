@@ -22,12 +22,18 @@ def keep_count(state: WalnutGroveState, player: Player) -> int:
     return min(YEAR_DISCS[state.disc].keep, len(player.drawn))
 
 
-def place_landscape_tiles(state: WalnutGroveState, seat: int, move: Any) -> WalnutGroveState:
+def placing_player(state: WalnutGroveState, seat: int) -> Player:
+    """WG-R10: the seat that may place tiles now (the move and its preview refuse alike)."""
     if state.phase != "spring" or state.chance_step:
         raise IllegalMove("WG-R10", "landscape tiles are placed in spring, after the draws")
     player = state.player(seat)
     if player.done:
         raise NotYourTurn("WG-R10", f"seat {seat} has already placed its tiles this spring")
+    return player
+
+
+def place_landscape_tiles(state: WalnutGroveState, seat: int, move: Any) -> WalnutGroveState:
+    player = placing_player(state, seat)
     wanted = moves.placements(moves.fields(move, "WG-R11", placements=list)["placements"])
     check_placements(player, wanted, keep_count(state, player))
     placed = tuple(wanted)

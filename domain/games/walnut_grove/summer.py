@@ -38,12 +38,18 @@ def figures(player: Player) -> tuple[str, ...]:
     return (FARMER,) + player.active
 
 
-def place_figures(state: WalnutGroveState, seat: int, move: Any) -> WalnutGroveState:
+def placing_player(state: WalnutGroveState, seat: int) -> Player:
+    """WG-R20: the seat that may place figures now (the move and its preview refuse alike)."""
     if state.phase != "summer":
         raise IllegalMove("WG-R20", "figures are placed in summer")
     player = state.player(seat)
     if player.done:
         raise NotYourTurn("WG-R20", f"seat {seat} has already placed its figures this summer")
+    return player
+
+
+def place_figures(state: WalnutGroveState, seat: int, move: Any) -> WalnutGroveState:
+    player = placing_player(state, seat)
     wanted = moves.assignments(moves.fields(move, "WG-R21", assignments=list)["assignments"])
     areas = chosen_areas(player, wanted)
     player, _ = produce(

@@ -52,7 +52,7 @@ def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict
         "town_place": p.place,
         "drawn_tiles": list(p.drawn),
         "done": p.done,
-        "areas": _areas(state, p),
+        "areas": player_areas(state, p),
         "owned_goods": dict(owned_goods(p)),
         "winter_needs": _winter(state, p),
     }
@@ -61,9 +61,10 @@ def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict
     return view
 
 
-def _areas(state: WalnutGroveState, p: Player) -> list[dict[str, Any]]:
+def player_areas(state: WalnutGroveState, p: Player) -> list[dict[str, Any]]:
     """The farm's land areas, so a board draws and labels them without holding the geometry
-    rules: cells, what they produce this summer (size + the disc's bonus), storage, enclosure."""
+    rules: cells, what they produce this summer (size + the disc's bonus), storage, enclosure.
+    Public (the farm is), and the shape ``preview`` answers in."""
     if not p.board:
         return []
     bonus = YEAR_DISCS[state.disc].summer_bonus if state.disc else None
