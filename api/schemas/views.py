@@ -7,6 +7,8 @@ import json
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, post_dump
 
+from api.schemas.record import SignedReceiptSchema  # one schema for every signed receipt (docs/audit.md)
+
 
 def _free(**kwargs) -> fields.Dict:
     return fields.Dict(keys=fields.String(), **kwargs)
@@ -20,18 +22,6 @@ class ErrorSchema(Schema):
     rule = fields.String(allow_none=True, metadata={"description": "The rule a refused move breaks, e.g. TD-R2."})
     errors = fields.Raw(allow_none=True, metadata={"description": "Field messages for invalid fields."})
     version = fields.Integer(allow_none=True, metadata={"description": "The table's current version (on 409)."})
-
-
-class SignedReceiptSchema(Schema):
-    """The server's signature on the table's head: keep it to prove later what the table held."""
-
-    table = fields.String(required=True)
-    version = fields.Integer(required=True)
-    head = fields.String(required=True, metadata={"description": "The digest of the event at `version`."})
-    key_id = fields.String(required=True, metadata={"description": "First 16 hex of SHA-256 of the public key."})
-    signature = fields.String(required=True, metadata={
-        "description": "Hex Ed25519 signature of the canonical JSON of {head, table, version}; "
-                       "the key is at /api/signing-key (docs/audit.md)."})
 
 
 class SigningKeySchema(Schema):

@@ -159,3 +159,10 @@ def test_deleting_the_last_events_in_postgresql_is_reported_by_the_audit_given_a
         assert f"ends at version {cut}" in check["detail"]
     finally:
         app.extensions["tabletop.tables"].close()
+
+
+def test_the_game_record_carries_a_receipt_for_its_head_signed_with_the_published_key(duel, client):
+    record = duel.get("/record").json
+    receipt = record["receipt"]
+    assert (receipt["version"], receipt["head"]) == (record["head"]["version"], record["head"]["digest"])
+    assert verifies(client, receipt)
