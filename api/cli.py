@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from uuid import UUID
 
 from api.config import Settings
@@ -110,13 +111,30 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_audit(args: argparse.Namespace) -> int:
     from api.wiring import build_tables
 
-    tables = build_tables(_settings(args))
+    settings = _settings(args)
+    anchors = _receipts(settings, args.table, args.receipts) if args.receipts else []
+    tables = build_tables(settings)
     try:
-        report = tables.audit(args.table)
+        report = tables.audit(args.table, anchors)
     finally:
         tables.close()
     print(json.dumps(report.to_dict(), indent=2))
     return 0 if report.ok else 1
+
+
+def _receipts(settings, table_id, path: str) -> list[tuple[int, str]]:
+    """The ``(version, head)`` of each receipt in the JSON file (one receipt or a list), once
+    each is checked to be signed by this server's key for this table."""
+    from api.receipts import Signer
+
+    given = json.loads(Path(path).read_text())
+    given = given if isinstance(given, list) else [given]
+    signer = Signer(settings.signing_seed())
+    for index, receipt in enumerate(given):
+        problem = signer.check(receipt, table_id)
+        if problem:
+            raise CommandError(f"receipt {index} in {path}: {problem}")
+    return [(r["version"], r["head"]) for r in given]
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -212,8 +230,11 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("--version", type=int)
     replay.add_argument("--viewer", type=int, help="seat number (default: spectator)")
     replay.add_argument("--log", action="store_true", help="print the table log instead of a view")
-    audit = add("audit", cmd_audit, "Audit a table: hash chain, seed, chance, moves, undo, final scores.")
+    audit = add("audit", cmd_audit, "Audit a table: hash chain, seed, chance, moves, undo, final scores, snapshots.")
     audit.add_argument("table", type=_table_id)
+    audit.add_argument("--receipts", metavar="FILE",
+                       help="JSON file of signed receipts kept from the table (one or a list): a history cut "
+                            "short or rewritten after them is reported (docs/audit.md)")
     export = add("export", cmd_export, "Write a table's game record (docs/record.md) as JSON.")
     export.add_argument("table", type=_table_id)
     export.add_argument("--out", help="file to write (default: standard output)")

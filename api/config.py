@@ -7,6 +7,8 @@ sets ``TABLETOP_STORE=postgres`` and ``TABLETOP_REDIS_URL``. ``deploy/env.exampl
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 import secrets
 from collections.abc import Mapping
@@ -38,6 +40,18 @@ def check_secret(key: str) -> bytes:
     return encoded
 
 
+def check_signing_key(key: str) -> bytes:
+    """``TABLETOP_SIGNING_KEY`` as the 32-byte seed it must be (64 hex digits)."""
+    try:
+        seed = bytes.fromhex(key.strip())
+    except ValueError:
+        seed = b""
+    if len(seed) != 32:
+        raise InsecureSecret("TABLETOP_SIGNING_KEY must be 64 hex digits (an Ed25519 seed of 32 bytes); "
+                             "generate one with: python3 -c 'import secrets; print(secrets.token_hex(32))'")
+    return seed
+
+
 @dataclass(frozen=True)
 class Settings:
     store: str = "sqlite"
@@ -54,6 +68,7 @@ class Settings:
     aggregate_cache: int = 500
     redis_url: str | None = None
     secret: str | None = None
+    signing_key: str | None = None  # hex Ed25519 seed for receipts; None: derived from the server secret
     max_body_bytes: int = 64 * 1024
     projections: str = "thread"  # thread (embedded) | external (a `tabletop projections run` worker) | off
     # Bounded clients (api/limits.py, docs/hardening.md). A client is its address (REMOTE_ADDR).
@@ -96,6 +111,7 @@ class Settings:
             aggregate_cache=int(get("TABLETOP_AGGREGATE_CACHE", "500")),
             redis_url=get("TABLETOP_REDIS_URL") or None,
             secret=get("TABLETOP_SECRET") or _read_secret_file(get("TABLETOP_SECRET_FILE")),
+            signing_key=get("TABLETOP_SIGNING_KEY") or None,
             max_body_bytes=int(get("TABLETOP_MAX_BODY_BYTES", str(64 * 1024))),
             projections=get("TABLETOP_PROJECTIONS", "thread"),
             client_limits=get("TABLETOP_CLIENT_LIMITS", "on").lower() not in ("off", "n", "no", "0", "false"),
@@ -118,6 +134,8 @@ class Settings:
     def check(self) -> None:
         """Refuse to start on settings that are unsafe whatever the request (the seat-token key);
         cheap and opens nothing, so a server checks before it forks or serves."""
+        if self.signing_key is not None:
+            check_signing_key(self.signing_key)
         if self.secret:
             check_secret(self.secret)
         elif self.store == "postgres":
@@ -164,6 +182,20 @@ class Settings:
             )
         env.update(self.extra)
         return env
+
+    def signing_seed(self) -> bytes:
+        """The 32-byte Ed25519 seed that signs receipts (``api.receipts``): ``TABLETOP_SIGNING_KEY``,
+        else derived from the server secret (so every worker sharing the secret signs alike)."""
+        if self.signing_key is not None:
+            return check_signing_key(self.signing_key)
+        return self.derived_key(b"tabletop receipts: Ed25519 seed v1")
+
+    def snapshot_key(self) -> bytes:
+        """The key that seals snapshots (``domain.snapshots``), derived from the server secret."""
+        return self.derived_key(b"tabletop snapshots: seal key v1")
+
+    def derived_key(self, purpose: bytes) -> bytes:
+        return hmac.new(self.server_secret(), purpose, hashlib.sha256).digest()
 
     def server_secret(self) -> bytes:
         """The HMAC key for seat tokens: from the environment, else generated once in the data folder.

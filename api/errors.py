@@ -125,6 +125,13 @@ class BodyRequired(ApiError):
     code = "invalid_fields"
 
 
+class InvalidReceipt(ApiError):
+    """A receipt given to the audit is not one this server signed for this table."""
+
+    status = 422
+    code = "invalid_receipt"
+
+
 class MalformedJson(ApiError):
     status = 400
     code = "malformed_json"

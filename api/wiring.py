@@ -12,18 +12,29 @@ import atexit
 
 from flask import Flask, current_app
 
-from api.config import Settings
+from api.config import InsecureSecret, Settings
+from api.receipts import Signer
 from domain.application import Tables
 from projections.runner import open_store
 
 TABLES = "tabletop.tables"
 SETTINGS = "tabletop.settings"
 SECRET = "tabletop.secret"
+SIGNER = "tabletop.signer"
+#: The head-signing callable ``(table_id, version, head) -> receipt`` the game record route
+#: (``api/routes/record.py``, branch ``record``) looks up to sign a record's head.
+HEAD_SIGNER = "tabletop.head_signer"
 
 
 def build_tables(settings: Settings) -> Tables:
-    """A new Tables application on the store the settings name."""
-    return Tables(env=settings.eventsourcing_env("tables"))
+    """A new Tables application on the store the settings name; its snapshots are sealed with a
+    key derived from the server secret (without one, e.g. ``migrate`` on PostgreSQL before the
+    secret is set, with the public unkeyed seal: such snapshots are then ignored by servers)."""
+    try:
+        key = settings.snapshot_key()
+    except InsecureSecret:
+        key = None
+    return Tables(env=settings.eventsourcing_env("tables"), snapshot_key=key)
 
 
 def migrate(settings: Settings) -> None:
@@ -40,6 +51,8 @@ def init_app(app: Flask, settings: Settings) -> Tables:
     tables = build_tables(settings)
     app.extensions[SETTINGS] = settings
     app.extensions[SECRET] = settings.server_secret()
+    app.extensions[SIGNER] = Signer(settings.signing_seed())
+    app.extensions[HEAD_SIGNER] = app.extensions[SIGNER].receipt
     app.extensions[TABLES] = tables
     atexit.register(tables.close)
     from api import live
@@ -56,6 +69,11 @@ def tables() -> Tables:
 def secret() -> bytes:
     """The current app's HMAC key for seat tokens."""
     return current_app.extensions[SECRET]
+
+
+def signer() -> Signer:
+    """The current app's receipt signer (``api.receipts``)."""
+    return current_app.extensions[SIGNER]
 
 
 def settings() -> Settings:

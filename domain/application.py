@@ -23,8 +23,7 @@ from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent, Repository
-from eventsourcing.domain import Snapshot
-from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoding
+from eventsourcing.persistence import EventStore, IntegrityError, JSONTranscoder, Transcoding
 
 from domain.audit import AuditReport, audit_events
 from domain.errors import (
@@ -46,6 +45,7 @@ from domain.games import GAMES, get_game
 from domain.games.game import CHANCE, Game
 from domain.log import LogEntry, table_log
 from domain.score_history import history_of
+from domain.snapshots import UNKEYED, SealedSnapshotStore, sealed
 from domain.table import FINISHED, RUNNING, UNDO_POLICIES, Table
 from domain.undo import crossing
 
@@ -95,7 +95,9 @@ class Tables(Application):
     log_section_size = 500
 
     def __init__(self, env: Mapping[str, str] | None = None,
-                 on_saved: Iterable[Callable[[UUID, int], None]] = ()) -> None:
+                 on_saved: Iterable[Callable[[UUID, int], None]] = (), snapshot_key: bytes | None = None) -> None:
+        #: Seals snapshots (``domain.snapshots``); a server passes a key derived from its secret.
+        self._snapshot_key = snapshot_key or UNKEYED
         super().__init__(env)
         self._latest = LatestTables(int(self.env.get(self.AGGREGATE_CACHE_MAXSIZE) or 0))
         #: Called with (table id, version) after every successful save (fan-out hooks in here).
@@ -120,6 +122,18 @@ class Tables(Application):
                 listener(table_id, version)
             except Exception:  # noqa: BLE001
                 log.exception("after-save listener failed for table %s version %s", table_id, version)
+
+    def construct_snapshot_store(self) -> EventStore:
+        """The snapshot store loads read through: only snapshots sealed with this key are used."""
+        store = SealedSnapshotStore(mapper=self.mapper, recorder=self.factory.aggregate_recorder(purpose="snapshots"))
+        store.key = self._snapshot_key
+        return store
+
+    def take_snapshot(self, aggregate_id: UUID, version: int | None = None, projector_func: Any = None) -> None:
+        """A sealed snapshot of the table at ``version`` (the latest when None)."""
+        if self.snapshots is None:
+            raise AssertionError("this application keeps no snapshots")
+        self.snapshots.put([sealed(self._snapshot_key, self.repository.get(aggregate_id, version=version))])
 
     def construct_repository(self) -> Repository:
         """The library's repository without its cache: ``LatestTables`` replaces it (the library's
@@ -389,12 +403,28 @@ class Tables(Application):
         found = list(self.snapshots.get(table_id, desc=True, limit=1, lte=version))
         return (found[0].mutate(None), found[0].originator_version) if found else (None, 0)
 
-    def audit(self, table_id: UUID) -> AuditReport:
-        """Re-derive the table from its stored events and check every guarantee."""
+    def audit(self, table_id: UUID, anchors: Iterable[tuple[int, str]] = ()) -> AuditReport:
+        """Re-derive the table from its stored events and check every guarantee, every stored
+        snapshot against the replayed state, and the chain against ``anchors``: ``(version,
+        head digest)`` pairs the caller has authenticated (signed receipts), which reveal a
+        history cut short or rewritten after they were given."""
         stored = self.recorder.select_events(table_id)
         if not stored:
             raise TableNotFound(f"no table {table_id}")
-        return audit_events(self._decode(stored))
+        snapshots = []
+        if self.snapshots is not None:
+            snapshots = list(self._decode(self.snapshots.recorder.select_events(table_id)))
+        return audit_events(self._decode(stored), anchors=anchors, snapshots=snapshots)
+
+    def head_at(self, table_id: UUID, version: int) -> str:
+        """The digest of the table's event at ``version`` (the chain's head as of that version)."""
+        known = self._latest.get(table_id)
+        if known is not None and known.version == version:
+            return known.head_hash
+        event = self._event_at(table_id, version)
+        if event is None:
+            raise UnknownVersion(f"table {table_id} has no version {version}")
+        return event.digest
 
     def table_ids(self) -> Iterable[UUID]:
         """Every table, in opening order (a read model replaces this once projections exist)."""
@@ -523,8 +553,7 @@ class Tables(Application):
                 continue
             versions = [e.originator_version for e in processing_event.events if e.originator_id == table_id]
             if versions and any(v % interval == 0 for v in versions):
-                snapshot_class = getattr(type(table), "Snapshot", type(self).snapshot_class) or Snapshot
-                self.snapshots.put([snapshot_class.take(table)])
+                self.snapshots.put([sealed(self._snapshot_key, table)])
 
     def _version(self, table_id: UUID) -> int | None:
         try:

@@ -6,7 +6,9 @@ state mutation except ``MovePlayed`` and ``ChanceResolved``, which call the game
 and ``resolve_chance``: an illegal move raises inside ``trigger_event`` and records nothing, and a
 replay recomputes exactly the live state.
 
-Every event carries ``prev_hash`` and its own ``digest`` (see ``domain.hashchain``). The table's
+Every event carries ``prev_hash`` and its own ``digest`` (see ``domain.hashchain``); a table opened
+in chain format 2 (``Opened.chain_format``) hashes each event's timestamp too, so the timestamp
+is chosen before the event is made (the library would otherwise stamp it after). The table's
 secret seed is kept in ``Opened`` (the store is trusted with it, clients never see it); only its
 commitment is public until ``GameFinished`` reveals it.
 """
@@ -56,6 +58,7 @@ class Table(Aggregate):
         forked_from: dict | None
         initial: dict | None
         command_id: str | None
+        chain_format: int
         prev_hash: str
         digest: str
 
@@ -73,8 +76,10 @@ class Table(Aggregate):
         command_id: str | None,
         digest: str,
         prev_hash: str,
+        chain_format: int = 1,  # tables opened before format 2 have none
     ) -> None:
         self.game_name = game
+        self.chain_format = chain_format
         self.options = options
         self.seats = seats
         self.undo_policy = undo_policy
@@ -127,16 +132,22 @@ class Table(Aggregate):
                 "forked_from": forked_from,
                 "initial": initial,
                 "command_id": command_id,
+                "chain_format": hashchain.CHAIN_FORMAT,
             }
         )
-        digest = hashchain.digest(hashchain.GENESIS, cls.INITIAL_VERSION, "Opened", payload)
-        return cls._create(cls.Opened, id=id, prev_hash=hashchain.GENESIS, digest=digest, **payload)
+        timestamp = cls.Opened.create_timestamp()
+        digest = hashchain.digest(hashchain.GENESIS, cls.INITIAL_VERSION, "Opened", payload, timestamp)
+        return cls._create(cls.Opened, id=id, prev_hash=hashchain.GENESIS, digest=digest, timestamp=timestamp,
+                           **payload)
 
     def trigger_event(self, event_class: Any, **kwargs: Any) -> None:
-        """Record an event, chaining it to the previous one's digest."""
+        """Record an event, chaining it to the previous one's digest (and, in chain format 2, to
+        its timestamp)."""
         payload = hashchain.normalise(kwargs)
-        digest = hashchain.digest(self.head_hash, self.version + 1, event_class.__name__, payload)
-        super().trigger_event(event_class, prev_hash=self.head_hash, digest=digest, **payload)
+        timestamp = event_class.create_timestamp()
+        hashed = timestamp if getattr(self, "chain_format", 1) >= 2 else None
+        digest = hashchain.digest(self.head_hash, self.version + 1, event_class.__name__, payload, hashed)
+        super().trigger_event(event_class, prev_hash=self.head_hash, digest=digest, timestamp=timestamp, **payload)
 
     def working_copy(self) -> Table:
         """A copy to decide a command on, so the original (shared by readers, cached) never changes.

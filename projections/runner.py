@@ -509,13 +509,24 @@ def parse_partition(text: str | None) -> tuple[int, int]:
     return int(part), int(parts)
 
 
+def _tables(settings: SettingsLike) -> Tables:
+    """The write model the workers read tables from, with the server's snapshot seal key (a
+    snapshot sealed otherwise is ignored, and the table replayed from its events)."""
+    derive = getattr(settings, "snapshot_key", None)
+    try:
+        key = derive() if derive is not None else None
+    except ValueError:  # no usable server secret: the unkeyed seal
+        key = None
+    return Tables(env=settings.eventsourcing_env("tables"), snapshot_key=key)
+
+
 def run(settings: SettingsLike, partition: tuple[int, int] = (0, 1)) -> int:
     """The projection worker: catch up, then follow the log until SIGTERM/SIGINT. Exit status 0."""
     if settings.store == "memory":
         print("tabletop projections run: the in-memory store lives in the API process; "
               "use TABLETOP_PROJECTIONS=thread there", file=sys.stderr)
         return 2
-    tables = Tables(env=settings.eventsourcing_env("tables"))
+    tables = _tables(settings)
     store = open_store(settings)
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -538,7 +549,7 @@ def rebuild(settings: SettingsLike, name: str | None = None) -> int:
         print(f"tabletop projections rebuild: unknown read model {name!r} (known: {', '.join(NAMES)})",
               file=sys.stderr)
         return 2
-    tables = Tables(env=settings.eventsourcing_env("tables"))
+    tables = _tables(settings)
     store = open_store(settings)
     names = [name] if name else list(NAMES)
     started = time.monotonic()

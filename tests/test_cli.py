@@ -55,3 +55,40 @@ def test_replay_log_prints_each_moves_facts_under_it(tmp_path, capsys):
     income = next(i for i, line in enumerate(lines) if " collected income" in line)
     assert lines[income].startswith("         - ") and not lines[income - 1].startswith("         - ")
     assert lines[-2].startswith("         - Final scores: ")
+
+
+def test_audit_with_kept_receipts_reports_a_history_cut_short(tmp_path, monkeypatch, capsys):
+    """``tabletop audit TABLE --receipts FILE``: the last events deleted from the store are found
+    against a receipt signed before; a receipt this server did not sign is one clear line."""
+    import json
+    import sqlite3
+
+    from api.config import Settings
+    from api.receipts import Signer
+    from api.wiring import build_tables
+
+    monkeypatch.setenv("TABLETOP_SECRET", "cli-test-secret-0123456789abcdef0123456789")
+    settings = Settings.from_env().with_(store="sqlite", data_dir=tmp_path)
+    tables = build_tables(settings)
+    table_id = tables.open_table("tiny_duel", 2).table_id
+    for name in ("a", "b"):
+        tables.take_seat(table_id, name, bot=True)
+    tables.start(table_id)
+    table = tables.table(table_id)
+    tables.close()
+    receipt = Signer(settings.signing_seed()).receipt(table_id, table.version, table.head_hash)
+    kept = tmp_path / "receipts.json"
+    kept.write_text(json.dumps([receipt]))
+    argv = ["audit", str(table_id), "--store", "sqlite", "--data-dir", str(tmp_path), "--receipts", str(kept)]
+    assert main(argv) == 0
+    with sqlite3.connect(tmp_path / "tables.db") as db:
+        db.execute("DELETE FROM stored_events WHERE originator_id = ? AND originator_version > ?",
+                   (table_id.hex, table.version - 2))
+        db.execute("DELETE FROM stored_snapshots WHERE originator_id = ?", (table_id.hex,))
+    capsys.readouterr()
+    assert main(argv) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["first_bad_version"] == table.version - 1
+    kept.write_text(json.dumps({**receipt, "head": "0" * 64}))
+    assert main(argv) == 2
+    assert "signature does not verify" in capsys.readouterr().err

@@ -9,11 +9,13 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from api.routes import docs, games, health, record, seats, stream, tables, undo, views, web
+from api.routes import docs, games, health, record, seats, signing, stream, tables, undo, views, web
+from api.routes.common import receipt_header
 
 
 def register_blueprints(app: Flask, api: Api) -> None:
-    for module in (health, games, tables, seats, undo, views, record):
+    app.after_request(receipt_header)
+    for module in (health, games, tables, seats, undo, views, record, signing):
         api.register_blueprint(module.blp)
     app.register_blueprint(stream.bp)
     app.register_blueprint(web.bp)  # the browser client: plain Flask, outside the OpenAPI document

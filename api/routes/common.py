@@ -7,8 +7,11 @@ from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
+from flask import Response, g
+
 from api import auth, wiring
 from domain.application import Receipt, Tables
+from domain.hashchain import canonical
 from domain.table import Table
 
 
@@ -38,6 +41,34 @@ def reading(table_id: UUID) -> Iterator[tuple[Tables, int | None]]:
 
 
 def receipt(r: Receipt) -> dict[str, Any]:
-    """A domain ``Receipt`` as the response body."""
+    """A domain ``Receipt`` as the response body, with the signed head of the version it names."""
     return {"table_id": r.table_id, "version": r.version, "position": r.position, "seat": r.seat,
-            "duplicate": r.duplicate}
+            "duplicate": r.duplicate, "receipt": signed(r.table_id, r.version)}
+
+
+#: The response header that repeats the body's signed receipt (and carries it on list answers).
+RECEIPT_HEADER = "Tabletop-Receipt"
+
+
+def signed(table_id: UUID, version: int, head: str | None = None) -> dict[str, Any]:
+    """The server's signed receipt for ``table_id`` at ``version`` (one Ed25519 signature), also
+    sent as the ``Tabletop-Receipt`` header of this response."""
+    if head is None:
+        head = wiring.tables().head_at(table_id, version)
+    body = wiring.signer().receipt(table_id, version, head)
+    g.tabletop_receipt = body
+    return body
+
+
+def signed_latest(table_id: UUID) -> dict[str, Any]:
+    """The signed receipt of the table's latest version (for answers that are lists)."""
+    table = wiring.tables().table(table_id)
+    return signed(table_id, table.version, table.head_hash)
+
+
+def receipt_header(response: Response) -> Response:
+    """``after_request``: the receipt of this answer, if it has one, as a header too."""
+    body = g.get("tabletop_receipt")
+    if body is not None and response.status_code < 400:
+        response.headers[RECEIPT_HEADER] = canonical(body)
+    return response

@@ -9,7 +9,7 @@ from flask_smorest import Blueprint
 from api import auth, limits, reads, wiring
 from api.errors import TokenRequired
 from api.openapi import SEAT_TOKEN
-from api.routes.common import receipt
+from api.routes.common import receipt, signed
 from api.schemas.commands import CommandSchema, ForkSchema, OpenTableSchema
 from api.schemas.queries import TablesQuery
 from api.schemas.views import ReceiptSchema, TableSchema
@@ -52,8 +52,9 @@ def list_tables(args):
 @blp.route("/<uuid:table_id>", methods=["GET"])
 @blp.response(200, TableSchema)
 def get_table(table_id: UUID):
-    """A table's public facts: game, seats, status, version, whose turn."""
-    return wiring.tables().summary(table_id)
+    """A table's public facts: game, seats, status, version, whose turn, and the signed head."""
+    summary = wiring.tables().summary(table_id)
+    return {**summary, "receipt": signed(table_id, summary["version"], summary["head_hash"])}
 
 
 @blp.route("/<uuid:table_id>/start", methods=["POST"])

@@ -10,9 +10,11 @@ from uuid import UUID
 from flask_smorest import Blueprint
 
 from api import reads, wiring
-from api.routes.common import reading
+from api.errors import InvalidReceipt
+from api.routes.common import reading, signed, signed_latest
 from api.schemas.queries import LogLinesQuery, LogQuery, PositionQuery, ScoresQuery, VersionQuery
 from api.schemas.views import (
+    AuditRequestSchema,
     AuditSchema,
     LogEntrySchema,
     LogLineSchema,
@@ -34,7 +36,8 @@ VIEWER = {"description": "Send a seat token (Authorization: Bearer) to read as t
 def view(args, table_id: UUID):
     """My view of the table (or the spectator's), now or at a version."""
     with reading(table_id) as (tables, seat):
-        return {"viewer": seat, **tables.view(table_id, seat, args["version"])}
+        found = tables.view(table_id, seat, args["version"])
+        return {"viewer": seat, **found, "receipt": signed(table_id, found["table"]["version"], found["table"]["head_hash"])}
 
 
 @blp.route("/events", methods=["GET"])
@@ -44,7 +47,9 @@ def view(args, table_id: UUID):
 def events(args, table_id: UUID):
     """The event log as I may see it, after a version."""
     with reading(table_id) as (tables, seat):
-        return [e.to_dict() for e in tables.log(table_id, seat, after=args["after"], limit=args["limit"])]
+        entries = [e.to_dict() for e in tables.log(table_id, seat, after=args["after"], limit=args["limit"])]
+        signed_latest(table_id)  # in the Tabletop-Receipt header (the body is a list)
+        return entries
 
 
 @blp.route("/log", methods=["GET"])
@@ -54,7 +59,9 @@ def events(args, table_id: UUID):
 def log(args, table_id: UUID):
     """The human-readable log: one sentence per event, undone ones marked."""
     with reading(table_id) as (_, seat):
-        return reads.human_log(table_id, seat, after=args["after"], limit=args["limit"], position=args["position"])
+        lines = reads.human_log(table_id, seat, after=args["after"], limit=args["limit"], position=args["position"])
+        signed_latest(table_id)  # in the Tabletop-Receipt header (the body is a list)
+        return lines
 
 
 @blp.route("/scores", methods=["GET"])
@@ -79,5 +86,26 @@ def score_history(args, table_id: UUID):
 @blp.route("/audit", methods=["GET"])
 @blp.response(200, AuditSchema)
 def audit(table_id: UUID):
-    """Re-derive the table from its events and check the hash chain, seed, dice, moves and scores."""
+    """Re-derive the table from its events and check the hash chain, seed, dice, moves, scores and
+    every stored snapshot."""
     return wiring.tables().audit(table_id).to_dict()
+
+
+@blp.route("/audit", methods=["POST"])
+@blp.arguments(AuditRequestSchema)
+@blp.response(200, AuditSchema)
+def audit_with_receipts(args, table_id: UUID):
+    """The audit, also checking the chain against signed receipts you kept: a receipt for a version
+    the store no longer holds, or for another head, is reported (events removed or rewritten)."""
+    tables = wiring.tables()
+    tables.table(table_id)  # an unknown table is 404 before its receipts are judged
+    anchors, problems = [], {}
+    for index, given in enumerate(args["receipts"]):
+        problem = wiring.signer().check(given, table_id)
+        if problem:
+            problems[str(index)] = [problem]
+        else:
+            anchors.append((given["version"], given["head"]))
+    if problems:
+        raise InvalidReceipt("a receipt is not one this server signed for this table", {"receipts": problems})
+    return tables.audit(table_id, anchors).to_dict()

@@ -7,6 +7,8 @@ import json
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, post_dump
 
+from api.schemas.record import SignedReceiptSchema  # one schema for every signed receipt (docs/audit.md)
+
 
 def _free(**kwargs) -> fields.Dict:
     return fields.Dict(keys=fields.String(), **kwargs)
@@ -22,12 +24,22 @@ class ErrorSchema(Schema):
     version = fields.Integer(allow_none=True, metadata={"description": "The table's current version (on 409)."})
 
 
+class SigningKeySchema(Schema):
+    algorithm = fields.String(required=True)
+    public_key = fields.String(required=True, metadata={"description": "The raw 32-byte Ed25519 key, hex."})
+    key_id = fields.String(required=True)
+
+
+RECEIPT = {"metadata": {"description": "The signed head this answer reflects (docs/audit.md)."}}
+
+
 class ReceiptSchema(Schema):
     table_id = fields.UUID(required=True)
     version = fields.Integer(required=True, metadata={"description": "The table's version after the command."})
     position = fields.Integer(allow_none=True, metadata={"description": "Position in the store's notification log."})
     seat = fields.Integer(allow_none=True)
     duplicate = fields.Boolean(required=True, metadata={"description": "True when command_id had been seen."})
+    receipt = fields.Nested(SignedReceiptSchema, required=True, **RECEIPT)
 
 
 class SeatReceiptSchema(ReceiptSchema):
@@ -62,12 +74,14 @@ class TableSchema(Schema):
     result = _free(allow_none=True)
     forked_from = _free(allow_none=True)
     head_hash = fields.String(required=True)
+    receipt = fields.Nested(SignedReceiptSchema, **RECEIPT)  # on GET /api/tables/{id}, not in lists
 
 
 class ViewSchema(Schema):
     viewer = fields.Integer(allow_none=True, metadata={"description": "Your seat; null for a spectator."})
     table = fields.Nested(TableSchema, required=True)
     view = _free(allow_none=True, metadata={"description": "The game as this viewer may see it (null before the start)."})
+    receipt = fields.Nested(SignedReceiptSchema, required=True, **RECEIPT)
 
 
 class JsonObjectField(fields.Field):
@@ -171,6 +185,12 @@ class CheckSchema(Schema):
     ok = fields.Boolean(allow_none=True, metadata={"description": "null: not applicable yet."})
     version = fields.Integer(allow_none=True)
     detail = fields.String(required=True)
+
+
+class AuditRequestSchema(Schema):
+    receipts = fields.List(fields.Raw(), load_default=list, metadata={
+        "description": "Signed receipts you kept (from any command or read of this table); the audit reports "
+                       "a history that no longer holds one (events removed or rewritten)."})
 
 
 class AuditSchema(Schema):

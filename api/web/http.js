@@ -1,5 +1,8 @@
 // The one place the client talks HTTP: JSON in and out, the seat token as a Bearer header, and
 // every refusal turned into an ApiError that carries the API's {error, message, rule, version}.
+// Every answer's signed receipt (Tabletop-Receipt header) is kept (receipts.js).
+
+import {keepReceipt} from './receipts.js';
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -65,6 +68,8 @@ export async function api(method, path, {body, token, signal} = {}) {
     }
   }
   if (!response.ok) throw new ApiError(response.status, data);
+  const receipt = response.headers.get('Tabletop-Receipt');
+  if (receipt) keepReceipt(receipt);
   return data;
 }
 

@@ -15,6 +15,7 @@ import {api, ApiError, command} from './http.js';
 import {identities, legend, publishColours} from './identity.js';
 import {Live} from './live.js';
 import {moveChooser, moveWords, termOf} from './movelist.js';
+import {keptReceipt} from './receipts.js';
 import {moveText, scoreTable, tree} from './render.js';
 import * as seats from './seats.js';
 import {genericStatus} from './status.js';
@@ -524,7 +525,20 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   async function runAudit() {
     fill(auditBox, h('p', {class: 'muted'}, 'Auditing…'));
     try {
-      const audit = await api('GET', `${base}/audit`);
+      // With a receipt kept from this table, the audit also checks the history still reaches it.
+      const kept = keptReceipt(tableId);
+      let audit = null;
+      let against = null;
+      if (kept) {
+        try {
+          audit = await api('POST', `${base}/audit`, {body: {receipts: [kept]}});
+          against = `Checked against the signed receipt this browser kept for version ${kept.version}.`;
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 422) throw error;
+          against = `The receipt this browser kept was refused: ${describe(error)}`;
+        }
+      }
+      if (!audit) audit = await api('GET', `${base}/audit`);
       const mark = (ok) => (ok === true ? '✓ ok' : ok === false ? '✗ FAILED' : '– not yet');
       fill(auditBox,
         h('p', {class: audit.ok ? 'ok' : 'error'}, audit.ok
@@ -533,6 +547,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
         h('ul', {class: 'checks'}, audit.checks.map((c) => h('li', {class: c.ok === false ? 'bad' : null},
           h('strong', {}, c.name.replaceAll('_', ' ')), `: ${mark(c.ok)}`,
           c.version ? ` (version ${c.version})` : '', c.detail ? ` · ${c.detail}` : ''))),
+        against ? h('p', {class: 'muted small', id: 'audit-receipt'}, against) : null,
         h('p', {class: 'muted small'}, `head hash ${audit.head_hash}`));
     } catch (error) {
       fill(auditBox, h('p', {class: 'error'}, `The audit could not run: ${describe(error)}`));

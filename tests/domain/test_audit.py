@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from datetime import datetime
 
 import pytest
 
@@ -101,7 +102,8 @@ def test_a_rerolled_die_with_a_recomputed_digest_breaks_the_chain_at_the_next_ev
     def change(body):
         body["outcome"] = [body["outcome"][0] % 6 + 1]
         payload = {k: v for k, v in body.items() if k not in hashchain.UNHASHED}
-        body["digest"] = hashchain.digest(body["prev_hash"], target, "ChanceResolved", payload)
+        stamp = datetime.fromisoformat(body["timestamp"]["_data_"])  # chain format 2 hashes it
+        body["digest"] = hashchain.digest(body["prev_hash"], target, "ChanceResolved", payload, stamp)
         return body
 
     tamper(tables, backend, tmp_path, table_id, target, change)

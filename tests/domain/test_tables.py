@@ -382,6 +382,7 @@ def test_audit_passes_on_a_clean_table(tables):
     assert report.ok and report.first_bad_version is None
     assert {c.name: c.ok for c in report.checks.values()} == {
         "hash_chain": True, "seed": True, "chance": True, "moves": True, "undo": True, "final_scores": True,
+        "snapshots": True, "receipts": None,
     }
 
 

@@ -190,7 +190,9 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
     expect(ann.locator("#table-facts")).to_contain_text("seed revealed:")
     ann.get_by_role("button", name="Run the audit").click()
     expect(ann.locator("#audit")).to_contain_text("All checks pass")
-    expect(ann.locator("#audit li")).to_contain_text(["hash chain: ✓ ok", "seed: ✓ ok"])
+    expect(ann.locator("#audit li")).to_contain_text(["hash chain: ✓ ok", "seed: ✓ ok", "receipts: ✓ ok"])
+    # The browser kept the newest signed receipt it was given and the audit checked the history reaches it.
+    expect(ann.locator("#audit-receipt")).to_contain_text("Checked against the signed receipt this browser kept")
     for page in (ann, bob):
         assert_labelled(page)
         assert page.errors == []

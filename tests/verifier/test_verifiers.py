@@ -211,11 +211,13 @@ def test_the_script_imports_only_the_standard_library():
     assert imported <= set(sys.stdlib_module_names), imported - set(sys.stdlib_module_names)
 
 
-def as_chain_format_2(record: dict) -> dict:
-    """The record as a table opened with ``chain_format: 2`` records it (timestamps inside the digest)."""
-    upgraded = json.loads(json.dumps(record))
-    upgraded["chain_format"] = upgraded["events"][0]["payload"]["chain_format"] = 2
-    return rechain(upgraded)
+def as_chain_format_1(record: dict) -> dict:
+    """The record as a table opened before chain format 2 records it: no ``chain_format`` in its
+    Opened event, timestamps outside the digest."""
+    old = json.loads(json.dumps(record))
+    old["chain_format"] = 1
+    old["events"][0]["payload"].pop("chain_format", None)
+    return rechain(old)
 
 
 def test_both_verifiers_check_timestamps_in_chain_format_2_and_not_in_format_1(records, tmp_path):
@@ -223,8 +225,9 @@ def test_both_verifiers_check_timestamps_in_chain_format_2_and_not_in_format_1(r
     chain there; in format 1 it is outside the digest (the old tables stay checkable as they are)."""
     cases = Cases(tmp_path)
     for key in ("walnut_grove-4p-base", "fantasy_ranch-4p-3"):
-        old = records[key]
-        new = as_chain_format_2(old)
+        new = records[key]  # tables opened now record chain_format 2
+        assert new["chain_format"] == new["events"][0]["payload"]["chain_format"] == 2
+        old = as_chain_format_1(new)
         assert new["head"]["digest"] != old["head"]["digest"]
         cases.add(f"{key}.format2", new, None)
         for record, bad in ((new, 9), (old, None)):

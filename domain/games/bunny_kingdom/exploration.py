@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import IllegalMove, NotYourTurn
+from domain.errors import IllegalMove
 from domain.games.bunny_kingdom.components import (
     BUILDING_CARDS,
     HAND_SIZE,
@@ -97,10 +97,18 @@ def submit_pick(state: State, seat: int, move: dict[str, Any]) -> State:
 
 
 def retract_pick(state: State, seat: int, move: dict[str, Any]) -> State:
-    """BK-R31: take back a stored selection before the reveal."""
-    check_pick_step(state, move)
+    """BK-R31: take back a stored selection before the reveal. Whatever the reason there is
+    nothing to take back (never chosen, or already revealed), it is one refusal: BK-R31, an
+    illegal move (the same status either way)."""
+    step = (move["round"], move["pick"])
+    if state.phase != "exploration":
+        raise IllegalMove("BK-R31", "nothing can be retracted now: no choose step is open")
+    if step < (state.round, state.pick):
+        raise IllegalMove("BK-R31", f"round {step[0]}, pick {step[1]} has been revealed: nothing can be retracted")
+    if step != (state.round, state.pick):
+        raise IllegalMove("BK-R31", f"the open choose step is round {state.round}, pick {state.pick}")
     if state.selections[seat] is None:
-        raise NotYourTurn("BK-R31", f"seat {seat} has no selection to retract")
+        raise IllegalMove("BK-R31", f"seat {seat} has no selection to retract for round {step[0]}, pick {step[1]}")
     return state.set(selections=put(state.selections, seat, None))
 
 

@@ -40,8 +40,12 @@ def ready(state: State) -> bool:
 
 def choose(state: State, seat: int, move: dict[str, Any]) -> State:
     """BK-R49-R52: store (or replace) the seat's hidden choices."""
-    if state.phase != "harvest" or move["round"] != state.round:
-        raise IllegalMove("BK-R49", f"trading posts are configured in the Harvest of round {state.round}")
+    if state.phase != "harvest":
+        after = "" if state.phase in ("deal", "exploration", "exploration_done", "construction") else "'s Harvest is over"
+        raise IllegalMove("BK-R49", f"no Harvest is open: trading posts are configured during a round's Harvest, "
+                                    f"and round {state.round}{after or ' has not reached it'}")
+    if move["round"] != state.round:
+        raise IllegalMove("BK-R49", f"this is the Harvest of round {state.round}, not of round {move['round']}")
     posts = trading_posts(state, seat)
     if not posts:
         raise NotYourTurn("BK-R49", f"seat {seat} has no trading post on the board")

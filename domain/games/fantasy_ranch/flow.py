@@ -142,11 +142,17 @@ def deal_draft(w: Work) -> None:
     w.phase = "draft"
 
 
+def take_pick(w: Work, seat: int, card: str) -> None:
+    """FR-R102: the picked card leaves the hand at once and waits, secret, for the step's end."""
+    w.hands[seat].remove(card)
+    w.step_picks[seat] = card
+
+
 def complete_draft_step(w: Work) -> None:
-    """FR-R102: picks leave the hands, hands pass to the left; level 2's last single card is auto-picked."""
+    """FR-R102: the step's picks join the picks, hands pass to the left; level 2's last single
+    card is auto-picked."""
     for seat, card in enumerate(w.step_picks):
         w.picks[seat].append(card)
-        w.hands[seat].remove(card)
     w.step_picks = [None] * w.players
     if w.draft_step == START_HORSES:  # after the last pick the hands stay put: leftovers are returned
         finish_draft(w)
@@ -156,7 +162,8 @@ def complete_draft_step(w: Work) -> None:
         w.seen[seat].extend(c for c in hand if c not in w.seen[seat])
     w.draft_step += 1
     if all(len(h) == 1 for h in w.hands):
-        w.step_picks = [h[0] for h in w.hands]
+        for seat, hand in enumerate(w.hands):
+            take_pick(w, seat, hand[0])
         complete_draft_step(w)
 
 

@@ -46,12 +46,13 @@ def choose_starting_employee(w: Work, seat: int, employee: str) -> None:
 
 
 def draft_pick(w: Work, seat: int, card: str) -> None:
-    """FR-R102: a secret simultaneous pick; the step completes when every player has picked."""
+    """FR-R102: a secret simultaneous pick; the card leaves the hand at once, and the step
+    completes when every player has picked."""
     if w.phase != "draft" or w.step_picks[seat] is not None:
         raise NotYourTurn("FR-R102a", f"seat {seat} has no pick to make now")
     if card not in w.hands[seat]:
         raise IllegalMove("FR-R102b", f"{card} is not in seat {seat}'s hand")
-    w.step_picks[seat] = card
+    flow.take_pick(w, seat, card)
     if None not in w.step_picks:
         flow.complete_draft_step(w)
 

@@ -115,7 +115,7 @@ def draft_view(state: State) -> dict[str, Any] | None:
         return None
     return {
         "step": state.draft_step,
-        "hand_sizes": [len(h) for h in state.hands],
+        "hand_sizes": [len(h) + (p is not None) for h, p in zip(state.hands, state.step_picks)],  # FR-R102: as dealt this step
         "picked_this_step": [p is not None for p in state.step_picks],
         "pick_counts": [len(p) for p in state.picks],
         "picks": [list(p) for p in state.picks] if state.level == 2 else None,
@@ -128,7 +128,8 @@ def private_view(state: State, viewer: int | None) -> dict[str, Any] | None:
         return None
     active = state.phase == "tessa_choice" and Work(state).active == viewer
     return {
-        "hand": list(state.hands[viewer]),
+        # FR-R102: the picked card has left the hand, but is listed (as ``pending_pick``) until the step ends
+        "hand": list(state.hands[viewer]) + ([state.step_picks[viewer]] if state.step_picks and state.step_picks[viewer] else []),
         "picks": list(state.picks[viewer]),
         "pending_pick": state.step_picks[viewer] if state.step_picks else None,
         "seen_in_draft": list(state.seen[viewer]),

@@ -46,9 +46,9 @@ def buy_resource(state: State, seat: int, move: dict) -> State:
     if player.trade < 1:
         raise IllegalMove("HS-R63", "buying costs 1 trade token")
     price = c.RATES[resource]
-    if "gold" in price:  # copper and livestock cost exactly 1 gold (HS-R64)
-        if gold_used != 0 or player.gold < 1:
-            raise IllegalMove("HS-R64", f"{resource} costs exactly 1 gold (gold_used must be 0)")
+    if "gold" in price:  # copper and livestock cost exactly 1 gold, whatever gold_used says (HS-R64)
+        if player.gold < 1:
+            raise IllegalMove("HS-R64", f"{resource} costs exactly 1 gold, and silver cannot replace it")
         player = player.gain(gold=-1)
     else:
         player, _ = payments.pay(player, price["silver"], gold_used, False)

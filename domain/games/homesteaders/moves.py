@@ -3,7 +3,9 @@
 Each move is ``{"type": <snake_case command>, ...fields}`` with exactly the listed fields. The
 spec's ``AssignWorkers`` (replace the whole placement) is split into ``assign_worker`` and
 ``unassign_worker``, one worker per move, so that ``legal_moves`` can list the space exactly;
-the rules of HS-R10–HS-R13 apply to each. Optional fields of the spec are always present here.
+the rules of HS-R10–HS-R13 apply to each. Fields the spec gives a default (``gold_used = 0``,
+``take_debt_for_shortfall = false``, ...) may be left out of a move (``OPTIONAL``); ``legal_moves``
+lists each move in one canonical form, with every field present.
 """
 
 from __future__ import annotations
@@ -40,6 +42,17 @@ SHAPES: dict[str, tuple[str, dict[str, type]]] = {
     "take_debt": ("HS-R69", {"count": int}),
 }
 
+#: Fields the spec makes optional, with their defaults (§5: silver payments, BuyResource,
+#: BuildBuilding, TakeAuctionBonus).
+PAYMENT_DEFAULTS = {"gold_used": 0, "take_debt_for_shortfall": False}
+OPTIONAL: dict[str, dict[str, Any]] = {
+    "pay_wages": PAYMENT_DEFAULTS,
+    "pay_auction": PAYMENT_DEFAULTS,
+    "buy_resource": {"gold_used": 0},
+    "build_building": {"gold_as_copper": 0, "gold_as_livestock": 0},
+    "take_auction_bonus": {"use_river_port_gold": False},
+}
+
 #: Marketplace, building-ability and debt actions any seated player may take at any time (HS-R60).
 FREE = frozenset({"hire_worker", "buy_resource", "sell_resource", "convert_at_market", "exchange_at_bank", "take_debt"})
 
@@ -47,6 +60,24 @@ FREE = frozenset({"hire_worker", "buy_resource", "sell_resource", "convert_at_ma
 PRIVATE = frozenset({"buy_resource", "sell_resource", "convert_at_market", "exchange_at_bank", "take_debt", "pay_off_debt"})
 
 CONVERSIONS = {"wood_to_food": ("wood", "food"), "food_to_steel": ("food", "steel")}
+
+
+def canonical(move: Any) -> Any:
+    """The form ``legal_moves`` lists a move in: optional fields filled with their defaults, and
+    ``gold_used`` 0 when buying copper or livestock (HS-R64: it is ignored there). Anything
+    else is returned as it is."""
+    if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
+        return move
+    full = {**OPTIONAL.get(move["type"], {}), **move}
+    gold_used = full.get("gold_used")
+    resource = full.get("resource")
+    if full["type"] == "buy_resource" and isinstance(resource, str) and resource in GOLD_PRICED and type(gold_used) is int:
+        full["gold_used"] = 0
+    return full
+
+
+#: Resources bought for exactly 1 gold (HS-R64).
+GOLD_PRICED = frozenset({"copper", "livestock"})
 
 
 def parse(move: Any) -> dict[str, Any]:
@@ -59,4 +90,4 @@ def parse(move: Any) -> dict[str, Any]:
         raise IllegalMove(rule, f"every field name of a {kind!r} move must be a string")
     if kind == "choose_rail_reward" and move.get("reward") == "resource":
         return require_fields(move, rule, reward=str, resource=str)
-    return require_fields(move, rule, **fields)
+    return require_fields({**OPTIONAL.get(kind, {}), **move}, rule, **fields)

@@ -105,8 +105,16 @@ def take_fall_turn(state: WalnutGroveState, seat: int, move: Any) -> WalnutGrove
         )
     space = TOWN[destination]
     action_field, action_type = moves.ACTION_FIELD[space.kind]
+    # Each part is refused under the rule that governs it: tolls WG-R33, payment WG-R35, the
+    # action's parameter WG-R36 (the destination itself is WG-R31, checked above).
+    for name, kind, rule in (("tolls", list, "WG-R33"), ("payment", dict, "WG-R35"),
+                             (action_field, action_type, "WG-R36")):
+        if name not in move:
+            raise IllegalMove(rule, f"a fall turn to the {destination} needs {name!r}")
+        if not isinstance(move[name], kind):
+            raise IllegalMove(rule, f"{name!r} must be a {'list' if kind is list else 'JSON object' if kind is dict else 'string'}")
     move = moves.fields(
-        move, "WG-R31", destination=str, tolls=list, payment=dict, **{action_field: action_type}
+        move, "WG-R30", destination=str, tolls=list, payment=dict, **{action_field: action_type}
     )
     player = state.player(seat)
     place = arrival_place(state, seat, destination)

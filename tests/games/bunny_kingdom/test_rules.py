@@ -213,6 +213,20 @@ def test_bk_r31_a_selection_may_be_retracted_until_the_reveal():
     assert state.selections[0] is None and 0 in GAME.to_act(state)
 
 
+def test_bk_r31_retracting_nothing_chosen_and_retracting_after_the_reveal_are_one_refusal():
+    """BK-R31: one command, one status: with no selection stored, and once the pick is revealed,
+    retract_pick is the same illegal move (422 over HTTP), naming BK-R31 both times."""
+    state = dealt(3)
+    retract = {"type": "retract_pick", "round": 1, "pick": 1}
+    nothing = refused(state, 0, retract, "BK-R31")
+    for seat in range(3):
+        state = GAME.play(state, seat, first_pick(state, seat))
+    assert (state.round, state.pick) != (1, 1)  # every seat chose: revealed
+    revealed = refused(state, 0, retract, "BK-R31")
+    assert type(nothing) is type(revealed) is IllegalMove  # never NotYourTurn (409) for one and 422 for the other
+    assert "no selection" in str(nothing) and "revealed" in str(revealed)
+
+
 def test_bk_r33_a_camp_needs_a_real_coordinate():
     state = begin(hold(table(2), 0, "B-CAMP-1"))
     refused(state, 0, {"type": "place_camp", "card": "B-CAMP-1", "coord": "Z9"}, "BK-R33")

@@ -425,3 +425,20 @@ def test_bk_s48_shared_victory_without_tie_breaker():
     assert result.winners == (ANA, BO)
     assert result.ranking == (ANA, BO, CY)
     assert ranks(state) == {ANA: 1, BO: 1, CY: 3}
+
+
+def test_bk_r49_a_trading_post_choice_after_the_round_4_harvest_says_the_harvest_is_over():
+    """BK-R49: once round 4's Harvest is scored, a choice is refused saying that Harvest is over,
+    not that trading posts are configured in round 4 (which reads as if it were still open)."""
+    state = build(own(table(2, "harvest"), PIA, "D10", "E10", "F10"), "F10", "B-TRADING-POST-1")
+    state = scrolls(state.set(harvests=((0,), (0,))), PIA, "P-FARMER", "P-CARPENTER").set(round=4)
+    after = GAME.play(state, PIA, {"type": "choose_trading_posts", "round": 4, "choices": {"F10": "carrot"}})
+    assert after.phase == "over"
+    copying = after.set(phase="copy", copy_pending=((),) * after.players)  # final scoring, before "over"
+    error = refused(copying, PIA, {"type": "choose_trading_posts", "round": 4, "choices": {"F10": "fish"}}, "BK-R49")
+    assert "round 4's Harvest is over" in str(error) and "configured in the Harvest of round 4" not in str(error)
+    early = refused(state.set(phase="construction"), PIA,
+                    {"type": "choose_trading_posts", "round": 4, "choices": {"F10": "fish"}}, "BK-R49")
+    assert "has not reached it" in str(early)
+    wrong_round = refused(state, PIA, {"type": "choose_trading_posts", "round": 3, "choices": {"F10": "fish"}}, "BK-R49")
+    assert "Harvest of round 4, not of round 3" in str(wrong_round)

@@ -121,7 +121,7 @@ def test_fr_r010_r102_level_2_draft_picks_pass_left_and_the_last_card_is_automat
     state = play(state, 0, {"type": "draft_pick", "card_id": "H05"})
     refused(state, 0, {"type": "draft_pick", "card_id": "H07"}, "FR-R102a")  # already picked this step
     refused(state, 1, {"type": "draft_pick", "card_id": "H01"}, "FR-R102b")  # not in Red's hand
-    assert state.hands[0] == ("H01", "H03", "H05", "H07")  # the pick waits for the step to complete
+    assert state.hands[0] == ("H01", "H03", "H07")  # the picked card left the hand at once (FR-R102)
     state = play(state, 1, {"type": "draft_pick", "card_id": "H02"})
     assert state.hands == (("H04", "H06", "H08"), ("H01", "H03", "H07"))  # passed to the left
     assert GAME.player_view(state, None)["draft"]["picks"] == [["H05"], ["H02"]]  # public in level 2

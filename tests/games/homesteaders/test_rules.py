@@ -355,7 +355,7 @@ def test_hs_r62_r63_r64_buying_resources():
     for item in ("silver", "trade", "vp", "worker", "debt", "track"):
         refused(state, A, buy(item), "HS-R62")
     refused(holding(state, A, trade=0), A, buy("wood"), "HS-R63")
-    refused(state, A, buy("copper", gold=1), "HS-R64")
+    refused(holding(state, A, gold=0), A, buy("copper"), "HS-R64")  # silver cannot replace the gold
     refused(state, A, buy("steel", gold=2), "HS-R06")
     refused(holding(state, A, silver=2, gold=0), A, buy("steel"), "HS-R07")
     steel = play(state, A, buy("steel", gold=1))  # 1 gold stands in for 3 silver, no change

@@ -179,9 +179,9 @@ def test_random_json_moves_are_refused_cleanly(situation, seat, move):
             "fall",
             P1,
             {**fall_turn("post_office", ["help"], goods=["fish", "fish"]), "tolls": "help"},
-            "WG-R31",
+            "WG-R33",
         ),
-        ("fall", P1, {**fall_turn("post_office", ["help"], goods=["fish", "fish"]), "payment": []}, "WG-R31"),
+        ("fall", P1, {**fall_turn("post_office", ["help"], goods=["fish", "fish"]), "payment": []}, "WG-R35"),
         (
             "fall",
             P1,
@@ -206,7 +206,7 @@ def test_random_json_moves_are_refused_cleanly(situation, seat, move):
             },
             "WG-R35",
         ),
-        ("fall", P1, fall_turn("post_office", ["help"], goods="fish"), "WG-R31"),
+        ("fall", P1, fall_turn("post_office", ["help"], goods="fish"), "WG-R36"),
         ("fall", P1, fall_turn("post_office", ["help"], goods=[1, 2]), "WG-R36"),
         ("fall", P1, fall_turn("hotel", ["help"], ["c01", "c02"], labourer_id="w9"), "WG-R36"),
         (
@@ -336,3 +336,15 @@ def test_wg_g07_a_move_with_a_non_string_field_name_is_refused(situation, move, 
     key among string keys is refused with the command's rule (it once escaped as a TypeError
     from sorting the unexpected field names)."""
     refused(SITUATIONS[situation], P1, move, rule)
+
+
+@pytest.mark.parametrize(
+    ("left_out", "rule"), [("payment", "WG-R35"), ("tolls", "WG-R33"), ("goods", "WG-R36")]
+)
+def test_wg_r33_r35_r36_a_fall_turn_missing_a_part_names_that_parts_rule_not_wg_r31(left_out, rule):
+    """WG-R31 is the destination rule: a fall turn to a valid building without ``payment`` breaks
+    WG-R35, without ``tolls`` WG-R33, without its action's parameter WG-R36."""
+    move = fall_turn("post_office", ["help"], goods=["fish", "fish"])
+    del move[left_out]
+    error = refused(SITUATIONS["fall"], P1, move, rule)
+    assert left_out in str(error)
