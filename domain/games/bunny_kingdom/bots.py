@@ -40,6 +40,8 @@ def bot_move(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
 #: Strong search: pairs among this many best single cards, sampled states per decision.
 STRONG_TOP = 7
 STRONG_SAMPLES = 3
+#: How much of what the next seat could take from the cards passed on counts against a pick.
+DENIAL = {2: 1.0, 3: 0.5}
 
 
 def random_policy(inp: BotInput) -> dict[str, Any]:
@@ -72,7 +74,7 @@ def strong_policy(inp: BotInput) -> dict[str, Any]:
     moves = [m for m in moves if all(c in top for c in m["play"])]
     if state.players > 2:
         moves = [m for m in moves if m["play"][0] <= m["play"][1]] or moves  # order matters only for Provisions
-    weight = 1.0 if state.players == 2 else 0.5
+    weight = DENIAL[2] if state.players == 2 else DENIAL[3]
     totals = [0.0] * len(moves)
     for _ in range(STRONG_SAMPLES):
         sample = determinize(inp.view, seat, random.Random(inp.rng.getrandbits(64)))

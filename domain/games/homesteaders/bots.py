@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import cache
+from types import SimpleNamespace
 from typing import Any
 
 from domain.errors import IllegalMove
@@ -86,8 +88,8 @@ def _shopping(state: State, seat: int, free: list[dict[str, Any]]) -> list[dict[
 # ---- levels: decided from the seat's view only (domain.games.game.BotInput) ------------------
 
 #: Strong search: bids kept from the basic ranking, sampled states, rollouts to the round's end.
-STRONG_CANDIDATES = 4
-STRONG_SAMPLES = 3
+STRONG_CANDIDATES = 2
+STRONG_SAMPLES = 1
 ROLLOUT_STEPS = 400
 
 #: What a unit is worth to a player, in points, while the game runs (gold, copper and livestock
@@ -150,11 +152,20 @@ def estimate(state: State, seat: int) -> float:
     total = sum(scoring.breakdown(player).values())
     left = max(0, c.ROUNDS - state.round)
     holdings = sum(WORTH[k] * getattr(player, k) for k in ("silver", "wood", "food", "steel", "trade"))
-    income = 0.0
-    for _, gained in income_lines(player):
-        income += sum(WORTH.get(k, 0.5) * v for k, v in gained.items())
-    worth_later = 0.4 * left * (income - len(player.workers) * WORTH["silver"])
-    return total + holdings + worth_later + 0.5 * left * len(player.workers) * (1 if left > 2 else 0)
+    # what its buildings will still bring, valued as basic values a building it could build
+    later = sum(_yield_value(c.kind(i)) for i in player.buildings)
+    wages = len(player.workers) * WORTH["silver"]
+    return total + holdings + 0.6 * left * (later - wages) + 0.5 * left * len(player.workers) * (left > 2)
+
+
+@cache
+def _yield_value(building_id: str) -> float:
+    """A building's income per round, its worker slots' yields at a third (they need workers)."""
+    b = c.BUILDINGS[building_id]
+    income = sum(WORTH.get("vp_tokens" if k == "vp" else k, 0.5) * v for k, v in b["income"].items() if k != "special")
+    slots = sum(sum(WORTH.get("vp_tokens" if k == "vp" else k, 0.5) * v for k, v in s["yield"].items())
+                for s in b["worker_slots"])
+    return income + 0.3 * slots
 
 
 def _advantage(state: State, seat: int) -> float:
@@ -179,7 +190,8 @@ def decide(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Ran
     if phase == "dummy":
         return moves[0]
     if phase == "bidding":
-        return _ranked_bids(state, seat, moves)[0]
+        sale = _sale_for_a_bid(state, seat, free)
+        return sale or _ranked_bids(state, seat, moves)[0]
     if phase == "rail_reward":
         return max(moves, key=lambda m: _reward_value(state, player, m))
     if phase in ("build_choice", "extra_build"):
@@ -197,6 +209,24 @@ def decide(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Ran
         pay = [m for m in moves if m["type"] == "pay_off_debt" and not m["use_gold"]]
         return pay[0] if pay else moves[-1] if player.debt == 0 or player.gold == 0 else moves[0]
     return moves[0]
+
+
+def _sale_for_a_bid(state: State, seat: int, free: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Sell a surplus building resource (more than 2 of it) when the seat cannot afford the
+    lowest bid on a slot it wants."""
+    player = state.seat(seat)
+    if player.wood <= 2 and player.steel <= 2 and player.food <= 2:
+        return None
+    wanted = [s for s in range(1, len(state.slots) + 1)
+              if bidding.min_bid(state, seat, s) and _tile_value(state, seat, s) > 2]
+    if not wanted or _spare(state, player) >= min(bidding.min_bid(state, seat, s) for s in wanted):
+        return None
+    for resource in ("wood", "steel", "food"):
+        if getattr(player, resource) > 2:
+            for m in free:
+                if m["type"] == "sell_resource" and m["resource"] == resource:
+                    return m
+    return None
 
 
 def _gold_of(move: dict[str, Any]) -> int:
@@ -221,16 +251,31 @@ def _allocate(state: State, seat: int, moves: list[dict[str, Any]]) -> dict[str,
         gain = _income_value(trial) - base
         if gain > best_gain:
             best, best_gain = m, gain
+    if best is None:  # every worker is placed: move one where it earns clearly more
+        current = {w: (b, sl) for w, b, sl in player.placement}
+        for m in moves:
+            if m["type"] != "assign_worker" or m["worker"] not in current:
+                continue
+            rest = tuple(p for p in player.placement if p[0] != m["worker"])
+            trial = replace(player, placement=rest + ((m["worker"], m["building"], m["slot"]),))
+            gain = _income_value(trial) - base
+            if gain > max(best_gain, 0.5):
+                best, best_gain = m, gain
     return best or {"type": "confirm_workers"}
 
 
 def _income_value(player: Player) -> float:
-    return sum(sum(WORTH.get(k, 0.5) * v for k, v in gained.items()) for _, gained in income_lines(player))
+    """Next income in points; silver counts for more while the seat is short of it (wages, bids)."""
+    worth = dict(WORTH)
+    if player.silver < len(player.workers) + 6:
+        worth["silver"] = 1.1
+    return sum(sum(worth.get(k, 0.5) * v for k, v in gained.items()) for _, gained in income_lines(player))
 
 
 def _spare(state: State, player: Player) -> int:
     """Silver (gold at its rate) the seat can put into a bid and still pay next round's wages."""
-    return player.silver + 4 * player.gold - len(player.workers) - 2 * player.debt
+    credit = 5 if player.debt == 0 and state.round <= 7 else 0  # one early debt to build sooner
+    return player.silver + 4 * player.gold - len(player.workers) - 2 * player.debt + credit
 
 
 def _tile_value(state: State, seat: int, slot: int) -> float:
@@ -269,13 +314,10 @@ def _building_value(state: State, seat: int, instance: str, move: dict[str, Any]
     b = c.building(instance)
     left = max(0, c.ROUNDS - state.round)
     player = state.seat(seat)
-    owner = replace(player, buildings=player.buildings + (instance,))
-    bonus = scoring.end_bonus(owner, b["end_bonus"])
-    income = sum(WORTH.get("vp_tokens" if k == "vp" else k, 0.5) * v for k, v in b["income"].items() if k != "special")
-    slots = sum(sum(WORTH.get("vp_tokens" if k == "vp" else k, 0.5) * v for k, v in s["yield"].items())
-                for s in b["worker_slots"])
+    owner = SimpleNamespace(buildings=player.buildings + (instance,), workers=player.workers, track=player.track)
+    bonus = scoring.end_bonus(owner, b["end_bonus"]) if b["end_bonus"] else 0
     cost = sum(WORTH.get(k, 0.5) * v for k, v in (b["cost"] or {}).items())
-    return b["vp"] + bonus + 0.6 * left * (income + 0.3 * slots) - 0.5 * cost
+    return b["vp"] + bonus + 0.6 * left * _yield_value(b["id"]) - 0.5 * cost
 
 
 def _reward_value(state: State, player: Player, move: dict[str, Any]) -> float:
