@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import math
+import os
 import statistics
 import sys
 import time
@@ -104,11 +105,14 @@ def main() -> None:
     parser.add_argument("--pairing", action="append", help="tested:other, e.g. strong:random (default: all three)")
     args = parser.parse_args()
     pairings = tuple(tuple(p.split(":")) for p in args.pairing) if args.pairing else PAIRINGS
+    # decision times are wall-clock: on a shared machine read them with the load beside them
+    print(f"load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
     for name in args.game or sorted(GAMES):
         game = get_game(name)
         for players in args.players or sorted({2, game.max_players}):
             if game.min_players <= players <= game.max_players:
                 bench(game, players, args.games, pairings)
+    print(f"\nload average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -42,6 +42,9 @@ STRONG_TOP = 7
 STRONG_SAMPLES = 3
 #: How much of what the next seat could take from the cards passed on counts against a pick.
 DENIAL = {2: 1.0, 3: 0.5}
+#: How many of the best picks also look at the next pick (from the hand coming), and its weight.
+LOOKAHEAD = 4
+LOOKAHEAD_WEIGHT = 0.5
 
 
 def random_policy(inp: BotInput) -> dict[str, Any]:
@@ -76,8 +79,10 @@ def strong_policy(inp: BotInput) -> dict[str, Any]:
         moves = [m for m in moves if m["play"][0] <= m["play"][1]] or moves  # order matters only for Provisions
     weight = DENIAL[2] if state.players == 2 else DENIAL[3]
     totals = [0.0] * len(moves)
+    samples = []
     for _ in range(STRONG_SAMPLES):
         sample = determinize(inp.view, seat, random.Random(inp.rng.getrandbits(64)))
+        samples.append(sample)
         receiver = (seat + 1) % state.players if _passes_left(sample) else (seat - 1) % state.players
         base = estimate(sample, receiver)
         gain = {card: estimate(resolve_card(sample, receiver, card), receiver) - base for card in hand}
@@ -87,8 +92,37 @@ def strong_policy(inp: BotInput) -> dict[str, Any]:
                 after = resolve_card(after, seat, card)
             left_over = sorted((gain[c] for c in hand if c not in move["play"] and c != move["discard"]), reverse=True)
             totals[i] += estimate(after, seat) - weight * sum(left_over[:_TAKES[state.players]])
-    best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+    if len(hand) > 2 * _TAKES[state.players]:  # a next pick follows: look at it for the best few
+        order = sorted(range(len(moves)), key=lambda i: -totals[i])[:LOOKAHEAD]
+        for sample in samples:
+            nxt = _next_hand(sample, seat)
+            if not nxt:
+                continue
+            for i in order:
+                after = sample
+                for card in moves[i]["play"]:
+                    after = resolve_card(after, seat, card)
+                fixed = _parchment_points(after, seat)
+                base = estimate(after, seat, fixed)
+                gains = sorted((estimate(resolve_card(after, seat, c), seat, fixed) - base for c in nxt), reverse=True)
+                totals[i] += LOOKAHEAD_WEIGHT * sum(gains[:_TAKES[state.players]])
+        best = max(order, key=lambda i: (totals[i], -i))
+    else:
+        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
     return _legal(inp, moves[best])
+
+
+def _next_hand(sample: State, seat: int) -> tuple[str, ...]:
+    """The hand the seat receives next in a sampled state: its giver's, less the two cards the
+    giver would take by its own estimate."""
+    n = sample.players
+    giver = (seat - 1) % n if _passes_left(sample) else (seat + 1) % n
+    hand = sample.hands[giver]
+    if n == 2:
+        return hand[1:]
+    base = estimate(sample, giver)
+    ranked = sorted(hand, key=lambda c: -(estimate(resolve_card(sample, giver, c), giver) - base))
+    return tuple(ranked[_TAKES[n]:])
 
 
 _TAKES = {2: 1, 3: 2, 4: 2}
@@ -112,7 +146,11 @@ def _legal(inp: BotInput, move: dict[str, Any]) -> dict[str, Any]:
 # ---- the estimate ---------------------------------------------------------------------------
 
 
-def estimate(state: State, seat: int) -> float:
+def _parchment_points(state: State, seat: int) -> float:
+    return sum(e["points"] if e["points"] is not None else 5 for e in progress(state, seat)) if state.parchments[seat] else 0.0
+
+
+def estimate(state: State, seat: int, parchments: float | None = None) -> float:
     """Points the seat may expect at the end from here: banked harvests, the fiefs' harvest now
     for every harvest still to come, what its unplaced buildings could add, its parchments."""
     fs = fiefs(state, seat)
@@ -137,10 +175,8 @@ def estimate(state: State, seat: int) -> float:
     half = sum(0.5 * w for s, w in zip(strengths, wealths) if s == 0) + sum(
         0.5 * s for s, w in zip(strengths, wealths) if w == 0
     )
-    parchments = 0.0
-    if state.parchments[seat]:
-        for entry in progress(state, seat):
-            parchments += entry["points"] if entry["points"] is not None else 5
+    if parchments is None:
+        parchments = _parchment_points(state, seat)
     territory = sum(1 for o in state.owners if o == seat)
     return sum(state.harvests[seat]) + (now + potential + half) * to_come + parchments + 0.3 * territory * to_come
 
