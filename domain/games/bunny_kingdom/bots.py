@@ -38,7 +38,7 @@ def bot_move(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
 # ---- levels: decided from the seat's view only (domain.games.game.BotInput) ------------------
 
 #: Strong search: pairs among this many best single cards, sampled states per decision.
-STRONG_TOP = 7
+STRONG_TOP = {2: 5, 3: 7}  # two players: a pick is (play, discard), ordered pairs
 STRONG_SAMPLES = 3
 #: How much of what the next seat could take from the cards passed on counts against a pick.
 DENIAL = {2: 1.0, 3: 0.5}
@@ -73,7 +73,7 @@ def strong_policy(inp: BotInput) -> dict[str, Any]:
     moves = [m for m in inp.legal if m["type"] == "submit_pick"]
     hand = state.hands[seat]
     single = {card: estimate(resolve_card(state, seat, card), seat) for card in hand}
-    top = set(sorted(hand, key=lambda c: -single[c])[:STRONG_TOP])
+    top = set(sorted(hand, key=lambda c: -single[c])[:STRONG_TOP[min(state.players, 3)]])
     moves = [m for m in moves if all(c in top for c in m["play"])]
     if state.players > 2:
         moves = [m for m in moves if m["play"][0] <= m["play"][1]] or moves  # order matters only for Provisions
