@@ -49,10 +49,11 @@ def play_game(game: Game, levels: list[str], seed: str, times: dict[str, list[fl
             chance_n += 1
             continue
         seat = min(actors)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         move = bot_decision(game, state, seat, levels[seat], bot_rng(seed, version, seat))
         if times is not None:
             times[levels[seat]].append(time.perf_counter() - started)
+            times["cpu:" + levels[seat]].append(time.process_time() - cpu)
         state = game.play(state, seat, move)
     raise RuntimeError(f"{game.name}: no end after {MAX_STEPS} steps")
 
@@ -88,13 +89,22 @@ def bench(game: Game, players: int, games: int, pairings=PAIRINGS) -> None:
         label = f"{tested} vs {players - 1} {other}"
         print(f"  {label:<26} {wins:>5} {wins / games:>6.0%}  [{low:.0%}, {high:.0%}]{'':<5} {1 / players:>6.0%}  "
               f"{statistics.median(winning):g}")
-    print("  decision times:")
+    print("  decision times, wall clock | CPU time of this process (the CPU time does not count the")
+    print("  time other processes held the cores, so it is what a decision costs on an idle machine):")
     for level in ("random", "basic", "strong"):
-        found = sorted(times.get(level, []))
-        if found:
-            p99 = found[min(len(found) - 1, math.ceil(0.99 * len(found)) - 1)]
-            print(f"    {level:<7} {len(found):>7} decisions  median {statistics.median(found) * 1000:7.2f} ms  "
-                  f"p99 {p99 * 1000:7.2f} ms  max {found[-1] * 1000:7.2f} ms")
+        wall, cpu = sorted(times.get(level, [])), sorted(times.get("cpu:" + level, []))
+        if wall:
+            print(f"    {level:<7} {len(wall):>7} decisions  median {_ms(statistics.median(wall))} | "
+                  f"{_ms(statistics.median(cpu))}  p99 {_ms(_p99(wall))} | {_ms(_p99(cpu))}  "
+                  f"max {_ms(wall[-1])} | {_ms(cpu[-1])}")
+
+
+def _p99(found: list[float]) -> float:
+    return found[min(len(found) - 1, math.ceil(0.99 * len(found)) - 1)]
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:7.2f} ms"
 
 
 def main() -> None:
