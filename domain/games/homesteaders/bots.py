@@ -89,7 +89,7 @@ def _shopping(state: State, seat: int, free: list[dict[str, Any]]) -> list[dict[
 
 #: Strong search: bids kept from the basic ranking, sampled states, rollouts to the round's end.
 STRONG_CANDIDATES = 2
-STRONG_SAMPLES = 1
+STRONG_SAMPLES = 2
 ROLLOUT_STEPS = 400
 
 #: What a unit is worth to a player, in points, while the game runs (gold, copper and livestock
