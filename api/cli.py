@@ -55,11 +55,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     options = json.loads(args.options) if args.options else {}
     if not isinstance(options, dict):
         raise CommandError("--options must be a JSON object")
+    levels = _levels(args.levels, players)
     tables = build_tables(settings)
     try:
         table_id = tables.open_table(game.name, players, options).table_id
         for seat in range(players):
-            tables.take_seat(table_id, f"bot-{seat}", bot=True)
+            tables.take_seat(table_id, f"bot-{seat}", bot=True, level=levels[seat])
         tables.start(table_id)
         summary = tables.summary(table_id)
         scores = tables.scores(table_id)
@@ -76,16 +77,29 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0 if report.ok and summary["status"] == "finished" else 1
 
 
+def _levels(given: str | None, players: int) -> list[str]:
+    """One bot level per seat from ``--levels a,b,...`` (the last one repeats; default basic)."""
+    from domain.games.game import BOT_LEVELS, DEFAULT_BOT_LEVEL
+
+    levels = [x.strip() for x in given.split(",")] if given else [DEFAULT_BOT_LEVEL]
+    unknown = sorted({x for x in levels if x not in BOT_LEVELS})
+    if unknown:
+        raise CommandError(f"--levels: unknown level(s) {', '.join(unknown)} (levels: {', '.join(BOT_LEVELS)})")
+    if len(levels) > players:
+        raise CommandError(f"--levels names {len(levels)} seats; the table has {players}")
+    return levels + [levels[-1]] * (players - len(levels))
+
+
 def _scoreboard(summary: dict, scores: dict) -> str:
     """Rank, seat, name and total, then each seat's non-zero scoring sources (they add up to the total)."""
-    names = {str(s["seat"]): s["name"] for s in summary["seats"]}
-    lines = ["rank  seat  name          total   breakdown (non-zero sources)"]
+    names = {str(s["seat"]): f"{s['name']} ({s['level']})" if s.get("level") else s["name"] for s in summary["seats"]}
+    lines = ["rank  seat  name              total   breakdown (non-zero sources)"]
     for rank, seat in enumerate(scores["ranking"], 1):
         parts = scores["breakdown"][str(seat)]
         shown = "; ".join(f"{k} {v}" for k, v in parts.items() if v) or "-"
         winner = "*" if seat in scores["winners"] else " "
         total = scores["totals"][str(seat)]
-        lines.append(f"{rank:>3}{winner}  {seat:>4}  {names[str(seat)]:<12}  {total:>5}   {shown}")
+        lines.append(f"{rank:>3}{winner}  {seat:>4}  {names[str(seat)]:<16}  {total:>5}   {shown}")
     return "\n".join(lines)
 
 
@@ -225,6 +239,8 @@ def parser() -> argparse.ArgumentParser:
     demo.add_argument("--game", required=True)
     demo.add_argument("--players", type=int)
     demo.add_argument("--options", help='table options as JSON, e.g. \'{"level": 3}\'')
+    demo.add_argument("--levels", help="bot level per seat, comma-separated (random, basic, strong), e.g. "
+                                       "strong,random,random,random; the last repeats (default: basic)")
     replay = add("replay", cmd_replay, "Show a table's view at any version, or its log.")
     replay.add_argument("table", type=_table_id)
     replay.add_argument("--version", type=int)

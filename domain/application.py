@@ -42,7 +42,7 @@ from domain.errors import (
 )
 from domain.fairness import bot_rng, new_seed
 from domain.games import GAMES, get_game
-from domain.games.game import CHANCE, Game
+from domain.games.game import BOT_LEVELS, CHANCE, DEFAULT_BOT_LEVEL, BotInput, Game, Move
 from domain.log import LogEntry, table_log
 from domain.score_history import history_of
 from domain.snapshots import UNKEYED, SealedSnapshotStore, sealed
@@ -194,20 +194,26 @@ class Tables(Application):
         bot: bool = False,
         command_id: str | None = None,
         expected_version: int | None = None,
+        level: str | None = None,
     ) -> Receipt:
-        """Take a seat (the first free one unless ``seat`` is given), for a person or a bot."""
+        """Take a seat (the first free one unless ``seat`` is given), for a person or a bot; a bot
+        plays at ``level`` (one of ``BOT_LEVELS``, default ``DEFAULT_BOT_LEVEL``)."""
         name = _check_name(name)
+        level = _check_level(level, bot)
         taken: list[int] = []
         receipt = self._command(
-            table_id, command_id, expected_version, lambda t: taken.append(t.take_seat(seat, name, bot, command_id))
+            table_id, command_id, expected_version,
+            lambda t: taken.append(t.take_seat(seat, name, bot, command_id, level)),
         )
         if receipt.duplicate:
             event = self._event_at(table_id, receipt.version)
             if not isinstance(event, Table.SeatTaken) or (event.name, event.bot) != (name, bot) or seat not in (
                 None, event.seat
-            ):  # a retry repeats its first request: nobody else collects that seat's token
+            ) or getattr(event, "level", None) != level:
+                # a retry repeats its first request: nobody else collects that seat's token
                 raise Conflict(f"command_id {command_id!r} was used by another request; "
-                               "a retry must repeat the first one (same name, seat and bot)", self._version(table_id))
+                               "a retry must repeat the first one (same name, seat, bot and level)",
+                               self._version(table_id))
             return Receipt(table_id, receipt.version, seat=event.seat, duplicate=True)
         return Receipt(table_id, receipt.version, receipt.position, seat=taken[-1])  # the attempt that was saved
 
@@ -481,7 +487,8 @@ class Tables(Application):
             if not bots:
                 return
             seat = bots[0]
-            move = game.bot_move(table.state, seat, bot_rng(table.seed, table.version, seat))
+            move = bot_decision(game, table.state, seat, table.bot_level(seat),
+                                bot_rng(table.seed, table.version, seat))
             table.play(seat, move, None)
         raise RuntimeError(f"{table.game_name}: more than {MAX_AUTOMATIC_STEPS} automatic steps in one command")
 
@@ -608,6 +615,16 @@ class LatestTables:
                 self._tables.popitem(last=False)
 
 
+def bot_decision(game: Game, state: Any, seat: int, level: str | None, rng: random.Random) -> Move:
+    """A bot seat's move: its level's policy decides from the seat's own view and legal moves,
+    never from the state (so it cannot peek). A game without policies plays its ``random`` level."""
+    policy = game.bots.get(level or DEFAULT_BOT_LEVEL) or game.bots.get("random")
+    if policy is None:
+        return game.bot_move(state, seat, rng)
+    return policy(BotInput(seat=seat, view=game.player_view(state, seat),
+                           legal=game.legal_moves(state, seat), rng=rng))
+
+
 def summarise(table: Table) -> dict[str, Any]:
     """The public facts of a table; the seed appears only once the game has finished."""
     game = table.game
@@ -621,7 +638,8 @@ def summarise(table: Table) -> dict[str, Any]:
         "status": table.status,
         "version": table.version,
         "seats": [
-            {"seat": s, "name": p["name"] if p else None, "bot": bool(p and p["bot"]), "free": p is None}
+            {"seat": s, "name": p["name"] if p else None, "bot": bool(p and p["bot"]), "free": p is None,
+             "level": table.bot_level(s)}
             for s, p in enumerate(table.players)
         ],
         "to_act": sorted(table.to_act()) if not table.undo_request else [],
@@ -646,6 +664,17 @@ def _check_viewer(table: Table, viewer: Any) -> None:
     """A viewer is a seat number at this table or None (a spectator); nothing else unlocks secrets."""
     if viewer is not None and (not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < table.seats):
         raise SeatNotTaken(f"there is no seat {viewer!r} at this table")
+
+
+def _check_level(level: Any, bot: bool) -> str | None:
+    """A bot's level, defaulted; a person has none."""
+    if level is None:
+        return DEFAULT_BOT_LEVEL if bot else None
+    if not bot:
+        raise InvalidOptions("a level is only for a bot seat (send bot: true)")
+    if level not in BOT_LEVELS:
+        raise InvalidOptions(f"bot level must be one of {', '.join(BOT_LEVELS)}, not {level!r}")
+    return level
 
 
 def _check_name(name: Any) -> str:

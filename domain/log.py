@@ -26,7 +26,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from domain.games.game import CHANCE, SEAT_REF, ChanceRequest, chance_action, seat_ref, their_ref
+from domain.games.game import (
+    CHANCE,
+    DEFAULT_BOT_LEVEL,
+    SEAT_REF,
+    ChanceRequest,
+    chance_action,
+    seat_ref,
+    their_ref,
+)
 from domain.table import Table
 
 
@@ -176,7 +184,8 @@ def _describe(
             text += f" Forked from table {event.forked_from['table']} at version {event.forked_from['version']}."
         return None, {"options": event.options, "undo_policy": event.undo_policy}, text
     if isinstance(event, Table.SeatTaken):
-        return event.seat, None, f"{seat_ref(event.seat)} took seat {event.seat}{' as a bot' if event.bot else ''}."
+        level = (getattr(event, "level", None) or DEFAULT_BOT_LEVEL) if event.bot else None
+        return event.seat, None, f"{seat_ref(event.seat)} took seat {event.seat}{f' as a {level} bot' if level else ''}."
     if isinstance(event, Table.SeatLeft):
         tail = f"; a bot plays on in {their_ref(event.seat)} place" if event.replaced_by_bot else ""
         return event.seat, None, f"{seat_ref(event.seat)} left{tail}."

@@ -26,7 +26,7 @@ from domain import hashchain
 from domain.errors import SeatNotTaken, SeatTaken, TableFull, WrongPhase
 from domain.fairness import commitment, draw
 from domain.games import get_game
-from domain.games.game import Game
+from domain.games.game import DEFAULT_BOT_LEVEL, Game
 
 UNDO_POLICIES = ("consent", "free", "off")
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
@@ -182,12 +182,18 @@ class Table(Aggregate):
         player = self.players[seat]
         return bool(player and player["bot"])
 
+    def bot_level(self, seat: int) -> str | None:
+        """The level a bot seat plays at (a bot seated before levels existed plays the default)."""
+        player = self.players[seat]
+        return (player.get("level") or DEFAULT_BOT_LEVEL) if player and player["bot"] else None
+
     def to_act(self) -> frozenset[int]:
         return self.game.to_act(self.state) if self.status == RUNNING else frozenset()
 
     # -- seats ------------------------------------------------------------------------------
 
-    def take_seat(self, seat: int | None, name: str, bot: bool, command_id: str | None) -> int:
+    def take_seat(self, seat: int | None, name: str, bot: bool, command_id: str | None,
+                  level: str | None = None) -> int:
         if self.status != OPEN:
             raise WrongPhase("seats can only be taken before the game starts")
         free = self.free_seats()
@@ -199,7 +205,8 @@ class Table(Aggregate):
             raise SeatNotTaken(f"there is no seat {seat}; seats are 0 to {self.seats - 1}")
         elif seat not in free:
             raise SeatTaken(f"seat {seat} is already taken")
-        self.trigger_event(self.SeatTaken, seat=seat, name=name, bot=bot, command_id=command_id)
+        level = (level or DEFAULT_BOT_LEVEL) if bot else None
+        self.trigger_event(self.SeatTaken, seat=seat, name=name, bot=bot, command_id=command_id, level=level)
         return seat
 
     class SeatTaken(Event):
@@ -207,9 +214,13 @@ class Table(Aggregate):
         name: str
         bot: bool
         command_id: str | None
+        #: A bot seat's level (``BOT_LEVELS``); None for a person. Events recorded before levels
+        #: existed lack the field (and their digest does not cover it): their bots play the default.
+        level: str | None = None
 
         def apply(self, table: Table) -> None:
-            table.players[self.seat] = {"name": self.name, "bot": self.bot}
+            level = (getattr(self, "level", None) or DEFAULT_BOT_LEVEL) if self.bot else None
+            table.players[self.seat] = {"name": self.name, "bot": self.bot, "level": level}
             since = getattr(table, "seated_since", None)
             if since is not None:
                 since[self.seat] = self.originator_version
@@ -228,7 +239,8 @@ class Table(Aggregate):
 
         def apply(self, table: Table) -> None:
             if self.replaced_by_bot:
-                table.players[self.seat] = {"name": table.players[self.seat]["name"], "bot": True}
+                table.players[self.seat] = {"name": table.players[self.seat]["name"], "bot": True,
+                                            "level": DEFAULT_BOT_LEVEL}
             else:
                 table.players[self.seat] = None
 

@@ -33,7 +33,7 @@ def listing_group(status: str, game: str | None = None) -> str:
 
 class Lobby(Projection):
     name = "lobby"
-    version = 2  # 2: the listing copies
+    version = 3  # 2: the listing copies; 3: a bot seat's level
 
     def on_table(self, table: Any, batch: Batch) -> None:
         summary = summarise(table)

@@ -30,9 +30,10 @@ blp = Blueprint("seats", __name__, url_prefix="/api/tables/<uuid:table_id>/seats
 @blp.arguments(TakeSeatSchema)
 @blp.response(201, SeatReceiptSchema)
 def take_seat(args, table_id: UUID):
-    """Take a seat; the answer holds the seat token, shown only here."""
+    """Take a seat; the answer holds the seat token, shown only here. A bot seat (``bot: true``)
+    plays at ``level`` (random, basic or strong; default basic) and gets no token."""
     r = wiring.tables().take_seat(table_id, args["name"], args["seat"], args["bot"], args["command_id"],
-                                  args["expected_version"])
+                                  args["expected_version"], level=args["level"])
     body = receipt(r)
     # The seat's SeatTaken event is at r.version, first attempt or retry alike.
     body["token"] = None if args["bot"] else auth.issue(wiring.secret(), table_id, r.seat, r.version)

@@ -6,9 +6,10 @@ store ever sees a control character (PostgreSQL refuses NUL in text).
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from api.schemas import strict
+from domain.games.game import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from domain.table import UNDO_POLICIES
 
 MAX_INT = 2**31 - 1
@@ -49,6 +50,18 @@ class TakeSeatSchema(CommandSchema):
     seat = strict.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0, max=63),
                           metadata={"description": "The seat wanted (default: the first free one)."})
     bot = strict.Boolean(load_default=False, metadata={"description": "Seat a bot (no token is returned)."})
+    level = fields.String(
+        load_default=None, allow_none=True,
+        validate=validate.OneOf(BOT_LEVELS, error="must be one of: {choices}"),
+        metadata={"description": f"A bot's level, weakest first: {', '.join(BOT_LEVELS)} "
+                                 f"(default {DEFAULT_BOT_LEVEL}). Only with bot: true.",
+                  "example": "strong"},
+    )
+
+    @validates_schema
+    def _level_needs_bot(self, data, **kwargs):
+        if data.get("level") is not None and not data.get("bot"):
+            raise ValidationError("a level is only for a bot seat (send bot: true)", "level")
 
 
 class PlayMoveSchema(CommandSchema):

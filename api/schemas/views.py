@@ -54,6 +54,8 @@ class SeatSchema(Schema):
     name = fields.String(allow_none=True)
     bot = fields.Boolean(required=True)
     free = fields.Boolean(required=True)
+    level = fields.String(allow_none=True, metadata={"description": "A bot seat's level (random, basic, strong); "
+                                                                    "null for a person or a free seat."})
 
 
 class TableSchema(Schema):

@@ -4,7 +4,7 @@
 import {field, fill, h} from './dom.js';
 import {api, ApiError, command} from './http.js';
 import {scalar} from './render.js';
-import {heldSeats} from './seats.js';
+import {botLabel, heldSeats} from './seats.js';
 
 const UNDO_FALLBACK = ['consent', 'free', 'off'];
 const REFRESH_MS = 5000;
@@ -36,7 +36,7 @@ function tableRow(table) {
       h('span', {class: `badge status-${table.status}`}, table.status),
       mine.length ? h('span', {class: 'badge mine'}, `your seat${mine.length > 1 ? 's' : ''} ${mine.join(', ')}`) : null,
       h('span', {class: 'muted'}, `${table.seats.length} seats · ${free} free · version ${table.version}`)),
-    h('span', {class: 'muted names'}, table.seats.map((s) => (s.free ? 'free' : `${s.name}${s.bot ? ' (bot)' : ''}`)).join(', ')));
+    h('span', {class: 'muted names'}, table.seats.map((s) => (s.free ? 'free' : `${s.name}${s.bot ? ` (${botLabel(s)})` : ''}`)).join(', ')));
 }
 
 function optionControl(name, option) {

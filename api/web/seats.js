@@ -42,3 +42,11 @@ export function heldSeats(tableId) {
   }
   return seats.sort((a, b) => a - b);
 }
+
+/** Bot levels, weakest first (the server's BOT_LEVELS; the default is basic). */
+export const BOT_LEVELS = ['random', 'basic', 'strong'];
+
+/** How a bot seat reads in the seat list and the lobby: "strong bot". */
+export function botLabel(seat) {
+  return `${seat.level || 'basic'} bot`;
+}

@@ -18,6 +18,7 @@ import {moveChooser, moveWords, termOf} from './movelist.js';
 import {keptReceipt} from './receipts.js';
 import {moveText, scoreTable, tree} from './render.js';
 import * as seats from './seats.js';
+import {BOT_LEVELS, botLabel} from './seats.js';
 import {genericStatus} from './status.js';
 import {verifyTable} from './verify.js';
 
@@ -430,7 +431,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     }
   }
 
-  function takeSeat(seat, bot) {
+  function takeSeat(seat, bot, level) {
     const name = bot ? `Bot ${seat}` : nameInput.value.trim();
     if (!bot && !name) {
       say('Type your name before taking a seat.');
@@ -439,7 +440,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     }
     if (!bot) localStorage.setItem('tabletop.name', name);
     act(bot ? 'Adding a bot' : 'Taking the seat', async () => {
-      const receipt = await command(`${base}/seats`, {name, seat, bot});
+      const receipt = await command(`${base}/seats`, bot ? {name, seat, bot, level: level || 'basic'} : {name, seat, bot});
       if (receipt.token) {
         seats.remember(tableId, receipt.seat, receipt.token, name);
         s.seat = receipt.seat;
@@ -836,8 +837,11 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       if (seat.free && t.status === 'open') {
         controls.push(h('button', {type: 'button', class: 'primary', dataset: {key: `take-${seat.seat}`},
           onclick: () => takeSeat(seat.seat, false)}, `Take seat ${seat.seat}`));
+        const level = h('select', {name: `bot-level-${seat.seat}`, 'aria-label': `Level of a bot at seat ${seat.seat}`,
+          dataset: {key: `bot-level-${seat.seat}`}},
+          BOT_LEVELS.map((l) => h('option', {value: l, selected: l === 'basic'}, l)));
         controls.push(h('button', {type: 'button', dataset: {key: `bot-${seat.seat}`},
-          onclick: () => takeSeat(seat.seat, true)}, 'Add a bot'));
+          onclick: () => takeSeat(seat.seat, true, level.value)}, 'Add a bot'), level);
       }
       let ask = null;
       if (mine && !seat.free && !seat.bot && t.status !== 'finished') {
@@ -862,7 +866,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       return h('li', {class: `seat seat-c${seat.seat}${mine ? ' mine' : ''}${acting ? ' acting' : ''}`},
         h('span', {class: 'seat-name'}, h('span', {class: 'chip', 'aria-hidden': 'true'}), `${seat.seat}: `,
           seat.free ? h('em', {}, 'free') : seat.name,
-          seat.bot ? ' (bot)' : '', mine ? ' (you)' : '', acting ? ' — to act' : ''),
+          seat.bot ? ` (${botLabel(seat)})` : '', mine ? ' (you)' : '', acting ? ' — to act' : ''),
         h('span', {class: 'row'}, controls), ask);
     }));
     const everyoneSeated = t.seats.every((x) => !x.free);

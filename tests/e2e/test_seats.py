@@ -31,7 +31,7 @@ def test_leaving_frees_the_seat_before_the_start_and_hands_it_to_a_bot_during_pl
     ann.get_by_role("button", name="Leave (a bot plays on)").click()
     ann.get_by_role("button", name="Yes, leave").click()
     # The seat is a bot's now: this browser forgets its token and watches, without an error.
-    expect(ann.locator("#seats")).to_contain_text("0: ann (bot)")
+    expect(ann.locator("#seats")).to_contain_text("0: ann (basic bot)")
     expect(ann.locator("#moves")).to_contain_text(re.compile(r"You are watching|The game is over"))
     expect(ann.locator("#view")).to_contain_text("hand: —")
     assert held_tokens(ann) == []

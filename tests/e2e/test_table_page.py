@@ -294,7 +294,7 @@ def test_leave_asks_first_and_stay_keeps_the_seat(new_page):
     ann.keyboard.press("Enter")
     expect(dialog).to_have_count(0)
     expect(ann.locator("#seats li.mine")).to_contain_text("0: ann (you)")
-    expect(bob.locator("#seats")).not_to_contain_text("(bot)")
+    expect(bob.locator("#seats")).not_to_contain_text(" bot)")
     # Escape answers Stay too, and gives focus back to the Leave button.
     ann.get_by_role("button", name="Leave (a bot plays on)").click()
     expect(dialog).to_be_visible()
@@ -314,7 +314,7 @@ def test_previous_and_next_round_jump_to_where_the_views_round_changes(new_page)
     page.get_by_role("button", name="Open table").click()
     for seat in (0, 1):
         page.locator(f'[data-key="bot-{seat}"]').click()
-        expect(page.locator("#seats")).to_contain_text(f"{seat}: Bot {seat} (bot)")
+        expect(page.locator("#seats")).to_contain_text(f"{seat}: Bot {seat} (basic bot)")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#turn")).to_have_text(re.compile(r"^Game over"), timeout=60_000)
     table_id = page.url.split("#/tables/", 1)[1]
@@ -346,7 +346,7 @@ def test_a_numeric_field_with_many_legal_values_is_a_bounded_stepper_not_a_butto
     page.get_by_role("button", name="Open table").click()
     take_seat(page, "alice", 0)
     page.locator('[data-key="bot-1"]').click()
-    expect(page.locator("#seats")).to_contain_text("1: Bot 1 (bot)")
+    expect(page.locator("#seats")).to_contain_text("1: Bot 1 (basic bot)")
     page.get_by_role("button", name="Start the game").click()
     table_id = page.url.split("#/tables/", 1)[1]
     counts = page.evaluate("""async (id) => {
@@ -384,7 +384,7 @@ def test_a_list_field_is_chosen_one_item_at_a_time_then_in_order(new_page):
     take_seat(page, "alice", 0)
     for seat in (1, 2):
         page.locator(f'[data-key="bot-{seat}"]').click()
-        expect(page.locator("#seats")).to_contain_text(f"{seat}: Bot {seat} (bot)")
+        expect(page.locator("#seats")).to_contain_text(f"{seat}: Bot {seat} (basic bot)")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#turn")).to_have_text(re.compile(r"^Round 1|^Your turn"))
     if page.locator("#move-list").count():  # with the game's board, the chooser is the folded "Moves as a list"

@@ -209,7 +209,7 @@ def test_a_reload_keeps_the_seat_and_a_phone_width_does_not_overflow(new_page):
     url = open_table(ann)
     take_seat(ann, "ann", 0)
     ann.get_by_role("button", name="Add a bot").click()
-    expect(ann.locator("#seats")).to_contain_text("1: Bot 1 (bot)")
+    expect(ann.locator("#seats")).to_contain_text("1: Bot 1 (basic bot)")
     ann.get_by_role("button", name="Start the game").click()
     expect(ann.locator("#moves button.option").first).to_be_visible()
 

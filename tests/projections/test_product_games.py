@@ -88,7 +88,7 @@ def test_a_finished_log_names_each_player_and_says_you_only_to_that_player(game,
         entries = p.reads.log(p.id, viewer, limit=100_000)
         assert _check_names(entries, viewer) > 0
         taken = [e["text"] for e in entries if e["event"] == "SeatTaken"]
-        assert taken == [("You" if s == viewer else NAMES[s]) + f" took seat {s} as a bot." for s in range(p.seats)]
+        assert taken == [("You" if s == viewer else NAMES[s]) + f" took seat {s} as a basic bot." for s in range(p.seats)]
     spectator = [e["text"] for e in p.reads.log(p.id, None, limit=100_000)]
     assert not any("{seat:" in text or "{their:" in text for text in spectator)  # every reference rendered
     assert all(any(text.startswith(NAMES[s] + " ") for text in spectator) for s in range(p.seats))

@@ -1,6 +1,6 @@
 """Bunny Kingdom (Richard Garfield, 2017) for 2-4 players, per docs/rules/bunny_kingdom.md."""
 
-from domain.games.bunny_kingdom import components, rules, state, views
+from domain.games.bunny_kingdom import bots, components, rules, state, views
 from domain.games.bunny_kingdom.bots import bot_move
 from domain.games.bunny_kingdom.scoring import scores
 from domain.games.game import Game
@@ -30,4 +30,5 @@ GAME = Game(
     from_dict=state.from_dict,
     state_type=state.State,
     catalog=components.catalog,
+    bots=bots.POLICIES,
 )

@@ -1,7 +1,10 @@
-"""A seeded random bot that always finishes: it builds while it can and ends its turns.
+"""Bunny Kingdom's bots: ``random`` (seeded, always finishes), ``basic`` (greedy on an estimate
+of the final points) and ``strong`` (flat Monte Carlo over states sampled from its view).
 
-It picks uniformly among the legal moves, except that in Construction it finishes with
+The random bot picks uniformly among the legal moves, except that in Construction it finishes with
 probability 1/4 each move (so it also keeps cards for later rounds) and never retracts a pick.
+The levels decide from a ``BotInput`` (the seat's view, never the state): a state to reason on
+is sampled from the view by ``determinize``.
 """
 
 from __future__ import annotations
@@ -9,8 +12,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.games.bunny_kingdom.rules import legal_moves
-from domain.games.bunny_kingdom.state import State
+from domain.games.bunny_kingdom.components import BUILDING_CARDS, INDEX, NEIGHBOURS, ROUNDS
+from domain.games.bunny_kingdom.determinize import determinize
+from domain.games.bunny_kingdom.exploration import resolve_card
+from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
+from domain.games.bunny_kingdom.rules import legal_moves, play, to_act
+from domain.games.bunny_kingdom.scoring import parchment_scores, progress
+from domain.games.bunny_kingdom.state import State, put
+from domain.games.game import CHANCE, BotInput
 
 
 def bot_move(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
@@ -24,3 +33,263 @@ def bot_move(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
             return finish
         moves = [m for m in moves if m != finish]
     return rng.choice(moves)
+
+
+# ---- levels: decided from the seat's view only (domain.games.game.BotInput) ------------------
+
+#: Strong search: pairs among this many best single cards, sampled states per decision.
+STRONG_TOP = {2: 5, 3: 7}  # two players: a pick is (play, discard), ordered pairs
+STRONG_SAMPLES = 3
+#: How much of what the next seat could take from the cards passed on counts against a pick.
+DENIAL = {2: 1.0, 3: 0.5}
+#: How many of the best picks also look at the next pick (from the hand coming), and its weight.
+LOOKAHEAD = 4
+LOOKAHEAD_WEIGHT = 0.5
+
+
+def random_policy(inp: BotInput) -> dict[str, Any]:
+    """Today's seeded random bot, on a state sampled from the view (it reads only public facts
+    and the seat's own hand, so the sample changes nothing it decides on)."""
+    return _legal(inp, bot_move(determinize(inp.view, inp.seat, inp.rng), inp.seat, inp.rng))
+
+
+def basic_policy(inp: BotInput) -> dict[str, Any]:
+    """Greedy on an estimate of the seat's final points: the pick, building or choice that
+    raises it most (harvests still to come x fiefs' strength x wealth, buildings waiting in
+    front, parchments' progress)."""
+    state = determinize(inp.view, inp.seat, inp.rng)
+    return _legal(inp, _ranked(state, inp.seat, inp.legal, inp.rng)[0])
+
+
+def strong_policy(inp: BotInput) -> dict[str, Any]:
+    """Basic's estimate over more pairs, plus what the pick leaves to the seat the hand goes to:
+    averaged over sampled states (the neighbour's hidden parchments, the deck under Provisions),
+    each pair's value is the seat's estimate minus part of the best the neighbour could then take
+    from the cards passed on (hate-drafting)."""
+    seat = inp.seat
+    state = determinize(inp.view, seat, inp.rng)
+    if state.phase != "exploration":
+        return _legal(inp, _ranked(state, seat, inp.legal, inp.rng)[0])
+    moves = [m for m in inp.legal if m["type"] == "submit_pick"]
+    hand = state.hands[seat]
+    single = {card: estimate(resolve_card(state, seat, card), seat) for card in hand}
+    top = set(sorted(hand, key=lambda c: -single[c])[:STRONG_TOP[min(state.players, 3)]])
+    moves = [m for m in moves if all(c in top for c in m["play"])]
+    if state.players > 2:
+        moves = [m for m in moves if m["play"][0] <= m["play"][1]] or moves  # order matters only for Provisions
+    weight = DENIAL[2] if state.players == 2 else DENIAL[3]
+    totals = [0.0] * len(moves)
+    samples = []
+    for _ in range(STRONG_SAMPLES):
+        sample = determinize(inp.view, seat, random.Random(inp.rng.getrandbits(64)))
+        samples.append(sample)
+        receiver = (seat + 1) % state.players if _passes_left(sample) else (seat - 1) % state.players
+        base = estimate(sample, receiver)
+        gain = {card: estimate(resolve_card(sample, receiver, card), receiver) - base for card in hand}
+        for i, move in enumerate(moves):
+            after = sample
+            for card in move["play"]:
+                after = resolve_card(after, seat, card)
+            left_over = sorted((gain[c] for c in hand if c not in move["play"] and c != move["discard"]), reverse=True)
+            totals[i] += estimate(after, seat) - weight * sum(left_over[:_TAKES[state.players]])
+    if len(hand) > 2 * _TAKES[state.players]:  # a next pick follows: look at it for the best few
+        order = sorted(range(len(moves)), key=lambda i: -totals[i])[:LOOKAHEAD]
+        for sample in samples:
+            nxt = _next_hand(sample, seat)
+            if not nxt:
+                continue
+            for i in order:
+                after = sample
+                for card in moves[i]["play"]:
+                    after = resolve_card(after, seat, card)
+                fixed = _parchment_points(after, seat)
+                base = estimate(after, seat, fixed)
+                gains = sorted((estimate(resolve_card(after, seat, c), seat, fixed) - base for c in nxt), reverse=True)
+                totals[i] += LOOKAHEAD_WEIGHT * sum(gains[:_TAKES[state.players]])
+        best = max(order, key=lambda i: (totals[i], -i))
+    else:
+        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+    return _legal(inp, moves[best])
+
+
+def _next_hand(sample: State, seat: int) -> tuple[str, ...]:
+    """The hand the seat receives next in a sampled state: its giver's, less the two cards the
+    giver would take by its own estimate."""
+    n = sample.players
+    giver = (seat - 1) % n if _passes_left(sample) else (seat + 1) % n
+    hand = sample.hands[giver]
+    if n == 2:
+        return hand[1:]
+    base = estimate(sample, giver)
+    ranked = sorted(hand, key=lambda c: -(estimate(resolve_card(sample, giver, c), giver) - base))
+    return tuple(ranked[_TAKES[n]:])
+
+
+_TAKES = {2: 1, 3: 2, 4: 2}
+
+
+def _passes_left(state: State) -> bool:
+    return state.players == 2 or state.round % 2 == 1
+
+
+POLICIES = {"random": random_policy, "basic": basic_policy, "strong": strong_policy}
+
+
+def _legal(inp: BotInput, move: dict[str, Any]) -> dict[str, Any]:
+    """The move as listed in ``legal`` (a policy answers with one of them)."""
+    for m in inp.legal:
+        if m == move:
+            return m
+    raise AssertionError(f"bot chose a move that is not legal: {move}")
+
+
+# ---- the estimate ---------------------------------------------------------------------------
+
+
+def _parchment_points(state: State, seat: int) -> float:
+    return sum(e["points"] if e["points"] is not None else 5 for e in progress(state, seat)) if state.parchments[seat] else 0.0
+
+
+def estimate(state: State, seat: int, parchments: float | None = None) -> float:
+    """Points the seat may expect at the end from here: banked harvests, the fiefs' harvest now
+    for every harvest still to come, what its unplaced buildings could add, its parchments."""
+    fs = fiefs(state, seat)
+    strengths = [strength(state, f) for f in fs]
+    wealths = [len(resources(state, f)) for f in fs]
+    now = sum(s * w for s, w in zip(strengths, wealths))
+    to_come = ROUNDS - len(state.harvests[seat])
+    best_wealth = max(wealths, default=0)
+    best_strength = max(strengths, default=0)
+    # an unbuilt city / farm is worth most in the fief it would join; a missing partner half as much
+    potential = 0.0
+    for card in state.fronts[seat]:
+        data = BUILDING_CARDS[card]
+        kind = data["kind"]
+        if kind == "city":
+            potential += data["strength"] * max(1, best_wealth) * 0.7
+        elif kind in ("basic_farm", "luxury_farm", "trading_post"):
+            potential += max(1, best_strength) * 0.7
+        elif kind in ("sky_tower", "camp"):
+            potential += 0.5
+    # fiefs that produce but have no city (or the reverse) are half-built harvests
+    half = sum(0.5 * w for s, w in zip(strengths, wealths) if s == 0) + sum(
+        0.5 * s for s, w in zip(strengths, wealths) if w == 0
+    )
+    if parchments is None:
+        parchments = _parchment_points(state, seat)
+    territory = sum(1 for o in state.owners if o == seat)
+    return sum(state.harvests[seat]) + (now + potential + half) * to_come + parchments + 0.3 * territory * to_come
+
+
+def _advantage(state: State, seat: int) -> float:
+    mine = estimate(state, seat)
+    return mine - max(estimate(state, s) for s in range(state.players) if s != seat)
+
+
+# ---- ranking the legal moves ----------------------------------------------------------------
+
+
+def _ranked(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Random) -> list[dict[str, Any]]:
+    """The legal moves, best first by the estimate after the move (only the seat's own effect)."""
+    moves = [m for m in legal if m["type"] != "retract_pick"]
+    if not moves:
+        return list(legal)
+    kind = state.phase
+    if kind == "exploration":
+        return _ranked_picks(state, seat, moves)
+    if kind == "construction":
+        return _ranked_builds(state, seat, moves, rng)
+    if kind == "harvest":
+        return sorted(moves, key=lambda m: -_trading_value(state, seat, m))
+    if kind == "copy":  # a card still without a target first (a chosen one may be replaced)
+        chosen = {card for card, _t in state.copy_pending[seat]}
+        return sorted(moves, key=lambda m: (m["card"] in chosen, -_copy_value(state, seat, m)))
+    return moves
+
+
+def _ranked_picks(state: State, seat: int, moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    hand = state.hands[seat]
+    single = {card: estimate(resolve_card(state, seat, card), seat) for card in hand}
+    top = sorted(hand, key=lambda c: -single[c])[:5]  # pairs among the best single cards
+    scored = []
+    for move in moves:
+        play = move["play"]
+        if not all(c in top for c in play) or (move["discard"] is not None and move["discard"] not in top):
+            continue
+        after = state
+        for card in play:
+            after = resolve_card(after, seat, card)
+        value = estimate(after, seat)
+        if move["discard"] is not None:  # two players: the discard is denied to the opponent
+            value += 0.2 * single[move["discard"]]
+        scored.append((value, move))
+    scored.sort(key=lambda x: -x[0])
+    chosen = [m for _, m in scored]
+    return chosen + [m for m in moves if m not in chosen] if chosen else moves
+
+
+def _ranked_builds(state: State, seat: int, moves: list[dict[str, Any]], rng: random.Random) -> list[dict[str, Any]]:
+    base = estimate(state, seat)
+    camp = [m for m in moves if m["type"] == "place_camp"]
+    if camp:  # the camp offer: the best empty square by the estimate, next to the seat's land
+        mine = {i for i, o in enumerate(state.owners) if o == seat}
+        near = [m for m in camp if any(j in mine for j in NEIGHBOURS[INDEX[m["coord"]]])]
+        pool = near or rng.sample(camp, min(12, len(camp)))
+        best = max(pool, key=lambda m: estimate(play(state, seat, m), seat))
+        return [best] + [m for m in moves if m is not best]
+    builds = [m for m in moves if m["type"] != "finish_construction"]
+    towers = [m for m in builds if m["type"] == "build_sky_tower"]
+    if len(towers) > 24:
+        keep = rng.sample(towers, 24)
+        builds = [m for m in builds if m["type"] != "build_sky_tower"] + keep
+    scored = sorted(((estimate(_place(state, seat, m), seat), m) for m in builds), key=lambda x: -x[0])
+    finish = [m for m in moves if m["type"] == "finish_construction"]
+    good = [m for v, m in scored if v > base + 1e-9]
+    return good + finish + [m for _, m in scored if m not in good] if finish else good + [m for _, m in scored]
+
+
+def _place(state: State, seat: int, move: dict[str, Any]) -> State:
+    """The board after a build, without the rest of the rules' checks (the move is legal)."""
+    card = move["card"]
+    coords = (move["coord_a"], move["coord_b"]) if move["type"] == "build_sky_tower" else (move["coord"],)
+    buildings = list(state.buildings)
+    for coord in coords:
+        buildings[INDEX[coord]] = card
+    return state.set(buildings=tuple(buildings),
+                     fronts=put(state.fronts, seat, tuple(c for c in state.fronts[seat] if c != card)))
+
+
+def _trading_value(state: State, seat: int, move: dict[str, Any]) -> float:
+    trading = list(state.trading)
+    for coord, resource in move["choices"].items():
+        trading[INDEX[coord]] = resource
+    return estimate(state.set(trading=tuple(trading)), seat)
+
+
+def _copy_value(state: State, seat: int, move: dict[str, Any]) -> float:
+    final = state.copy_final + ((seat, move["card"], move["target"]),)
+    try:
+        return sum(p.points for p in parchment_scores(state.set(copy_final=final)) if p.seat == seat)
+    except Exception:  # noqa: BLE001 - a guess, never a crash
+        return 0.0
+
+
+# ---- the rollout of the strong level --------------------------------------------------------
+
+
+def _rollout(state: State, seat: int, move: dict[str, Any], rng: random.Random) -> float:
+    """Play ``move``, then every seat greedily (the basic ranking) until the pick after this one
+    is revealed (or the round ends); the seat's estimate minus the best other's."""
+    state = play(state, seat, move)
+    start = (state.round, state.pick)
+    for _ in range(400):
+        if state.phase == "over" or (state.round, state.pick) > (start[0], start[1] + 1) or state.round > start[0]:
+            break
+        actors = sorted(to_act(state))
+        if not actors or CHANCE in actors:
+            break
+        actor = actors[0]
+        legal = legal_moves(state, actor)
+        choice = _ranked(state, actor, legal, rng)[0] if state.phase == "exploration" else bot_move(state, actor, rng)
+        state = play(state, actor, choice)
+    return _advantage(state, seat)

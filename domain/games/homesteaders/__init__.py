@@ -34,4 +34,5 @@ GAME = Game(
     from_dict=state.from_dict,
     state_type=state.State,
     catalog=catalog.catalog,
+    bots=bots.POLICIES,
 )

@@ -1,4 +1,10 @@
-"""A seeded random bot that always finishes the game (uses only the ``rng`` it is given).
+"""Homesteaders' bots: ``random`` (seeded, always finishes), ``basic`` (a fast heuristic) and
+``strong`` (flat Monte Carlo over its bids in states sampled from its view).
+
+The levels decide from a ``BotInput`` (the seat's view, never the state); a state to reason on
+is sampled from the view by ``determinize``.
+
+The random bot (uses only the ``rng`` it is given):
 
 It picks among the exact legal moves of the pending decision, with light preferences that keep
 games short and plausible: it fills idle workers then confirms, bids what it can roughly afford,
@@ -9,12 +15,21 @@ it can never loop on free actions; a payment short of silver takes debt through 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from functools import cache
+from types import SimpleNamespace
 from typing import Any
 
 from domain.errors import IllegalMove
+from domain.games.game import CHANCE, BotInput
+from domain.games.homesteaders import bidding, scoring
 from domain.games.homesteaders import components as c
-from domain.games.homesteaders.legal import free_moves, phase_moves
-from domain.games.homesteaders.state import State
+from domain.games.homesteaders.determinize import determinize
+from domain.games.homesteaders.legal import free_moves, legal_moves, phase_moves
+from domain.games.homesteaders.rounds import income_lines
+from domain.games.homesteaders.rules import is_over, play, to_act
+from domain.games.homesteaders.state import Player, State
+from domain.games.search import flat_monte_carlo
 
 
 def bot_move(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
@@ -68,3 +83,282 @@ def _shopping(state: State, seat: int, free: list[dict[str, Any]]) -> list[dict[
         if state.phase == "extra_build" or b["type"] in c.TILES[state.tile()]["build_types"]:
             wanted |= {r for r, n in (b["cost"] or {}).items() if getattr(player, r) < n}
     return [m for m in free if m["type"] == "buy_resource" and m["resource"] in wanted]
+
+
+# ---- levels: decided from the seat's view only (domain.games.game.BotInput) ------------------
+
+#: Strong search: bids kept from the basic ranking, sampled states, rollouts to the round's end.
+STRONG_CANDIDATES = 2
+STRONG_SAMPLES = 2
+ROLLOUT_STEPS = 400
+
+#: What a unit is worth to a player, in points, while the game runs (gold, copper and livestock
+#: score 2 at the end; the others are means to build).
+WORTH = {"silver": 0.35, "wood": 0.6, "food": 0.8, "steel": 1.0, "gold": 2.2, "copper": 2.2,
+         "livestock": 2.2, "trade": 0.8, "vp_tokens": 1.0, "debt": -2.0}
+
+
+def random_policy(inp: BotInput) -> dict[str, Any]:
+    """Today's seeded random bot, on a state sampled from the view (it reads only public facts
+    and the seat's own holdings, so the sample changes nothing it decides on)."""
+    return _legal(inp, bot_move(determinize(inp.view, inp.seat, inp.rng), inp.seat, inp.rng))
+
+
+def basic_policy(inp: BotInput) -> dict[str, Any]:
+    """A fast heuristic: fills every worker on the best-paying slot, pays without debt when it
+    can, bids on a tile it can build on within what it can spare after next round's wages,
+    builds the building worth most, pays debt off at the end."""
+    state = determinize(inp.view, inp.seat, inp.rng)
+    return _legal(inp, decide(state, inp.seat, inp.legal, inp.rng))
+
+
+def strong_policy(inp: BotInput) -> dict[str, Any]:
+    """Basic, except on a bid: flat Monte Carlo over the best bids and passing, each played in
+    sampled states (screened holdings and tile order drawn from the view) with every seat then
+    playing basic to the end of the round; scored as the seat's estimate minus the best other's."""
+    state = determinize(inp.view, inp.seat, inp.rng)
+    if state.phase != "bidding" or inp.seat not in to_act(state):
+        return _legal(inp, decide(state, inp.seat, inp.legal, inp.rng))
+    seat = inp.seat
+    ranked = _ranked_bids(state, seat, phase_moves(state, seat))
+    candidates = ranked[:STRONG_CANDIDATES]
+    if {"type": "pass_bidding"} not in candidates:
+        candidates.append({"type": "pass_bidding"})
+
+    def rollout(sample: State, move: dict[str, Any], rng: random.Random) -> float:
+        return _rollout(sample, seat, move, rng)
+
+    return _legal(inp, flat_monte_carlo(candidates, STRONG_SAMPLES, inp.rng,
+                                        lambda r: determinize(inp.view, seat, r), rollout))
+
+
+POLICIES = {"random": random_policy, "basic": basic_policy, "strong": strong_policy}
+
+
+def _legal(inp: BotInput, move: dict[str, Any]) -> dict[str, Any]:
+    for m in inp.legal:
+        if m == move:
+            return m
+    raise AssertionError(f"bot chose a move that is not legal: {move}")
+
+
+# ---- the estimate ---------------------------------------------------------------------------
+
+
+def estimate(state: State, seat: int) -> float:
+    """The seat's points if the game ended now, plus what its holdings, income and workers are
+    likely still to bring in the rounds left."""
+    player = state.seat(seat)
+    total = sum(scoring.breakdown(player).values())
+    left = max(0, c.ROUNDS - state.round)
+    holdings = sum(WORTH[k] * getattr(player, k) for k in ("silver", "wood", "food", "steel", "trade"))
+    # what its buildings will still bring, valued as basic values a building it could build
+    later = sum(_yield_value(c.kind(i)) for i in player.buildings)
+    wages = len(player.workers) * WORTH["silver"]
+    return total + holdings + 0.6 * left * (later - wages) + 0.5 * left * len(player.workers) * (left > 2)
+
+
+@cache
+def _yield_value(building_id: str) -> float:
+    """A building's income per round, its worker slots' yields at a third (they need workers)."""
+    b = c.BUILDINGS[building_id]
+    income = sum(WORTH.get("vp_tokens" if k == "vp" else k, 0.5) * v for k, v in b["income"].items() if k != "special")
+    slots = sum(sum(WORTH.get("vp_tokens" if k == "vp" else k, 0.5) * v for k, v in s["yield"].items())
+                for s in b["worker_slots"])
+    return income + 0.3 * slots
+
+
+def _advantage(state: State, seat: int) -> float:
+    return estimate(state, seat) - max(estimate(state, s) for s in range(state.players) if s != seat)
+
+
+# ---- the basic decisions --------------------------------------------------------------------
+
+
+def decide(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """The basic level's move on a (sampled) state."""
+    moves = phase_moves(state, seat)
+    free = [m for m in legal if m not in moves]
+    player = state.seat(seat)
+    phase = state.phase
+    if not moves:
+        return free[0] if free else legal[0]
+    if phase == "allocation":
+        return _allocate(state, seat, moves)
+    if phase in ("wages", "auction_payment"):
+        return _cheapest_payment(moves)
+    if phase == "dummy":
+        return moves[0]
+    if phase == "bidding":
+        sale = _sale_for_a_bid(state, seat, free)
+        return sale or _ranked_bids(state, seat, moves)[0]
+    if phase == "rail_reward":
+        return max(moves, key=lambda m: _reward_value(state, player, m))
+    if phase in ("build_choice", "extra_build"):
+        builds = [m for m in moves if m["type"] == "build_building"]
+        if builds:
+            return max(builds, key=lambda m: (_building_value(state, seat, m["building"], m), -_gold_of(m)))
+        shopping = _buys_for_a_build(state, seat, free)
+        return shopping or moves[-1]
+    if phase == "bonus_worker":
+        accept = {"type": "accept_bonus_worker", "accept": True}
+        return accept if state.round <= 8 and player.debt < 2 else {"type": "accept_bonus_worker", "accept": False}
+    if phase == "auction_bonus":
+        return moves[0]
+    if phase == "final_actions":
+        pay = [m for m in moves if m["type"] == "pay_off_debt" and not m["use_gold"]]
+        return pay[0] if pay else moves[-1] if player.debt == 0 or player.gold == 0 else moves[0]
+    return moves[0]
+
+
+def _sale_for_a_bid(state: State, seat: int, free: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Sell a surplus building resource (more than 2 of it) when the seat cannot afford the
+    lowest bid on a slot it wants."""
+    player = state.seat(seat)
+    if player.wood <= 2 and player.steel <= 2 and player.food <= 2:
+        return None
+    wanted = [s for s in range(1, len(state.slots) + 1)
+              if bidding.min_bid(state, seat, s) and _tile_value(state, seat, s) > 2]
+    if not wanted or _spare(state, player) >= min(bidding.min_bid(state, seat, s) for s in wanted):
+        return None
+    for resource in ("wood", "steel", "food"):
+        if getattr(player, resource) > 2:
+            for m in free:
+                if m["type"] == "sell_resource" and m["resource"] == resource:
+                    return m
+    return None
+
+
+def _gold_of(move: dict[str, Any]) -> int:
+    return move.get("gold_as_copper", 0) + move.get("gold_as_livestock", 0)
+
+
+def _cheapest_payment(moves: list[dict[str, Any]]) -> dict[str, Any]:
+    """No debt if at all possible, then as little gold as possible."""
+    return min(moves, key=lambda m: (m["take_debt_for_shortfall"], m["gold_used"]))
+
+
+def _allocate(state: State, seat: int, moves: list[dict[str, Any]]) -> dict[str, Any]:
+    """Place each idle worker on the slot adding most to the income, then confirm."""
+    player = state.seat(seat)
+    placed = {w for w, _, _ in player.placement}
+    base = _income_value(player)
+    best, best_gain = None, 0.0
+    for m in moves:
+        if m["type"] != "assign_worker" or m["worker"] in placed:
+            continue
+        trial = replace(player, placement=player.placement + ((m["worker"], m["building"], m["slot"]),))
+        gain = _income_value(trial) - base
+        if gain > best_gain:
+            best, best_gain = m, gain
+    if best is None:  # every worker is placed: move one where it earns clearly more
+        current = {w: (b, sl) for w, b, sl in player.placement}
+        for m in moves:
+            if m["type"] != "assign_worker" or m["worker"] not in current:
+                continue
+            rest = tuple(p for p in player.placement if p[0] != m["worker"])
+            trial = replace(player, placement=rest + ((m["worker"], m["building"], m["slot"]),))
+            gain = _income_value(trial) - base
+            if gain > max(best_gain, 0.5):
+                best, best_gain = m, gain
+    return best or {"type": "confirm_workers"}
+
+
+def _income_value(player: Player) -> float:
+    """Next income in points; silver counts for more while the seat is short of it (wages, bids)."""
+    worth = dict(WORTH)
+    if player.silver < len(player.workers) + 6:
+        worth["silver"] = 1.1
+    return sum(sum(worth.get(k, 0.5) * v for k, v in gained.items()) for _, gained in income_lines(player))
+
+
+def _spare(state: State, player: Player) -> int:
+    """Silver (gold at its rate) the seat can put into a bid and still pay next round's wages."""
+    credit = 5 if player.debt == 0 and state.round <= 7 else 0  # one early debt to build sooner
+    return player.silver + 4 * player.gold - len(player.workers) - 2 * player.debt + credit
+
+
+def _tile_value(state: State, seat: int, slot: int) -> float:
+    """What winning a slot is worth: the best building it lets the seat build, plus its bonus."""
+    player = state.seat(seat)
+    tile = c.TILES[state.slots[slot - 1]]
+    best = 0.0
+    for instance in state.supply:
+        b = c.building(instance)
+        if b["type"] in tile["build_types"] and not player.owns(b["id"]):
+            missing = sum(max(0, n - getattr(player, r)) for r, n in (b["cost"] or {}).items())
+            best = max(best, _building_value(state, seat, instance, None) - 1.5 * missing)
+    bonus = {"gain_worker": 3, "gain_worker_and_rail_advance": 5}.get(tile["bonus"], 1 if tile["bonus"] else 0)
+    return best + bonus
+
+
+def _ranked_bids(state: State, seat: int, moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The lowest bid on each slot worth more than its price, best value first; passing after."""
+    player = state.seat(seat)
+    spare = _spare(state, player)
+    scored = []
+    for m in moves:
+        if m["type"] != "place_bid":
+            continue
+        if m["value"] != bidding.min_bid(state, seat, m["slot"]) or m["value"] > spare:
+            continue
+        value = _tile_value(state, seat, m["slot"]) - WORTH["silver"] * m["value"] * 1.2
+        if value > 0:
+            scored.append((value, m))
+    scored.sort(key=lambda x: -x[0])
+    return [m for _, m in scored] + [{"type": "pass_bidding"}]
+
+
+def _building_value(state: State, seat: int, instance: str, move: dict[str, Any] | None) -> float:
+    """Points a building brings: its VP, its end bonus now, its income for the rounds left."""
+    b = c.building(instance)
+    left = max(0, c.ROUNDS - state.round)
+    player = state.seat(seat)
+    owner = SimpleNamespace(buildings=player.buildings + (instance,), workers=player.workers, track=player.track)
+    bonus = scoring.end_bonus(owner, b["end_bonus"]) if b["end_bonus"] else 0
+    cost = sum(WORTH.get(k, 0.5) * v for k, v in (b["cost"] or {}).items())
+    return b["vp"] + bonus + 0.6 * left * _yield_value(b["id"]) - 0.5 * cost
+
+
+def _reward_value(state: State, player: Player, move: dict[str, Any]) -> float:
+    left = max(0, c.ROUNDS - state.round)
+    reward = move["reward"]
+    if reward == "resource":
+        return WORTH[move["resource"]]
+    return {"trade": WORTH["trade"], "track": 0.35 * left, "worker": 0.6 * left if left > 2 else 0, "vp3": 3}[reward]
+
+
+def _buys_for_a_build(state: State, seat: int, free: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A market purchase that completes a building the seat could then build (no debt)."""
+    player = state.seat(seat)
+    for instance in state.supply:
+        b = c.building(instance)
+        if state.phase == "build_choice" and b["type"] not in c.TILES[state.tile()]["build_types"]:
+            continue
+        if player.owns(b["id"]):
+            continue
+        short = {r: n - getattr(player, r) for r, n in (b["cost"] or {}).items() if getattr(player, r) < n}
+        price = sum(c.RATES[r].get("silver", 99) * n for r, n in short.items())
+        if short and sum(short.values()) <= 3 and price <= player.silver - len(player.workers):
+            for m in free:
+                if m["type"] == "buy_resource" and m["resource"] in short and m["gold_used"] == 0:
+                    return m
+    return None
+
+
+# ---- the rollout of the strong level --------------------------------------------------------
+
+
+def _rollout(state: State, seat: int, move: dict[str, Any], rng: random.Random) -> float:
+    """Play ``move``, then every seat at the basic level to the end of the round."""
+    state = play(state, seat, move)
+    round_ = state.round
+    for _ in range(ROLLOUT_STEPS):
+        if is_over(state) or state.round != round_:
+            break
+        actors = sorted(to_act(state))
+        if not actors or CHANCE in actors:
+            break
+        actor = actors[0]
+        state = play(state, actor, decide(state, actor, legal_moves(state, actor), rng))
+    return _advantage(state, seat)

@@ -1,0 +1,123 @@
+"""A full Bunny Kingdom state rebuilt from one seat's view, the hidden part sampled.
+
+The search of the ``strong`` bot needs states to simulate, and the bot may know only its
+``player_view``. Everything public (board, fronts, discard piles, harvests, revealed parchments)
+and the seat's own secrets are copied; what it cannot see is drawn from the cards it has not
+seen placed: the other seats' hands, parchments and two-player discards, the reserves and the
+deck order. Cards the seat once held and has not seen played since (BK-R130's ``seen``) are
+somewhere in the other seats' hands or holdings, never in the deck, so they go there first.
+Other seats' hidden choices (a pending pick, trading-post or copy choice) are left unmade: the
+simulation makes them again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from domain.games.bunny_kingdom.components import ALL_CARDS, BUILDING_CARDS, INDEX, PARCHMENTS, camp_priority
+from domain.games.bunny_kingdom.state import PRINTED, State, initial_state
+
+
+def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State:
+    seats = view["seats"]
+    n = len(seats)
+    you = view["you"]
+    state = initial_state(n)
+    owners, buildings, trading = list(state.owners), list(state.buildings), [None] * 100
+    for coord, square in view["board"].items():
+        i = INDEX[coord]
+        owners[i] = -1 if square["owner"] is None else square["owner"]
+        buildings[i] = square["building"]
+    for coord, resource in view["trading_posts"].items():
+        trading[INDEX[coord]] = resource
+    fronts = tuple(tuple(s["front"]) for s in seats)
+    discards = tuple(tuple(s["discard_pile"]) for s in seats)
+    revealed = all("parchments" in s for s in seats)
+
+    known: set[str] = set(you["hand"]) | set(you["parchments"]) | set(you["removed"])
+    for s in range(n):
+        known |= set(fronts[s]) | set(discards[s])
+        if revealed:
+            known |= set(seats[s]["parchments"])
+    known |= {b for b in buildings if b is not None and b != PRINTED}
+    unknown = [c for c in ALL_CARDS if c not in known]
+    rng.shuffle(unknown)
+    seen_elsewhere = [c for c in unknown if c in set(you["seen"])]
+
+    hands: list[tuple[str, ...]] = [()] * n
+    parchments: list[tuple[str, ...]] = [()] * n
+    removed: list[tuple[str, ...]] = [()] * n
+    hands[seat], parchments[seat], removed[seat] = tuple(you["hand"]), tuple(you["parchments"]), tuple(you["removed"])
+    taken: set[str] = set()
+
+    def draw(count: int, pool: list[str]) -> tuple[str, ...]:
+        out = []
+        for card in pool:
+            if len(out) == count:
+                break
+            if card not in taken:
+                taken.add(card)
+                out.append(card)
+        return tuple(out)
+
+    others = [s for s in range(n) if s != seat]
+    for s in others:  # parchments are parchment cards, hidden until the end
+        if revealed:
+            parchments[s] = tuple(seats[s]["parchments"])
+        else:
+            parchments[s] = tuple(sorted(draw(seats[s]["parchment_count"], [c for c in unknown if c in PARCHMENTS])))
+    slots = [(s, "hand", seats[s]["hand_size"]) for s in others] + [(s, "removed", seats[s]["removed_count"]) for s in others]
+    pool = seen_elsewhere + [c for c in unknown if c not in set(seen_elsewhere)]
+    for s, kind, count in slots:
+        cards = draw(count, pool)
+        if kind == "hand":
+            hands[s] = cards
+        else:
+            removed[s] = cards
+    rest = [c for c in unknown if c not in taken and c not in set(seen_elsewhere)]
+    rest += [c for c in seen_elsewhere if c not in taken]  # only when the counts disagree
+    reserves = tuple(draw(seats[s]["reserve_size"], rest) for s in range(n))
+    deck = draw(view["deck_size"], rest)
+
+    offer = view["camp_offer"]
+    limit = camp_priority(offer["card"]) if offer else 99
+    answered = tuple(
+        c for front in fronts for c in front if BUILDING_CARDS[c]["kind"] == "camp" and camp_priority(c) < limit
+    ) if view["phase"] == "construction" else ()
+    selection = you["selection"]
+    selections = [None] * n
+    if selection and view["phase"] == "exploration":
+        selections[seat] = (tuple(selection["play"]), selection["discard"])
+    tp = [None] * n
+    if you["trading_post_choices"]:
+        tp[seat] = tuple(sorted(you["trading_post_choices"].items()))
+    copy_pending = [()] * n
+    if view["phase"] == "copy":
+        copy_pending[seat] = tuple(you["copy_choices"].items())
+    seen = [tuple(sorted(set(h))) for h in hands]
+    seen[seat] = tuple(you["seen"])
+    return state.set(
+        phase=view["phase"],
+        round=view["round"],
+        pick=view["pick"],
+        deck=deck,
+        hands=tuple(hands),
+        reserves=reserves,
+        selections=tuple(selections),
+        owners=tuple(owners),
+        buildings=tuple(buildings),
+        fronts=fronts,
+        parchments=tuple(parchments),
+        discards=discards,
+        removed=tuple(removed),
+        seen=tuple(seen),
+        finished=tuple(s["construction_finished"] for s in seats),
+        camps_answered=answered,
+        trading=tuple(trading),
+        tp_pending=tuple(tp),
+        copy_pending=tuple(copy_pending),
+        copy_final=tuple(tuple(c) for c in view["copy_targets"]),
+        harvests=tuple(tuple(s["harvests"]) for s in seats),
+    )

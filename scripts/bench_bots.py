@@ -1,0 +1,129 @@
+"""Bot strength and speed: seeded games between bot levels, printed as figures.
+
+For each game, at two players and at the maximum: N seeded games per pairing (at the maximum:
+strong vs 3 random, strong vs 3 basic, basic vs 3 random; at two: the same pairings 1 v 1). The
+tested level sits in seat 0 in half the games and in the last seat in the other half (seat
+order matters in some games); its win rate (a shared first place counts as a win) is printed
+with its Wilson 95% interval, with the decision times per level (median, p99) and the median
+winning score. Games are played as the platform plays them (``domain.application.bot_decision``:
+each bot sees its seat's view only), with chance drawn from a seed per game, so a run is
+reproducible.
+
+    python scripts/bench_bots.py                      # every game, 20 games per pairing
+    python scripts/bench_bots.py --games 40 --game bunny_kingdom --players 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import math
+import os
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from domain.application import bot_decision  # noqa: E402
+from domain.fairness import bot_rng, draw  # noqa: E402
+from domain.games import GAMES, get_game  # noqa: E402
+from domain.games.game import CHANCE, Game  # noqa: E402
+
+PAIRINGS = (("strong", "random"), ("strong", "basic"), ("basic", "random"))
+MAX_STEPS = 200_000
+
+
+def play_game(game: Game, levels: list[str], seed: str, times: dict[str, list[float]] | None = None):
+    """One whole game, every seat a bot at its level; the final ``Scores``."""
+    state = game.setup(len(levels), game.resolve_options(len(levels), {}))
+    chance_n = 0
+    for version in range(1, MAX_STEPS):
+        if game.is_over(state):
+            return game.scores(state)
+        actors = game.to_act(state)
+        if CHANCE in actors:
+            state = game.resolve_chance(state, draw(game.chance(state), seed, chance_n))
+            chance_n += 1
+            continue
+        seat = min(actors)
+        started, cpu = time.perf_counter(), time.process_time()
+        move = bot_decision(game, state, seat, levels[seat], bot_rng(seed, version, seat))
+        if times is not None:
+            times[levels[seat]].append(time.perf_counter() - started)
+            times["cpu:" + levels[seat]].append(time.process_time() - cpu)
+        state = game.play(state, seat, move)
+    raise RuntimeError(f"{game.name}: no end after {MAX_STEPS} steps")
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seed_of(*parts: object) -> str:
+    return hashlib.sha256("/".join(map(str, parts)).encode()).hexdigest()
+
+
+def bench(game: Game, players: int, games: int, pairings=PAIRINGS) -> None:
+    times: dict[str, list[float]] = defaultdict(list)
+    print(f"\n{game.title}, {players} players, {games} games per pairing")
+    print(f"  {'pairing':<26} {'wins':>5} {'rate':>6}  {'95% CI':<15} {'chance':>6}  median winning score")
+    for tested, other in pairings:
+        wins, winning = 0, []
+        for g in range(games):
+            seat = 0 if g % 2 == 0 else players - 1
+            levels = [other] * players
+            levels[seat] = tested
+            scores = play_game(game, levels, seed_of(game.name, players, tested, other, g), times)
+            wins += seat in scores.winners
+            winning.append(max(scores.totals.values()))
+        low, high = wilson(wins, games)
+        label = f"{tested} vs {players - 1} {other}"
+        print(f"  {label:<26} {wins:>5} {wins / games:>6.0%}  [{low:.0%}, {high:.0%}]{'':<5} {1 / players:>6.0%}  "
+              f"{statistics.median(winning):g}")
+    print("  decision times, wall clock | CPU time of this process (the CPU time does not count the")
+    print("  time other processes held the cores, so it is what a decision costs on an idle machine):")
+    for level in ("random", "basic", "strong"):
+        wall, cpu = sorted(times.get(level, [])), sorted(times.get("cpu:" + level, []))
+        if wall:
+            print(f"    {level:<7} {len(wall):>7} decisions  median {_ms(statistics.median(wall))} | "
+                  f"{_ms(statistics.median(cpu))}  p99 {_ms(_p99(wall))} | {_ms(_p99(cpu))}  "
+                  f"max {_ms(wall[-1])} | {_ms(cpu[-1])}")
+
+
+def _p99(found: list[float]) -> float:
+    return found[min(len(found) - 1, math.ceil(0.99 * len(found)) - 1)]
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:7.2f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
+    parser.add_argument("--game", action="append", help="a game name (default: every game); repeatable")
+    parser.add_argument("--players", type=int, action="append", help="player counts (default: 2 and the maximum)")
+    parser.add_argument("--pairing", action="append", help="tested:other, e.g. strong:random (default: all three)")
+    args = parser.parse_args()
+    pairings = tuple(tuple(p.split(":")) for p in args.pairing) if args.pairing else PAIRINGS
+    # decision times are wall-clock: on a shared machine read them with the load beside them
+    print(f"load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
+    for name in args.game or sorted(GAMES):
+        game = get_game(name)
+        for players in args.players or sorted({2, game.max_players}):
+            if game.min_players <= players <= game.max_players:
+                bench(game, players, args.games, pairings)
+    print(f"\nload average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""The platform hands a bot seat's policy a ``BotInput`` made of the seat's view, never the state.
+
+Told through the Tables application (in memory): a game whose policies record what they are
+given plays a whole bot game; every call got the seat's ``player_view`` (a plain dict equal to
+the view the seat's player would be shown) and its legal moves, and the level asked for.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from domain.games import GAMES
+from domain.games.game import BOT_LEVELS, DEFAULT_BOT_LEVEL, BotInput
+
+
+@pytest.fixture
+def recorded(monkeypatch):
+    """Bunny Kingdom with policies that record their input, then play the real level."""
+    game = GAMES["bunny_kingdom"]
+    calls = []
+
+    def recorder(level):
+        def policy(inp):
+            calls.append((level, inp))
+            return game.bots[level](inp)
+        return policy
+
+    monkeypatch.setitem(GAMES, game.name, dataclasses.replace(game, bots={lv: recorder(lv) for lv in BOT_LEVELS}))
+    return calls
+
+
+def test_bot_policies_get_the_seats_view_and_legal_moves_never_the_state(memory_tables, recorded):
+    tables = memory_tables
+    table_id = tables.open_table("bunny_kingdom", 2).table_id
+    tables.take_seat(table_id, "ann", bot=True, level="strong")
+    tables.take_seat(table_id, "bob", bot=True, level="random")
+    tables.start(table_id)
+    assert tables.summary(table_id)["status"] == "finished"
+    assert recorded
+    levels = {inp.seat: level for level, inp in recorded}
+    assert levels == {0: "strong", 1: "random"}
+    for _level, inp in recorded[:40]:
+        assert isinstance(inp, BotInput)
+        assert type(inp.view) is dict and "you" in inp.view and inp.view["you"]["seat"] == inp.seat
+        assert not any(isinstance(v, GAMES["bunny_kingdom"].state_type) for v in (inp.view, *inp.legal))
+        assert inp.legal and all(isinstance(m, dict) for m in inp.legal)
+
+
+def test_a_bot_seat_without_a_level_plays_the_default_and_a_person_who_leaves_is_replaced_at_basic(
+        memory_tables, recorded):
+    tables = memory_tables
+    table_id = tables.open_table("bunny_kingdom", 2).table_id
+    tables.take_seat(table_id, "ann")
+    tables.take_seat(table_id, "bot", bot=True)
+    seats = tables.summary(table_id)["seats"]
+    assert [s["level"] for s in seats] == [None, DEFAULT_BOT_LEVEL]
+    tables.start(table_id)
+    tables.leave(table_id, 0)
+    assert tables.summary(table_id)["status"] == "finished"
+    assert tables.table(table_id).players[0] == {"name": "ann", "bot": True, "level": "basic"}
+    assert {level for level, _ in recorded} == {"basic"}
