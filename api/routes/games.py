@@ -6,7 +6,7 @@ import hashlib
 import json
 
 from flask import request
-from flask_smorest import Blueprint
+from api.parsing import Blueprint
 from werkzeug.exceptions import NotFound
 
 from api.schemas.views import CatalogSchema, ErrorSchema, GameSchema

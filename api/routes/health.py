@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from flask_smorest import Blueprint
+from api.parsing import Blueprint
 
 from api import wiring
 from api.schemas.views import HealthSchema

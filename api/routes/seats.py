@@ -5,7 +5,7 @@ from __future__ import annotations
 from uuid import UUID
 
 from flask import request
-from flask_smorest import Blueprint
+from api.parsing import Blueprint
 
 from api import auth, wiring
 from api.errors import BodyRequired

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from flask_smorest import Blueprint
+from api.parsing import Blueprint
 
 from api import auth, limits, reads, wiring
 from api.errors import TokenRequired

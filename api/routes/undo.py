@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from flask_smorest import Blueprint
+from api.parsing import Blueprint
 
 from api.openapi import SEAT_TOKEN
 from api.routes.common import acting_for, receipt

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from flask_smorest import Blueprint
+from api.parsing import Blueprint
 
 from api import reads, wiring
 from api.routes.common import reading
