@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from api.parsing import Blueprint
-
 from api import reads, wiring
+from api.parsing import Blueprint
 from api.routes.common import reading
 from api.schemas.queries import LogLinesQuery, LogQuery, PositionQuery, ScoresQuery, VersionQuery
 from api.schemas.views import (
