@@ -36,27 +36,14 @@ def _dumps(body: dict) -> str:
     return json.dumps(body, separators=(",", ":"), default=str)
 
 
-def _bodies(writes: Writes) -> dict[int, str]:
-    """Each distinct body object of a batch, encoded once (by identity): a projection that stores
-    one document under several keys (the lobby's listing copies) costs one encoding, not three."""
-    encoded: dict[int, str] = {}
-    for v in writes.values():
-        if v is not None and id(v[1]) not in encoded:
-            encoded[id(v[1])] = _dumps(v[1])
-    return encoded
-
-
 def _json_rows(writes: Writes) -> tuple[str | None, str | None]:
     """A batch as two JSON parameters, ``[[model, key, grp, body], ...]`` to store and
     ``[[model, key], ...]`` to delete: one statement per kind stores a whole batch inside the
     database, without coming back to Python per row (which, on a thread of its own, would wait for
-    the interpreter lock at every row). The text is exactly ``_dumps`` of those lists, each
-    distinct body encoded once (``_bodies``)."""
-    encoded = _bodies(writes)
-    upserts = [f"[{_dumps(m)},{_dumps(k)},{_dumps(v[0])},{encoded[id(v[1])]}]"
-               for (m, k), v in writes.items() if v is not None]
+    the interpreter lock at every row)."""
+    upserts = [[m, k, v[0], v[1]] for (m, k), v in writes.items() if v is not None]
     deletes = [[m, k] for (m, k), v in writes.items() if v is None]
-    return ("[" + ",".join(upserts) + "]" if upserts else None, _dumps(deletes) if deletes else None)
+    return (_dumps(upserts) if upserts else None, _dumps(deletes) if deletes else None)
 
 
 class ReadStore(ABC):
@@ -88,8 +75,7 @@ class ReadStore(ABC):
 
         Encoding first means a batch handed to another thread to ``write`` is a snapshot: nothing
         the projector does afterwards can change what is stored."""
-        encoded = _bodies(writes)
-        return ([(m, k, v[0], encoded[id(v[1])]) for (m, k), v in writes.items() if v is not None],
+        return ([(m, k, v[0], _dumps(v[1])) for (m, k), v in writes.items() if v is not None],
                 [(m, k) for (m, k), v in writes.items() if v is None])
 
     @abstractmethod
