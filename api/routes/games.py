@@ -6,9 +6,9 @@ import hashlib
 import json
 
 from flask import request
-from flask_smorest import Blueprint
 from werkzeug.exceptions import NotFound
 
+from api.parsing import Blueprint
 from api.schemas.views import CatalogSchema, ErrorSchema, GameSchema
 from domain.games import GAMES
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import logging
 
-from flask_smorest import Blueprint
-
 from api import wiring
+from api.parsing import Blueprint
 from api.schemas.views import HealthSchema
 
 log = logging.getLogger(__name__)

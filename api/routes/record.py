@@ -6,8 +6,8 @@ from typing import Any
 from uuid import UUID
 
 from flask import current_app
-from flask_smorest import Blueprint
 
+from api.parsing import Blueprint
 from api.routes.common import reading
 from api.schemas.record import RecordSchema
 from domain.record import table_record

@@ -5,12 +5,12 @@ from __future__ import annotations
 from uuid import UUID
 
 from flask import request
-from flask_smorest import Blueprint
 
 from api import auth, wiring
 from api.errors import BodyRequired
 from api.legal_narrowing import narrow
 from api.openapi import SEAT_TOKEN
+from api.parsing import Blueprint
 from api.routes.common import acting_for, receipt
 from api.schemas.commands import CommandSchema, PlayMoveSchema, TakeSeatSchema
 from api.schemas.views import (

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
-
 from api import wiring
+from api.parsing import Blueprint
 from api.schemas.views import SigningKeySchema
 
 blp = Blueprint("signing", __name__, url_prefix="/api/signing-key",

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from flask_smorest import Blueprint
-
 from api import auth, limits, reads, wiring
 from api.errors import TokenRequired
 from api.openapi import SEAT_TOKEN
+from api.parsing import Blueprint
 from api.routes.common import receipt, signed
 from api.schemas.commands import CommandSchema, ForkSchema, OpenTableSchema
 from api.schemas.queries import TablesQuery

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from flask_smorest import Blueprint
-
 from api.openapi import SEAT_TOKEN
+from api.parsing import Blueprint
 from api.routes.common import acting_for, receipt
 from api.schemas.commands import RequestUndoSchema, VoteUndoSchema
 from api.schemas.views import ReceiptSchema

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from flask_smorest import Blueprint
-
 from api import reads, wiring
 from api.errors import InvalidReceipt
+from api.parsing import Blueprint
 from api.routes.common import reading, signed, signed_latest
 from api.schemas.queries import LogLinesQuery, LogQuery, PositionQuery, ScoresQuery, VersionQuery
 from api.schemas.views import (

@@ -4,6 +4,7 @@ platform is game-agnostic, and each game's ``player_view`` decides what a viewer
 from __future__ import annotations
 
 import json
+from uuid import UUID
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, post_dump
 
@@ -33,7 +34,22 @@ class SigningKeySchema(Schema):
 RECEIPT = {"metadata": {"description": "The signed head this answer reflects (docs/audit.md)."}}
 
 
+def _ints(*values: object) -> bool:
+    """Each value a plain int or None (marshmallow's ``Integer`` dumps those unchanged)."""
+    return all(v is None or type(v) is int for v in values)
+
+
 class ReceiptSchema(Schema):
+    """A command's answer. ``dump`` has a fast path for the shape the routes build (what
+    marshmallow would make of it, without walking the fields: every command answers one)."""
+
+    def dump(self, obj, *, many=None):  # noqa: ANN001, ANN201 - marshmallow's signature
+        if (not many and type(obj) is dict and obj.keys() == _RECEIPT_KEYS and isinstance(obj["table_id"], UUID)
+                and type(obj["version"]) is int and _ints(obj["position"], obj["seat"])
+                and type(obj["duplicate"]) is bool and _signed(obj["receipt"]) and type(self) is ReceiptSchema):
+            return {**obj, "table_id": str(obj["table_id"]), "receipt": dict(obj["receipt"])}
+        return super().dump(obj, many=many)
+
     table_id = fields.UUID(required=True)
     version = fields.Integer(required=True, metadata={"description": "The table's version after the command."})
     position = fields.Integer(allow_none=True, metadata={"description": "Position in the store's notification log."})
@@ -105,6 +121,18 @@ class LegalMovesQuerySchema(Schema):
 
 
 class LegalMovesSchema(Schema):
+    """``dump`` has a fast path for the shape the route builds: the moves are the game's own
+    JSON objects (string keys), which marshmallow's free-form ``Dict`` would copy key by key and
+    leave as they are; a list of thousands of moves then costs nothing to dump."""
+
+    def dump(self, obj, *, many=None):  # noqa: ANN001, ANN201 - marshmallow's signature
+        if (not many and type(obj) is dict and obj.keys() == _LEGAL_KEYS and type(obj["seat"]) is int
+                and type(obj["version"]) is int and type(obj["count"]) is int and type(obj["outline"]) is bool
+                and type(obj["moves"]) is list
+                and all(type(m) is dict and all(type(k) is str for k in m) for m in obj["moves"])):
+            return dict(obj)
+        return super().dump(obj, many=many)
+
     seat = fields.Integer(required=True)
     version = fields.Integer(required=True)
     moves = fields.List(_free(), required=True)
@@ -112,6 +140,17 @@ class LegalMovesSchema(Schema):
     outline = fields.Boolean(metadata={"description": "True when more than 1000 agree: each listed move then "
                                        "has its list fields cut to their first item (distinct first steps); "
                                        "ask again with `match` to get the whole moves through one of them."})
+
+
+_RECEIPT_KEYS = {"table_id", "version", "position", "seat", "duplicate", "receipt"}
+_SIGNED_KEYS = {"table", "version", "head", "key_id", "signature"}
+
+
+def _signed(value: object) -> bool:
+    """A signed receipt as ``api.receipts`` makes it: strings and an int version, nothing else."""
+    return (type(value) is dict and value.keys() == _SIGNED_KEYS and type(value["version"]) is int
+            and all(type(value[k]) is str for k in ("table", "head", "key_id", "signature")))
+_LEGAL_KEYS = {"seat", "version", "moves", "count", "outline"}
 
 
 class PreviewQuerySchema(Schema):

@@ -1,0 +1,175 @@
+"""CPU per command in one process, measured with ``time.process_time`` (not wall time).
+
+Why: on a shared, loaded box the throughput of ``scripts/bench_load.py`` moves with the other
+sessions' load; the CPU one command costs this process moves far less. Plays Bunny Kingdom tables
+of one person and three bots through the real Flask app (test client: routing, hooks, webargs,
+marshmallow, JSON), each command a ``GET .../legal-moves`` then a ``POST .../moves`` pair, then
+replays the log through the projection worker's ``Projector`` into an in-memory read store
+(its per-event cost: views, log entries, their JSON), and prints CPU ms per pair and per event.
+
+    python scripts/bench_cpu.py --pairs 300 [--store memory|postgres] [--profile out.prof]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import random
+import statistics
+import sys
+import time
+from uuid import uuid4
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from api import create_app, logs  # noqa: E402
+from api.config import Settings  # noqa: E402
+
+GAME, SEATS = "bunny_kingdom", 4
+SECRET = "bench-cpu-secret-not-for-production-0123456789"
+
+
+def _pg_database(name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(host="127.0.0.1", user="postgres", dbname="postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def open_table(client) -> tuple[str, dict]:
+    table = client.post("/api/tables", json={"game": GAME, "seats": SEATS}).json["table_id"]
+    token = client.post(f"/api/tables/{table}/seats", json={"name": "Ann", "seat": 0}).json["token"]
+    for seat in range(1, SEATS):
+        client.post(f"/api/tables/{table}/seats", json={"name": f"Bot {seat}", "seat": seat, "bot": True})
+    headers = {"Authorization": f"Bearer {token}"}
+    assert client.post(f"/api/tables/{table}/start", json={}, headers=headers).status_code == 200
+    return table, headers
+
+
+def play(client, pairs: int, rng: random.Random, tables: int = 4) -> tuple[list[float], list[float]]:
+    """CPU seconds of each GET legal-moves and each POST moves (setup of new tables not counted)."""
+    lanes = [open_table(client) for _ in range(tables)]
+    gets, posts = [], []
+    i = 0
+    while len(posts) < pairs:
+        lane = i % tables
+        i += 1
+        table, headers = lanes[lane]
+        t0 = time.process_time()
+        r = client.get(f"/api/tables/{table}/seats/0/legal-moves", headers=headers)
+        t1 = time.process_time()
+        assert r.status_code == 200, r.json
+        moves = r.json["moves"]
+        if not moves:
+            lanes[lane] = open_table(client)
+            continue
+        move = rng.choice([m for m in moves if not m["type"].startswith("retract")] or moves)
+        t2 = time.process_time()
+        r = client.post(f"/api/tables/{table}/seats/0/moves", json={"move": move, "command_id": uuid4().hex},
+                        headers=headers)
+        t3 = time.process_time()
+        assert r.status_code == 200, r.json
+        gets.append(t1 - t0)
+        posts.append(t3 - t2)
+    return gets, posts
+
+
+def project(app) -> tuple[int, float]:
+    """Replay the whole log through a fresh projector into memory; (events, CPU seconds)."""
+    from projections.runner import Projector
+    from projections.stores import MemoryStore
+
+    tables = app.extensions["tabletop.tables"]
+    projector = Projector(tables, MemoryStore())
+    projector.upgrade()
+    # Batches the size a busy worker sees (10 ms linger at 50 tables: tens of events).
+    t0 = time.process_time()
+    events = projector.catch_up(batch_size=40)
+    return events, time.process_time() - t0
+
+
+def best(fn, repeat: int = 5, number: int = 200) -> float:
+    """CPU ms of one call of ``fn``: the best of ``repeat`` loops (the least disturbed by the box)."""
+    runs = []
+    for _ in range(repeat):
+        t0 = time.process_time()
+        for _ in range(number):
+            fn()
+        runs.append((time.process_time() - t0) / number)
+    return 1000 * min(runs)
+
+
+def parts(app, client) -> None:
+    """Each mechanism the command path does once instead of per request, timed both ways on this
+    run's own data (tight loops, best of five: far steadier than whole requests on a busy box)."""
+    from marshmallow import Schema
+
+    from api.schemas.commands import PlayMoveSchema
+    from api.schemas.views import LegalMovesQuerySchema, LegalMovesSchema, ReceiptSchema
+
+    table, headers = open_table(client)
+    answer = client.get(f"/api/tables/{table}/seats/0/legal-moves", headers=headers).json
+    receipt = {"table_id": uuid4(), "version": 40, "position": 1234, "seat": 0, "duplicate": False}
+    legal, rec = LegalMovesSchema(), ReceiptSchema()
+    rows = [
+        ("request schemas built (PlayMoveSchema + LegalMovesQuerySchema)",
+         lambda: (PlayMoveSchema(), LegalMovesQuerySchema()), lambda: None),
+        (f"legal-moves answer dumped ({len(answer['moves'])} moves)",
+         lambda: Schema.dump(legal, answer), lambda: legal.dump(answer)),
+        ("receipt dumped", lambda: Schema.dump(rec, receipt), lambda: rec.dump(receipt)),
+    ]
+    print("  per mechanism, CPU ms per call, before -> after:")
+    for label, before, after in rows:
+        b, a = best(before, number=50), best(after, number=50)
+        print(f"    {label:<70} {b:8.3f} -> {a:8.3f}")
+
+
+def ms(values: list[float]) -> str:
+    return f"mean {1000 * statistics.fmean(values):.2f} / median {1000 * statistics.median(values):.2f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=300)
+    parser.add_argument("--store", choices=("memory", "postgres"), default="memory")
+    parser.add_argument("--db", default="tt_bench_cpu")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", help="write a cProfile of the measured pairs here")
+    parser.add_argument("--parts", action="store_true", help="also time each mechanism cut in issue 18 both ways")
+    args = parser.parse_args()
+    # As scripts/bench_load.py serves it: client limits off (one client address), a JSON access
+    # line per request (to /dev/null here).
+    changes = dict(store=args.store, secret=SECRET, projections="off", client_limits=False)
+    logs.configure(stream=open(os.devnull, "w"))
+    if args.store == "postgres":
+        _pg_database(args.db)
+        changes.update(postgres_dbname=args.db)
+    app = create_app(Settings.from_env({}).with_(**changes))
+    client = app.test_client()
+    rng = random.Random(args.seed)
+    play(client, 30, rng)  # warm: imports, caches, the first tables
+    profiler = cProfile.Profile() if args.profile else None
+    if profiler:
+        profiler.enable()
+    gets, posts = play(client, args.pairs, rng)
+    if profiler:
+        profiler.disable()
+        profiler.dump_stats(args.profile)
+    pairs = [g + p for g, p in zip(gets, posts)]
+    print(f"bench_cpu: {GAME}, store {args.store}, {len(pairs)} GET legal-moves + POST moves pairs, CPU ms (process_time)")
+    print(f"  web  GET legal-moves  {ms(gets)}")
+    print(f"  web  POST moves       {ms(posts)}")
+    print(f"  web  pair             {ms(pairs)}")
+    events, cpu = project(app)
+    commands = len(pairs) + 30
+    print(f"  projection worker     {1000 * cpu / max(events, 1):.3f} per event, {events} events, "
+          f"{1000 * cpu / commands:.2f} per command (batches of 40)")
+    if args.parts:
+        parts(app, client)
+    app.extensions["tabletop.tables"].close()
+
+
+if __name__ == "__main__":
+    main()
