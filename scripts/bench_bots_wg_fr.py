@@ -1,6 +1,7 @@
 """Bot strength and speed for Walnut Grove and Fantasy Ranch, in process: seeded games with one
 level in seat 0 against another in the other seats; prints win rates (Wilson 95% interval),
-decision times per level (median, p99) and the median winning score.
+decision times per level (median, p99; wall clock, and the process's CPU time, which other load
+on a shared machine does not inflate) and the median winning score.
 
     python scripts/bench_bots_wg_fr.py [--games N] [--players 4] [--game walnut_grove|fantasy_ranch]
         [--pairing strong:random] [--level 1|2|3]
@@ -63,9 +64,10 @@ def play_game(game, players: int, options: dict, levels: list[str], seed: int, t
         rng = random.Random(f"{seed}/{step}/{seat}")
         inp = BotInput(seat=seat, view=game.player_view(state, seat), legal=legal, rng=rng)
         level = levels[seat]
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         move = game.bots[level](inp)
         times.setdefault(level, []).append(time.perf_counter() - t0)
+        times.setdefault(level + " cpu", []).append(time.process_time() - c0)
         if check:
             assert move in legal, (level, move)
         state = game.play(state, seat, move)
@@ -105,7 +107,7 @@ def main() -> None:
             ts.sort()
             p99 = ts[min(len(ts) - 1, int(0.99 * len(ts)))]
             print(
-                f"    {level:>6}: {len(ts)} decisions, median {statistics.median(ts) * 1000:.1f} ms, "
+                f"    {level:>10}: {len(ts)} decisions, median {statistics.median(ts) * 1000:.1f} ms, "
                 f"p99 {p99 * 1000:.1f} ms, max {ts[-1] * 1000:.1f} ms"
             )
         sys.stdout.flush()
