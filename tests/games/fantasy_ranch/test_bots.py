@@ -218,9 +218,7 @@ def test_seeded_games_with_a_strong_bot_finish(players, rules_level, monkeypatch
 
 def test_basic_places_its_starting_horses_in_its_first_turn():
     """Held horses cannot ride: basic puts them on its ranch before anything else."""
-    for state, seat in _decisions(3, 1, seed=4):
-        if state.phase == "turn":
-            break
+    state, seat = next((s, seat) for s, seat in _decisions(3, 1, seed=4) if s.phase == "turn")
     move = GAME.bots["basic"](_input(state, seat))
     w = Work(state)
     assert move["type"] == "move_horse" and w.place[move["card_id"]] == "holding"
