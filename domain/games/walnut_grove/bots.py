@@ -73,8 +73,8 @@ SPARE_GOOD = {"grain": 0.45, "fish": 0.45, "dairy": 0.45, "wood": 0.6, "stone": 
 COIN_DRAW = 1.2
 COIN_USE = 0.35
 #: strong search: candidates kept from basic's ranking, determinisations per candidate.
-CANDIDATES = {"summer": 3, "fall": 4}
-ROLLOUTS = {"summer": 2, "fall": 1}
+CANDIDATES = {"summer": 4, "fall": 6}
+ROLLOUTS = {"summer": 3, "fall": 1}
 #: how much of next year's best fall move a fall choice is credited with.
 LOOKAHEAD = 0.7
 #: the quick rollout policy judges this many fall moves (plus passing).

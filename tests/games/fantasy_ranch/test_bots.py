@@ -211,6 +211,7 @@ def test_seeded_games_of_one_level_finish(level, players, rules_level):
 def test_seeded_games_with_a_strong_bot_finish(players, rules_level, monkeypatch):
     monkeypatch.setattr(bots, "CANDIDATES", 2)
     monkeypatch.setattr(bots, "ROLLOUTS", 1)
+    monkeypatch.setattr(bots, "BUDGET", {})
     levels = ["strong", "basic", "random", "basic"][:players]
     final = _bot_game(players, rules_level, levels, seed=5 + players + 10 * rules_level)
     assert GAME.is_over(final) and final.round == 5
