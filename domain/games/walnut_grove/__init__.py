@@ -28,6 +28,7 @@ GAME = Game(
     scores=scoring.scores,
     is_over=rules.is_over,
     bot_move=bots.bot_move,
+    bots=bots.POLICIES,
     to_dict=state.to_dict,
     from_dict=state.from_dict,
     state_type=state.WalnutGroveState,

@@ -1,13 +1,20 @@
-"""A seeded random bot that always finishes: every choice is one ``legal_moves`` would list.
+"""Walnut Grove bots at three levels, deciding from the seat's view alone (``BotInput``).
 
-The bot is random but not careless, so a bot table looks like farming rather than begging:
+Every level starts from ``determinize(view)``: a full state whose hidden part (other barns'
+coins, the coin bag, the disc order) is drawn from what the seat has not seen, so nothing a
+policy does can depend on a secret, and the same input always gives the same move.
 
-* summer: figures go to the areas that yield most, weighting wood (heating) and the foods its
-  labourers eat, with random noise;
-* fall: moves are drawn from the listed ones, weighted towards sales, free food and wood, and
-  away from taking help tiles for tolls; it passes now and then;
-* free actions: now and then it moves a stored good to the barn or returns a help tile (never
-  a discard, which only destroys); each consumes something, so they cannot loop.
+* ``random``: the seeded random bot of the playout tests (``bot_move``), on that state.
+* ``basic``: one ply of look-ahead. Each candidate move is applied with the game's own ``play``
+  and the seat's position judged by ``worth``: its score as it would count now (coins at face
+  value) plus what its goods, labourers and cabins are still worth — a good that feeds or heats
+  this winter is worth a help tile's two points, a spare one much less. So it feeds and heats its
+  people, pays tolls with coppers, sells surplus, buys upgrades and cabins when it can pay.
+* ``strong``: flat Monte Carlo. The best few moves by ``basic``'s judgement are each played out
+  to the end of the year (every seat playing a quick version of ``basic``, chance drawn from the
+  seeded generator) over several determinisations, and judged by ``worth`` against the best
+  opponent. The same determinisations serve every candidate, so differences are the moves'.
+  Bounded by a fixed number of rollouts, never by the clock.
 
 Spring and summer moves are built directly (listing every spring placement costs far more
 than picking one), always in the spelling ``legal_moves`` lists.
@@ -16,16 +23,28 @@ than picking one), always in the spelling ``legal_moves`` lists.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from itertools import islice
 
 from domain.errors import IllegalMove
+from domain.games.game import CHANCE, BotInput
 from domain.games.walnut_grove.components import (
+    COIN_VALUES,
     COLOUR_FOOD,
+    FOODS,
     LABOURERS,
     LANDSCAPE_GOOD,
     ROTATIONS,
     START_BUILDINGS,
+    UPGRADES,
+    YEAR_DISCS,
+    YEARS,
 )
+from domain.games.walnut_grove.determinize import determinize
 from domain.games.walnut_grove.farm import Area, farm_areas, farm_cells, open_cells, rotated_tile
+from domain.games.walnut_grove.holdings import coins, free_barn_slots, owned_goods
 from domain.games.walnut_grove.legal import (
     fall_moves,
     free_action_moves,
@@ -33,18 +52,42 @@ from domain.games.walnut_grove.legal import (
     overflow_moves,
     summer_move,
 )
-from domain.games.walnut_grove.rules import to_act
+from domain.games.walnut_grove.rules import chance, play, resolve_chance, to_act
+from domain.games.walnut_grove.scoring import breakdown, upgrade_points
 from domain.games.walnut_grove.spring import keep_count
 from domain.games.walnut_grove.state import Player, WalnutGroveState
 from domain.games.walnut_grove.summer import figures
+from domain.games.walnut_grove.winter import winter_needs
 
+Move = dict
 LANDSCAPE_LETTER = {good: letter for letter, good in LANDSCAPE_GOOD.items()}
 FREE_ACTION_CHANCE = 0.05
 PASS_CHANCE = 0.05
 HELPFUL = ("move_goods_to_barn", "return_neighbour_help_tile")
 
+#: a good that covers this winter's food or wood saves a help tile (2 VP) and its flip.
+NEEDED_GOOD = 2.3
+#: a spare good: worth something for later winters, stores and upgrades.
+SPARE_GOOD = {"grain": 0.45, "fish": 0.45, "dairy": 0.45, "wood": 0.6, "stone": 0.5}
+#: the expected face value of a coin drawn from the bag, and what holding one is worth beyond it.
+COIN_DRAW = 1.2
+COIN_USE = 0.35
+#: strong search: candidates kept from basic's ranking, determinisations per candidate.
+CANDIDATES = {"summer": 4, "fall": 6}
+ROLLOUTS = {"summer": 3, "fall": 1}
+#: how much of next year's best fall move a fall choice is credited with.
+LOOKAHEAD = 0.7
+#: the quick rollout policy judges this many fall moves (plus passing).
+QUICK_FALL_SAMPLE = 10
+#: basic's spring judges this many placements per tile (best neighbour matches first).
+SPRING_SHORTLIST = 16
+
+
+# --- random -------------------------------------------------------------------------------
+
 
 def bot_move(state: WalnutGroveState, seat: int, rng: random.Random) -> dict:
+    """The ``random`` level on a state (used by the playout tests and benchmarks)."""
     if seat not in to_act(state):
         options = [m for m in legal_moves(state, seat) if m["type"] in HELPFUL] or legal_moves(state, seat)
         if not options:
@@ -83,11 +126,12 @@ _SIDES = (
 )
 
 
-def _spring(state: WalnutGroveState, seat: int, rng: random.Random) -> dict:
+def _spring(state: WalnutGroveState, seat: int, rng: random.Random, weight: dict | None = None) -> dict:
     """Place tiles where their landscapes continue the neighbours' (growing wanted areas)."""
     player = state.player(seat)
     cells = dict(farm_cells(player.board, player.tiles))
-    weight = {LANDSCAPE_LETTER[good]: (2.0 if good in _wanted(player) else 1.0) for good in LANDSCAPE_LETTER}
+    if weight is None:
+        weight = {LANDSCAPE_LETTER[g]: (2.0 if g in _wanted(player) else 1.0) for g in LANDSCAPE_LETTER}
     placements, left, taken = [], list(player.drawn), frozenset()
     for _ in range(keep_count(state, player)):
         best, best_score = None, -1.0
@@ -134,3 +178,369 @@ def _fall_weight(player: Player, move: dict) -> float:
     if kind == "goods":
         value *= 1 + sum(good in _wanted(player) for good in move["goods"])
     return value * 0.1 ** move["tolls"].count("help")
+
+
+# --- judging a position -------------------------------------------------------------------
+
+
+def _summers_left(state: WalnutGroveState) -> int:
+    """Summers still to come in which today's figures produce."""
+    if state.phase in ("final_adjustments", "ended"):
+        return 0
+    this_year = 1 if state.phase in ("setup", "setup_start_choice", "spring", "summer") else 0
+    return max(0, YEARS - max(state.year, 1)) + this_year
+
+
+def _winter_due(state: WalnutGroveState, player: Player) -> bool:
+    return bool(state.disc) and (
+        state.phase in ("spring", "summer", "fall") or (state.phase == "winter" and not player.done)
+    )
+
+
+def goods_worth(state: WalnutGroveState, player: Player) -> float:
+    """What the goods held are still worth: this winter's bill first, spares at a lower rate."""
+    if state.phase in ("final_adjustments", "ended"):
+        return 0.0
+    owned = owned_goods(player)
+    need = Counter()
+    if _winter_due(state, player):
+        needs = winter_needs(state, player)
+        need.update(needs.food)
+        need["wood"] += needs.wood
+    later = _summers_left(state) > 0 or state.phase == "fall"
+    worth = 0.0
+    for good, count in owned.items():
+        covered = min(count, need[good])
+        spare = count - covered
+        rate = SPARE_GOOD[good] if later else SPARE_GOOD[good] * 0.5
+        eaters = sum(1 for lab in player.active + player.pending if COLOUR_FOOD[LABOURERS[lab]] == good)
+        if good in FOODS and eaters:
+            rate += 0.25
+        worth += covered * NEEDED_GOOD + min(spare, 6) * rate + max(0, spare - 6) * rate * 0.3
+    return worth
+
+
+def worth(state: WalnutGroveState, seat: int) -> float:
+    """The seat's score as it would count now plus what its holdings are still worth."""
+    player = state.player(seat)
+    if not player.board:
+        return 0.0
+    parts = breakdown(player, reveal_coins=True)
+    total = float(sum(parts.values()))
+    if state.phase == "ended":
+        return total
+    left = _summers_left(state)
+    total += goods_worth(state, player)
+    total += COIN_USE * min(3, len(coins(player)))
+    if state.chance_step == "coins" and state.order[state.cursor] == seat:
+        total += min(state.owed, len(state.coin_bag)) * (COIN_DRAW + COIN_USE)
+    labourers = len(player.active) + len(player.pending)
+    total += 0.2 * labourers * left
+    total += 0.5 * min(len(player.cabins), labourers) * left
+    total += 0.25 * free_barn_slots(player)
+    for _, upgrade in player.upgrades:
+        effect = UPGRADES[upgrade].effect
+        if effect.startswith("owned:"):
+            now = upgrade_points(player, upgrade)
+            total += 0.5 * min(5 - now, left + 1)
+    if player.help_returnable and sum(owned_goods(player).values()) >= 3:
+        total += 0.5  # a returnable tile may still be given back
+    return total
+
+
+def margin(state: WalnutGroveState, seat: int) -> float:
+    """``worth`` against the best opponent's: what a search maximises to win."""
+    mine = worth(state, seat)
+    others = [worth(state, s) for s in range(state.n) if s != seat]
+    return mine - max(others) if others else mine
+
+
+# --- basic --------------------------------------------------------------------------------
+
+
+def _after(state: WalnutGroveState, seat: int, move: Move) -> WalnutGroveState:
+    return play(state, seat, move)
+
+
+def ranked_moves(state: WalnutGroveState, seat: int, rng: random.Random, quick: bool = False) -> list[Move]:
+    """The seat's candidate moves, best first by one-ply ``worth`` (ties broken at random)."""
+    player = state.player(seat)
+    if state.phase == "setup_start_choice":
+        return [{"type": "choose_start_building", "building": "church"}]
+    if state.phase == "spring":
+        return [_spring_basic(state, seat, rng, quick)]
+    if state.phase == "summer":
+        return _summer_candidates(state, seat, rng)
+    if state.phase == "winter":
+        return [{"type": "resolve_winter"}]
+    if state.phase == "fall" and state.overflow:
+        options = overflow_moves(player, state.overflow)
+    elif state.phase == "fall":
+        options = [{"type": "pass_fall_turn"}, *_cheapest_spellings(fall_moves(state, seat))]
+        if quick and len(options) > QUICK_FALL_SAMPLE + 1:
+            options = [options[0], *rng.sample(options[1:], QUICK_FALL_SAMPLE)]
+    else:
+        options = [{"type": "confirm_final_scoring"}]
+    returns = [m for m in free_action_moves(player) if m["type"] == "return_neighbour_help_tile"]
+    options = returns + options
+    scored = [(worth(_after(state, seat, m), seat) + rng.random() * 1e-3, i) for i, m in enumerate(options)]
+    scored.sort(reverse=True)
+    return [options[i] for _, i in scored]
+
+
+def _coin_cost(coin: str) -> float:
+    return COIN_VALUES[coin] + COIN_USE
+
+
+def _toll_cost(entry: str) -> float:
+    return 2.5 if entry == "help" else _coin_cost(entry[5:])
+
+
+def _cheapest_spellings(moves: list[Move]) -> list[Move]:
+    """Per destination and action, only the toll and coin choice that costs least.
+
+    Paying a toll with a coin costs its face value, with a help tile two points: the choices
+    add up independently of the action, so judging the others is wasted work.
+    """
+    best: dict[str, tuple[float, int]] = {}
+    for i, move in enumerate(moves):
+        action = {k: v for k, v in move.items() if k not in ("tolls", "payment")}
+        key = repr(sorted(action.items()))
+        cost = sum(_toll_cost(t) for t in move["tolls"]) + sum(
+            _coin_cost(c) for c in move["payment"]["coins"]
+        )
+        if key not in best or cost < best[key][0]:
+            best[key] = (cost, i)
+    return [moves[i] for _, i in sorted(best.values(), key=lambda ci: ci[1])]
+
+
+def basic_move(state: WalnutGroveState, seat: int, rng: random.Random, quick: bool = False) -> Move:
+    if seat not in to_act(state):
+        return _off_turn(state, seat, rng)
+    return ranked_moves(state, seat, rng, quick)[0]
+
+
+def _off_turn(state: WalnutGroveState, seat: int, rng: random.Random) -> Move:
+    """Asked while not to act: give back a help tile if that pays, else the mildest free action."""
+    options = legal_moves(state, seat)
+    if not options:
+        raise IllegalMove("WG-G07", f"seat {seat} has nothing to do now")
+    helpful = [m for m in options if m["type"] in HELPFUL] or options
+    return max(helpful, key=lambda m: (worth(_after(state, seat, m), seat), -helpful.index(m)))
+
+
+def _spring_basic(state: WalnutGroveState, seat: int, rng: random.Random, quick: bool) -> Move:
+    """Tiles one at a time where they most raise the farm's worth (enclosures, wanted areas)."""
+    player = state.player(seat)
+    wanted = _wanted(player)
+    weight = {LANDSCAPE_LETTER[g]: (2.0 if g in wanted else 1.0) for g in LANDSCAPE_LETTER}
+    if quick:
+        return _spring(state, seat, rng, weight)
+    tiles, left, taken, placements = player.tiles, list(player.drawn), frozenset(), []
+    for _ in range(keep_count(state, player)):
+        cells = farm_cells(player.board, tiles)
+        options = []
+        for tile in left:
+            for x, y in open_cells(player.board, tiles, taken):
+                for rotation in ROTATIONS:
+                    score = _matching(cells, tile, x, y, rotation, weight) + rng.random() * 1e-3
+                    options.append((score, (tile, x, y, rotation)))
+        options.sort(reverse=True)
+        best = max(
+            (placed for _, placed in options[:SPRING_SHORTLIST]),
+            key=lambda placed: _farm_value(player.board, tiles + (placed,), weight, player),
+        )
+        tile, x, y, rotation = best
+        left.remove(tile)
+        taken |= {(x, y)}
+        tiles = tiles + (best,)
+        placements.append({"tile_id": tile, "x": x, "y": y, "rotation": rotation})
+    return {"type": "place_landscape_tiles", "placements": placements}
+
+
+def _matching(cells: dict, tile: str, x: int, y: int, rotation: int, weight: dict) -> float:
+    """How much of the tile's border continues its neighbours' landscapes (weighted)."""
+    types = rotated_tile(tile, rotation).types
+    score = 0.0
+    for (dx, dy), mine, theirs in _SIDES:
+        other = cells.get((x + dx, y + dy))
+        if other is not None:
+            score += sum(weight[types[a]] for a, b in zip(mine, theirs) if types[a] == other.types[b])
+    return score
+
+
+def _farm_value(board: str, tiles: tuple, weight: dict, player: Player) -> float:
+    """Enclosed points plus the production of the areas the figures would work."""
+    areas = farm_areas(board, tiles)
+    enclosed = sum(a.size for a in areas if a.enclosed)
+    land = {u for _, u in player.upgrades if UPGRADES[u].effect.startswith(("largest:", "per_enclosure"))}
+    bonus = 0.0
+    for upgrade in land:
+        effect = UPGRADES[upgrade].effect
+        if effect == "per_enclosure":
+            bonus += 2 * sum(1 for a in areas if a.enclosed)
+        else:
+            bonus += max(a.size for a in areas if a.landscape == effect[8:])
+    sizes = sorted((a.size * weight[a.landscape] for a in areas), reverse=True)
+    production = sum(sizes[: len(player.active) + 2])
+    return enclosed + bonus + 0.35 * production
+
+
+def _summer_candidates(state: WalnutGroveState, seat: int, rng: random.Random) -> list[Move]:
+    """Greedy area choices by the worth of what they would store, plus a few variations."""
+    player = state.player(seat)
+    areas = list(farm_areas(player.board, player.tiles))
+    count = len(figures(player))
+    if len(areas) <= count:
+        return [summer_move(player, tuple(areas))]
+
+    def judge(indexes: Sequence[int]) -> float:
+        move = summer_move(player, tuple(areas[i] for i in sorted(indexes)))
+        return worth(_after(state, seat, move), seat)
+
+    chosen: list[int] = []
+    for _ in range(count):
+        rest = [i for i in range(len(areas)) if i not in chosen]
+        # judge each area as if it were the last figure's (others left out): the greedy step
+        shortlist = sorted(rest, key=lambda i: -areas[i].size)[:8]
+        best = max(shortlist, key=lambda i: (_area_gain(state, player, chosen, i, areas), -i))
+        chosen.append(best)
+    moves = [sorted(chosen)]
+    for _ in range(3):
+        variant = list(chosen)
+        swap = rng.randrange(count)
+        others = [i for i in range(len(areas)) if i not in variant]
+        variant[swap] = rng.choice(others)
+        if sorted(variant) not in moves:
+            moves.append(sorted(variant))
+    moves.sort(key=lambda ix: -judge(ix))
+    return [summer_move(player, tuple(areas[i] for i in ix)) for ix in moves]
+
+
+def _area_gain(state: WalnutGroveState, player: Player, chosen: list[int], index: int, areas: list) -> float:
+    """The worth of producing in ``areas[index]`` after the ``chosen`` ones (storage, then barn)."""
+    bonus = YEAR_DISCS[state.disc].summer_bonus
+    stored = dict(player.storage)
+    barn_free = free_barn_slots(player)
+    gained: Counter = Counter()
+    for i in [*chosen, index]:
+        area = areas[i]
+        amount = area.size + (1 if area.good == bonus else 0)
+        room = sum(1 for slot in area.slots if slot not in stored)
+        into_barn = min(barn_free, max(0, amount - room))
+        barn_free -= into_barn
+        gained[area.good] += min(amount, room) + into_barn
+    fake = replace(player, barn=player.barn + tuple(g for g, n in gained.items() for _ in range(n)))
+    return goods_worth(state, fake)
+
+
+# --- strong -------------------------------------------------------------------------------
+
+
+def _resolve(state: WalnutGroveState, rng: random.Random) -> WalnutGroveState:
+    request = chance(state)
+    if request.kind == "roll":
+        outcome = [rng.randint(1, request.sides) for _ in range(request.count)]
+    elif request.kind == "shuffle":
+        outcome = rng.sample(list(request.items), len(request.items))
+    else:
+        outcome = rng.sample(list(request.items), request.count)
+    return resolve_chance(state, outcome)
+
+
+def rollout(
+    state: WalnutGroveState, seat: int, rng: random.Random, opponent: Callable = bot_move
+) -> WalnutGroveState:
+    """Play on until the seat's own next fall turn has been played by ``basic`` (the others play
+    ``opponent``, by default the cheap random bot), or the year ends: the horizon at which a
+    summer choice shows what it was for."""
+    year = state.year
+    for _ in range(200):
+        if state.phase in ("ended", "final_adjustments", "winter") or state.year > year:
+            return state
+        actors = to_act(state)
+        if CHANCE in actors:
+            state = _resolve(state, rng)
+            continue
+        actor = seat if seat in actors else min(actors)
+        if actor == seat and state.phase == "fall" and not state.overflow:
+            after = play(state, seat, basic_move(state, seat, rng))
+            return _resolve(after, rng) if after.chance_step else after
+        policy = basic_move if actor == seat else opponent
+        state = play(state, actor, policy(state, actor, rng))
+    return state
+
+
+def next_fall_potential(state: WalnutGroveState, seat: int) -> float:
+    """What the seat's best fall move would add from where it now stands, holdings as they are:
+    the value of its place on the one-way street for next year."""
+    player = replace(state.player(seat), done=False)
+    if state.phase in ("final_adjustments", "ended") or state.year >= YEARS:
+        return 0.0
+    hypothetical = replace(
+        state.with_player(seat, player),
+        phase="fall",
+        cursor=state.order.index(seat),
+        chance_step="",
+        owed=0,
+        overflow=(),
+    )
+    now = worth(hypothetical, seat)
+    options = _cheapest_spellings(fall_moves(hypothetical, seat))
+    gains = [worth(play(hypothetical, seat, move), seat) - now for move in options]
+    return max([0.0, *gains])
+
+
+def strong_move(view, seat: int, rng: random.Random) -> Move:
+    base = determinize(view, seat, rng)
+    if seat not in to_act(base):
+        return _off_turn(base, seat, rng)
+    ranked = ranked_moves(base, seat, rng)
+    phase = "fall" if base.phase == "fall" and not base.overflow else base.phase
+    shortlist = list(islice(_distinct(ranked), CANDIDATES.get(phase, 1)))
+    if len(shortlist) == 1:
+        return shortlist[0]
+    totals = [0.0] * len(shortlist)
+    for _ in range(ROLLOUTS[phase]):
+        seed = rng.getrandbits(64)
+        world = determinize(view, seat, random.Random(seed))
+        for i, move in enumerate(shortlist):
+            sim_rng = random.Random(seed ^ 0x5EED)
+            after = play(world, seat, move)
+            if phase == "fall":
+                after = _resolve(after, sim_rng) if after.chance_step else after
+                totals[i] += worth(after, seat) + LOOKAHEAD * next_fall_potential(after, seat)
+            else:
+                totals[i] += worth(rollout(after, seat, sim_rng), seat)
+    best = max(range(len(shortlist)), key=lambda i: (totals[i], -i))
+    return shortlist[best]
+
+
+def _distinct(moves: list[Move]):
+    seen = []
+    for move in moves:
+        if move not in seen:
+            seen.append(move)
+            yield move
+
+
+# --- the policies -------------------------------------------------------------------------
+
+
+def random_policy(inp: BotInput) -> Move:
+    return bot_move(determinize(inp.view, inp.seat, inp.rng), inp.seat, inp.rng)
+
+
+def basic_policy(inp: BotInput) -> Move:
+    return basic_move(determinize(inp.view, inp.seat, inp.rng), inp.seat, inp.rng)
+
+
+def strong_policy(inp: BotInput) -> Move:
+    return strong_move(inp.view, inp.seat, inp.rng)
+
+
+POLICIES: dict[str, Callable[[BotInput], Move]] = {
+    "random": random_policy,
+    "basic": basic_policy,
+    "strong": strong_policy,
+}
