@@ -12,7 +12,7 @@ import dataclasses
 import pytest
 
 from domain.games import GAMES
-from domain.games.game import BOT_LEVELS, DEFAULT_BOT_LEVEL, BotInput
+from domain.games.game import BOT_LEVELS, CHANCE, DEFAULT_BOT_LEVEL, BotInput
 
 
 @pytest.fixture
@@ -61,3 +61,38 @@ def test_a_bot_seat_without_a_level_plays_the_default_and_a_person_who_leaves_is
     assert tables.summary(table_id)["status"] == "finished"
     assert tables.table(table_id).players[0] == {"name": "ann", "bot": True, "level": "basic"}
     assert {level for level, _ in recorded} == {"basic"}
+
+
+def test_legal_moves_are_listed_only_when_a_policy_reads_them_and_then_once():
+    """A Walnut Grove spring lists some 20,000 placements; a policy that spells its own placement
+    must not pay for that list, and one that reads it gets the game's own list, listed once."""
+    from domain.application import bot_decision
+    from domain.fairness import bot_rng, draw
+
+    listed = []
+    base = GAMES["bunny_kingdom"]
+
+    def counting(state, seat):
+        listed.append(seat)
+        return base.legal_moves(state, seat)
+
+    state = base.setup(2, base.resolve_options(2, {}))
+    for n in range(10):  # the deal
+        if base.to_act(state) != frozenset({CHANCE}):
+            break
+        state = base.resolve_chance(state, draw(base.chance(state), "00" * 32, n))
+    seat = min(base.to_act(state))
+    expected = base.legal_moves(state, seat)
+
+    def spelled(inp):  # never looks at inp.legal
+        return expected[0]
+
+    def reader(inp):
+        assert len(inp.legal) == len(expected) and list(inp.legal) == expected and expected[-1] in inp.legal
+        return inp.legal[-1]
+
+    game = dataclasses.replace(base, legal_moves=counting, bots={"basic": spelled, "strong": reader})
+    assert bot_decision(game, state, seat, "basic", bot_rng("00" * 32, 1, seat)) == expected[0]
+    assert listed == []
+    assert bot_decision(game, state, seat, "strong", bot_rng("00" * 32, 1, seat)) == expected[-1]
+    assert listed == [seat]
