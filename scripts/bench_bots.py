@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import math
 import os
 import statistics
@@ -36,9 +37,10 @@ PAIRINGS = (("strong", "random"), ("strong", "basic"), ("basic", "random"))
 MAX_STEPS = 200_000
 
 
-def play_game(game: Game, levels: list[str], seed: str, times: dict[str, list[float]] | None = None):
+def play_game(game: Game, levels: list[str], seed: str, times: dict[str, list[float]] | None = None,
+              options: dict | None = None):
     """One whole game, every seat a bot at its level; the final ``Scores``."""
-    state = game.setup(len(levels), game.resolve_options(len(levels), {}))
+    state = game.setup(len(levels), game.resolve_options(len(levels), options or {}))
     chance_n = 0
     for version in range(1, MAX_STEPS):
         if game.is_over(state):
@@ -72,9 +74,10 @@ def seed_of(*parts: object) -> str:
     return hashlib.sha256("/".join(map(str, parts)).encode()).hexdigest()
 
 
-def bench(game: Game, players: int, games: int, pairings=PAIRINGS) -> None:
+def bench(game: Game, players: int, games: int, pairings=PAIRINGS, options: dict | None = None) -> None:
     times: dict[str, list[float]] = defaultdict(list)
-    print(f"\n{game.title}, {players} players, {games} games per pairing")
+    shown = f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
+    print(f"\n{game.title}{shown}, {players} players, {games} games per pairing")
     print(f"  {'pairing':<26} {'wins':>5} {'rate':>6}  {'95% CI':<15} {'chance':>6}  median winning score")
     for tested, other in pairings:
         wins, winning = 0, []
@@ -82,7 +85,7 @@ def bench(game: Game, players: int, games: int, pairings=PAIRINGS) -> None:
             seat = 0 if g % 2 == 0 else players - 1
             levels = [other] * players
             levels[seat] = tested
-            scores = play_game(game, levels, seed_of(game.name, players, tested, other, g), times)
+            scores = play_game(game, levels, seed_of(game.name, players, tested, other, g), times, options)
             wins += seat in scores.winners
             winning.append(max(scores.totals.values()))
         low, high = wilson(wins, games)
@@ -113,7 +116,10 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="a game name (default: every game); repeatable")
     parser.add_argument("--players", type=int, action="append", help="player counts (default: 2 and the maximum)")
     parser.add_argument("--pairing", action="append", help="tested:other, e.g. strong:random (default: all three)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a table option as JSON, e.g. level=3 for Fantasy Ranch; repeatable")
     args = parser.parse_args()
+    options = {key: json.loads(value) for key, value in (o.split("=", 1) for o in args.option)}
     pairings = tuple(tuple(p.split(":")) for p in args.pairing) if args.pairing else PAIRINGS
     # decision times are wall-clock: on a shared machine read them with the load beside them
     print(f"load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
@@ -121,7 +127,7 @@ def main() -> None:
         game = get_game(name)
         for players in args.players or sorted({2, game.max_players}):
             if game.min_players <= players <= game.max_players:
-                bench(game, players, args.games, pairings)
+                bench(game, players, args.games, pairings, options)
     print(f"\nload average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
