@@ -153,12 +153,12 @@ def _serve_gunicorn(settings: Settings, host: str, port: int, workers: int) -> i
 
 def gunicorn_options(host: str, port: int, workers: int) -> dict[str, Any]:
     """What ``tabletop serve --workers N`` gives gunicorn (``deploy/gunicorn.conf.py`` is the same shape)."""
-    from api import logs
+    from api import gunicorn_worker, logs
 
     return {
         "bind": f"{host}:{port}",
         "workers": workers,
-        "worker_class": "gevent",
+        "worker_class": "api.gunicorn_worker.Worker",
         "worker_connections": CONNECTIONS,
         "graceful_timeout": GRACE_S,
         "timeout": 30,
@@ -168,6 +168,7 @@ def gunicorn_options(host: str, port: int, workers: int) -> dict[str, Any]:
         "logconfig_dict": logs.gunicorn_logconfig(),
         "on_starting": metrics_folder_ready,
         "child_exit": child_exit,
+        "worker_exit": gunicorn_worker.worker_exit,
     }
 
 

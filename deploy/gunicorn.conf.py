@@ -10,7 +10,7 @@ import os
 import sys
 
 bind = os.environ.get("BIND", "0.0.0.0:8000")
-worker_class = os.environ.get("WORKER_CLASS", "gevent")
+worker_class = os.environ.get("WORKER_CLASS", "api.gunicorn_worker.Worker")  # gevent, quitting once
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "1000"))
 threads = int(os.environ.get("THREADS", "64"))  # only used with WORKER_CLASS=gthread
@@ -23,6 +23,7 @@ accesslog = os.environ.get("ACCESS_LOG") or None
 
 # JSON lines (api.logs): gunicorn's own lines too; the app writes one access line per request.
 from api.logs import gunicorn_logconfig  # noqa: E402
+from api.gunicorn_worker import worker_exit  # noqa: E402,F401 - a quick quit exits once
 from api.server import child_exit, metrics_folder_ready  # noqa: E402,F401 - /metrics across workers (api.metrics)
 
 logconfig_dict = gunicorn_logconfig()
