@@ -167,6 +167,13 @@ def action_view(
 
 def describe(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> str:
     """One plain English sentence for the table log, from the viewer's side of the table."""
+    return describe_after(before, actor, action, viewer, None)
+
+
+def describe_after(before: State, actor: int, action: dict[str, Any], viewer: int | None,
+                   after: State | None) -> str:
+    """``describe`` given the state after the move (``Game.describe_after``): the log worker holds
+    it, so the move is not replayed to learn that it was legal; None replays it."""
     viewer = _seat(before, viewer)
     kind = action.get("type")
     if kind == "chance":
@@ -206,7 +213,7 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
         )
     else:
         text = f"{who} made a move"
-    return text + _aftermath(before, actor, action, viewer) + "."
+    return text + _aftermath(before, actor, action, viewer, after) + "."
 
 
 def fact_view(before: State, actor: int, action: dict[str, Any], after: State, viewer: int | None,
@@ -216,11 +223,15 @@ def fact_view(before: State, actor: int, action: dict[str, Any], after: State, v
     the game is over; harvests and final scores are public."""
     viewer = _seat(before, viewer)
     shown = []
-    for f in facts.derive(before, actor, action, after):
+    for f in _derived(before, actor, action, after):
         if f["kind"] == facts.DISCARD and not reveal and viewer != f["seats"][0]:
             f = {**f, "components": []}
         shown.append({**f, "text": facts.text(f)})
     return shown
+
+
+#: The facts of one step, derived once however many viewers redact them (callers copy each fact).
+_derived = per_object(facts.derive)
 
 
 def _played(card: str, seat: int, viewer: int | None, deck: list[str]) -> str:
@@ -238,10 +249,12 @@ def _played(card: str, seat: int, viewer: int | None, deck: list[str]) -> str:
     return f"{card} (drawing {' and '.join(_played(c, seat, viewer, deck) for c in drawn)})"
 
 
-def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> str:
+def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | None,
+               after: State | None = None) -> str:
     """What the move set off that the sentence tells: the reveal of every pick. Harvests and the
-    final scores are facts under the move (``fact_view``, docs/log.md), not repeated here."""
-    if _after(before, actor, action) is None:  # an illegal move set nothing off
+    final scores are facts under the move (``fact_view``, docs/log.md), not repeated here.
+    ``after``: the state the move led to, when the caller has it (a recorded, legal move)."""
+    if after is None and _after(before, actor, action) is None:  # an illegal move set nothing off
         return ""
     if (
         action.get("type") == "submit_pick"
