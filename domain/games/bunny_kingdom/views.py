@@ -230,8 +230,11 @@ def fact_view(before: State, actor: int, action: dict[str, Any], after: State, v
     return shown
 
 
-#: The facts of one step, derived once however many viewers redact them (callers copy each fact).
-_derived = per_object(facts.derive)
+@per_object
+def _derived(before: State, actor: int, action: dict[str, Any], after: State) -> list[dict[str, Any]]:
+    """The facts of one step, derived once however many viewers redact them (``fact_view``
+    copies each fact it changes)."""
+    return facts.derive(before, actor, action, after)
 
 
 def _played(card: str, seat: int, viewer: int | None, deck: list[str]) -> str:

@@ -47,3 +47,34 @@ def test_a_move_behind_each_viewers_sentence_is_replayed_once(monkeypatch):
     assert len(replays) == 1
     assert "chose to play" in sentences[seat] and "chose to play" not in sentences[(seat + 1) % 4]
 
+
+
+def test_a_sentence_given_the_state_after_its_move_replays_nothing_and_reads_the_same(monkeypatch):
+    # The log worker holds the state after each recorded move: the sentence takes it instead of
+    # replaying the move (Game.describe_after).
+    state = exploring(4, 1, 0, {0: ["T-A1", "T-A2", "T-A3"]})
+    seat = min(GAME.to_act(state))
+    move = first_pick(state, seat)
+    after = GAME.play(state, seat, move)
+    expected = {v: GAME.describe(state, seat, move, v) for v in VIEWERS}
+    fresh = exploring(4, 1, 0, {0: ["T-A1", "T-A2", "T-A3"]})  # a new object: no memo to hit
+    replays = []
+    monkeypatch.setattr(views, "play", lambda *a: replays.append(a))
+    assert {v: GAME.describe_after(fresh, seat, move, v, after) for v in VIEWERS} == expected
+    assert replays == []
+
+
+def test_a_steps_facts_are_derived_once_for_all_viewers(monkeypatch):
+    def step():
+        state = exploring(4, 1, 0, {0: ["T-A1", "T-A2", "T-A3"]})
+        seat = min(GAME.to_act(state))
+        move = first_pick(state, seat)
+        return state, seat, move, GAME.play(state, seat, move)
+
+    expected = {v: GAME.facts(*step(), v) for v in VIEWERS}
+    calls = []
+    original = views.facts.derive
+    monkeypatch.setattr(views.facts, "derive", lambda *a: calls.append(a) or original(*a))
+    state, seat, move, after = step()  # new objects: nothing remembered for them yet
+    assert {v: GAME.facts(state, seat, move, after, v) for v in VIEWERS} == expected
+    assert len(calls) == 1
