@@ -81,7 +81,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         view["deck"] = list(state.deck)
         view["final_scoring"] = [  # BK-R146: every parchment's points, in scoring order
             {"seat": p.seat, "card": p.card, "copied_from": p.copied_from, "points": p.points, "basis": p.basis}
-            for p in parchment_scores(state)
+            for p in _parchment_scores(state)
         ]
     if viewer is not None:
         selection = state.selections[viewer]
@@ -117,6 +117,12 @@ def _every_seats_fiefs(state: State) -> list[list[dict[str, Any]]]:
 @per_object
 def _shared_fiefs(state: State) -> list[list[dict[str, Any]]]:
     return [_fiefs(state, s) for s in range(state.players)]
+
+
+@per_object
+def _parchment_scores(state: State) -> Any:
+    """BK-R146's scoring of a finished game, once per state for every viewer's view."""
+    return parchment_scores(state)
 
 
 @per_object

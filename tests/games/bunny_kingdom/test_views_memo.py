@@ -8,7 +8,7 @@ and no viewer's copy may share a container with another's.
 from __future__ import annotations
 
 from domain.games.bunny_kingdom import GAME, views
-from tests.games.bunny_kingdom.builders import build, exploring, first_pick, own, table
+from tests.games.bunny_kingdom.builders import build, exploring, first_pick, own, scrolls, table
 
 VIEWERS = (0, 1, 2, 3, None)
 
@@ -78,3 +78,15 @@ def test_a_steps_facts_are_derived_once_for_all_viewers(monkeypatch):
     state, seat, move, after = step()  # new objects: nothing remembered for them yet
     assert {v: GAME.facts(state, seat, move, after, v) for v in VIEWERS} == expected
     assert len(calls) == 1
+
+
+def test_a_finished_games_parchment_scoring_is_computed_once_for_all_viewers(monkeypatch):
+    state = scrolls(own(table(phase="over", round=4), 0, "A1", "A2"), 0, "P-ROYAL-COAT")
+    expected = {v: GAME.player_view(state, v)["final_scoring"] for v in VIEWERS}
+    fresh = scrolls(own(table(phase="over", round=4), 0, "A1", "A2"), 0, "P-ROYAL-COAT")
+    calls = []
+    original = views.parchment_scores
+    monkeypatch.setattr(views, "parchment_scores", lambda s: calls.append(s) or original(s))
+    assert {v: GAME.player_view(fresh, v)["final_scoring"] for v in VIEWERS} == expected
+    assert len(calls) == 1
+    assert expected[None], "seat 0's parchment is scored"
