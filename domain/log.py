@@ -156,28 +156,49 @@ def event_facts(table: Table, event: Any, before: Any, after: Any, viewer: int |
     return derive(before, actor, move, after, viewer, reveal=over)
 
 
+def hides_nothing(table: Table, event: Any, before: Any, viewers: Iterable[int | None]) -> bool:
+    """Whether no viewer's ``action_view`` of this move or chance outcome hides anything (each is
+    the move itself), so its sentence reads alike for all of them (the ``Game`` protocol) and is
+    rendered once. Every other event reads alike for everyone anyway."""
+    if isinstance(event, Table.MovePlayed):
+        actor, move = event.seat, event.move
+    elif isinstance(event, Table.ChanceResolved):
+        actor, move = CHANCE, chance_action(ChanceRequest.from_dict(event.request), event.outcome)
+    else:
+        return True
+    view = table.game.action_view
+    return all(view(before, actor, move, viewer) == move for viewer in viewers)
+
+
 def _seats(seats: Iterable[int]) -> str:
     refs = [seat_ref(s) for s in seats]
     return " and ".join(refs) if len(refs) < 3 else ", ".join(refs[:-1]) + " and " + refs[-1]
 
 
+def _say(game: Any, before: Any, actor: int, move: Any, viewer: int | None, after: Any) -> str:
+    """The game's sentence, given the state after the move when the game can use it."""
+    if after is not None and game.describe_after is not None:
+        return game.describe_after(before, actor, move, viewer, after)
+    return game.describe(before, actor, move, viewer)
+
+
 def _describe(
-    table: Table, event: Any, before: Any, players: list, viewer: int | None, over: bool
+    table: Table, event: Any, before: Any, players: list, viewer: int | None, over: bool, after: Any = None
 ) -> tuple[Any, Any, str]:
     game = table.game
     if isinstance(event, Table.MovePlayed):
         if over:
-            return event.seat, event.move, game.describe(before, event.seat, event.move, event.seat)
+            return event.seat, event.move, _say(game, before, event.seat, event.move, event.seat, after)
         return (
             event.seat,
             game.action_view(before, event.seat, event.move, viewer),
-            game.describe(before, event.seat, event.move, viewer),
+            _say(game, before, event.seat, event.move, viewer, after),
         )
     if isinstance(event, Table.ChanceResolved):
         action = chance_action(ChanceRequest.from_dict(event.request), event.outcome)
         if over:
-            return CHANCE, action, game.describe(before, CHANCE, action, viewer)
-        return CHANCE, game.action_view(before, CHANCE, action, viewer), game.describe(before, CHANCE, action, viewer)
+            return CHANCE, action, _say(game, before, CHANCE, action, viewer, after)
+        return CHANCE, game.action_view(before, CHANCE, action, viewer), _say(game, before, CHANCE, action, viewer, after)
     if isinstance(event, Table.Opened):
         text = f"A {game.title} table opened with {event.seats} seats; seed commitment {event.seed_commitment}."
         if event.forked_from:
@@ -216,15 +237,17 @@ def _describe(
 
 
 def neutral_event(
-    table: Table, event: Any, before: Any, players: list, viewer: int | None, over: bool = False
+    table: Table, event: Any, before: Any, players: list, viewer: int | None, over: bool = False,
+    after: Any = None,
 ) -> tuple[Any, Any, str]:
     """``(seat, action, sentence)`` of one event for ``viewer``, its seats still as references
     (``render_seats`` names them): what the log projection stores, rendered when read.
 
     ``table`` is the table right after ``event``; ``before``/``players`` its state and seats before;
-    ``over``: the game has finished, so moves and chance outcomes are shown in full.
+    ``over``: the game has finished, so moves and chance outcomes are shown in full; ``after``:
+    the game state right after ``event`` when the caller holds it (``Game.describe_after``).
     """
-    return _describe(table, event, before, players, viewer, over)
+    return _describe(table, event, before, players, viewer, over, after)
 
 
 def describe_event(
@@ -232,5 +255,5 @@ def describe_event(
 ) -> tuple[Any, Any, str]:
     """``(seat, action, sentence)`` of one event as ``viewer`` reads it, seats named; the live
     stream and ``table_log`` render with it, event by event (arguments as ``neutral_event``)."""
-    seat, action, text = _describe(table, event, before, players, viewer, over)
+    seat, action, text = _describe(table, event, before, players, viewer, over, table.state)
     return seat, action, render_seats(text, seat_names(list(table.players), players), viewer)

@@ -13,10 +13,19 @@ redacted here once per event and viewer, stored with their seat references like 
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
-from domain.log import event_facts, neutral_event, render_facts, render_seats, seat_names, undone_versions
+from domain.log import (
+    event_facts,
+    hides_nothing,
+    neutral_event,
+    render_facts,
+    render_seats,
+    seat_names,
+    undone_versions,
+)
 from domain.table import Table
 from projections.base import Batch, Projection, Step, viewer_key, viewers
 
@@ -33,16 +42,29 @@ def _entries(table: Any, event: Any, before: Any, after: Any, players: list, ove
     after ``event``, for its facts.
     """
     if isinstance(event, Table.ChanceResolved) or (isinstance(event, Table.MovePlayed) and not over):
+        everyone = viewers(table)
         entries = {}
-        for viewer in viewers(table):
-            seat, action, text = neutral_event(table, event, before, players, viewer, over)
-            facts = event_facts(table, event, before, after, viewer, over)
-            entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action, "facts": facts}
+        if hides_nothing(table, event, before, everyone):  # one sentence for all; facts may differ
+            seat, action, text = neutral_event(table, event, before, players, everyone[0], over, after)
+            for viewer in everyone:
+                facts = event_facts(table, event, before, after, viewer, over)
+                entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action, "facts": facts}
+        else:
+            for viewer in everyone:
+                seat, action, text = neutral_event(table, event, before, players, viewer, over, after)
+                facts = event_facts(table, event, before, after, viewer, over)
+                entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action, "facts": facts}
         first = next(iter(entries.values()))
         return {EVERYONE: first} if all(e == first for e in entries.values()) else entries
-    seat, action, text = neutral_event(table, event, before, players, None, over)
+    seat, action, text = neutral_event(table, event, before, players, None, over, after)
     facts = event_facts(table, event, before, after, None, over)
     return {EVERYONE: {"seat": seat, "text": text, "action": action, "facts": facts}}
+
+
+#: Steps of unfinished games kept for the revealed rendering at their end, at most (about 2 KB
+#: each: the states share most of their parts); beyond it the oldest tables' steps are dropped
+#: and such a game's end replays its history from the store, as after a restart.
+KEPT_STEPS = 50_000
 
 
 def log_key(table_id: object, version: int) -> str:
@@ -58,6 +80,10 @@ class AuditLog(Projection):
 
     Rendering waits for the end of the batch: a game that starts and ends within one batch (the
     usual case in a rebuild) is then rendered once, revealed, from the steps already replayed.
+    A game followed from its first event keeps its steps (state and seats before each event,
+    bounded by ``KEPT_STEPS``), so its end re-renders from them instead of reading and replaying
+    its whole history from the store; one whose steps are missing or broken (a restart, a
+    foreign partition, a retried batch) is replayed as before.
     """
 
     name = "log"
@@ -68,15 +94,42 @@ class AuditLog(Projection):
         names = seat_names(list(step.table.players), step.before_players)
         batch.scratch.setdefault((self.name, step.table.id), []).append((step, names, step.table.state))
 
+    def __init__(self) -> None:
+        self._kept: OrderedDict[Any, list[tuple[Any, Any, list]]] = OrderedDict()
+        self._kept_steps = 0
+
     def on_table(self, table: Any, batch: Batch) -> None:
         steps = batch.scratch.pop((self.name, table.id), [])
+        if not steps:
+            return
+        kept = self._keep(table.id, steps)
         if not any(isinstance(s.event, Table.GameFinished) for s, _, _ in steps):
             for step, names, after in steps:
                 self._render(step, names, after, batch)
-        elif steps[0][0].event.originator_version == 1:  # the whole game is in this batch
-            self._render_all(table, [(s.event, s.before_state, s.before_players) for s, _, _ in steps], batch)
-        else:
-            self._render_all(table, self._replay(steps[-1][0].history()), batch)
+            return
+        self._forget(table.id)
+        self._render_all(table, kept if kept is not None else self._replay(steps[-1][0].history()), batch)
+
+    def _keep(self, table_id: Any, steps: list) -> list[tuple[Any, Any, list]] | None:
+        """The table's steps so far, this batch's included, when they are all known in order."""
+        first = steps[0][0].event.originator_version
+        kept = self._forget(table_id)
+        if first == 1:
+            kept = []
+        elif kept is None or len(kept) + 1 != first:
+            return None
+        kept.extend((s.event, s.before_state, s.before_players) for s, _, _ in steps)
+        self._kept[table_id] = kept
+        self._kept_steps += len(kept)
+        while self._kept_steps > KEPT_STEPS and len(self._kept) > 1:
+            self._kept_steps -= len(self._kept.popitem(last=False)[1])
+        return kept
+
+    def _forget(self, table_id: Any) -> list[tuple[Any, Any, list]] | None:
+        kept = self._kept.pop(table_id, None)
+        if kept is not None:
+            self._kept_steps -= len(kept)
+        return kept
 
     def _render(self, step: Step, names: list[str], after: Any, batch: Batch) -> None:
         event, table = step.event, step.table

@@ -20,6 +20,12 @@ A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel'
   by ``seat_ref(seat)`` / ``their_ref(seat)``, which the platform renders (``domain.log``) as the
   seat's player name, or "You"/"your" for the reader's own seat, so a log told from one seat's
   side (after the end) still reads in the third person for everyone else.
+  ``describe`` may depend on ``viewer`` only where ``action_view`` hides something from that
+  viewer: when every viewer's ``action_view`` is the move itself, the platform renders the
+  sentence once for everyone.
+* ``describe_after(before, actor, move, viewer, after) -> str`` (optional): ``describe`` given
+  the state right after the move too (which the platform holds), for a game whose sentence tells
+  what the move set off and would otherwise replay the move to learn it.
 * ``facts(before, actor, move, after, viewer, reveal=False) -> list[dict]`` (optional): the
   automatic consequences of one move or chance step (income paid, a territory taken over, a
   card discarded, the final scores ...) as ``viewer`` may know them, derived by comparing the
@@ -205,6 +211,7 @@ class Game:
     bots: Mapping[str, BotPolicy] = field(default_factory=dict)
     preview: Callable[[State, Seat, Move], dict[str, Any]] | None = None
     facts: Callable[..., list[dict[str, Any]]] | None = None
+    describe_after: Callable[[State, Seat, Move, Viewer, State], str] | None = None
 
     def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Check the seat count and options, fill defaults; raise ``InvalidOptions`` naming the problem."""

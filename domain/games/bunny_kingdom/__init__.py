@@ -21,6 +21,7 @@ GAME = Game(
     player_view=views.player_view,
     action_view=views.action_view,
     describe=views.describe,
+    describe_after=views.describe_after,
     facts=views.fact_view,
     secrets=views.secrets,
     scores=scores,

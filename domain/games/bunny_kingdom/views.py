@@ -81,7 +81,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         view["deck"] = list(state.deck)
         view["final_scoring"] = [  # BK-R146: every parchment's points, in scoring order
             {"seat": p.seat, "card": p.card, "copied_from": p.copied_from, "points": p.points, "basis": p.basis}
-            for p in parchment_scores(state)
+            for p in _parchment_scores(state)
         ]
     if viewer is not None:
         selection = state.selections[viewer]
@@ -117,6 +117,12 @@ def _every_seats_fiefs(state: State) -> list[list[dict[str, Any]]]:
 @per_object
 def _shared_fiefs(state: State) -> list[list[dict[str, Any]]]:
     return [_fiefs(state, s) for s in range(state.players)]
+
+
+@per_object
+def _parchment_scores(state: State) -> Any:
+    """BK-R146's scoring of a finished game, once per state for every viewer's view."""
+    return parchment_scores(state)
 
 
 @per_object
@@ -167,6 +173,13 @@ def action_view(
 
 def describe(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> str:
     """One plain English sentence for the table log, from the viewer's side of the table."""
+    return describe_after(before, actor, action, viewer, None)
+
+
+def describe_after(before: State, actor: int, action: dict[str, Any], viewer: int | None,
+                   after: State | None) -> str:
+    """``describe`` given the state after the move (``Game.describe_after``): the log worker holds
+    it, so the move is not replayed to learn that it was legal; None replays it."""
     viewer = _seat(before, viewer)
     kind = action.get("type")
     if kind == "chance":
@@ -206,7 +219,7 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
         )
     else:
         text = f"{who} made a move"
-    return text + _aftermath(before, actor, action, viewer) + "."
+    return text + _aftermath(before, actor, action, viewer, after) + "."
 
 
 def fact_view(before: State, actor: int, action: dict[str, Any], after: State, viewer: int | None,
@@ -216,11 +229,18 @@ def fact_view(before: State, actor: int, action: dict[str, Any], after: State, v
     the game is over; harvests and final scores are public."""
     viewer = _seat(before, viewer)
     shown = []
-    for f in facts.derive(before, actor, action, after):
+    for f in _derived(before, actor, action, after):
         if f["kind"] == facts.DISCARD and not reveal and viewer != f["seats"][0]:
             f = {**f, "components": []}
         shown.append({**f, "text": facts.text(f)})
     return shown
+
+
+@per_object
+def _derived(before: State, actor: int, action: dict[str, Any], after: State) -> list[dict[str, Any]]:
+    """The facts of one step, derived once however many viewers redact them (``fact_view``
+    copies each fact it changes)."""
+    return facts.derive(before, actor, action, after)
 
 
 def _played(card: str, seat: int, viewer: int | None, deck: list[str]) -> str:
@@ -238,10 +258,12 @@ def _played(card: str, seat: int, viewer: int | None, deck: list[str]) -> str:
     return f"{card} (drawing {' and '.join(_played(c, seat, viewer, deck) for c in drawn)})"
 
 
-def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | None) -> str:
+def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | None,
+               after: State | None = None) -> str:
     """What the move set off that the sentence tells: the reveal of every pick. Harvests and the
-    final scores are facts under the move (``fact_view``, docs/log.md), not repeated here."""
-    if _after(before, actor, action) is None:  # an illegal move set nothing off
+    final scores are facts under the move (``fact_view``, docs/log.md), not repeated here.
+    ``after``: the state the move led to, when the caller has it (a recorded, legal move)."""
+    if after is None and _after(before, actor, action) is None:  # an illegal move set nothing off
         return ""
     if (
         action.get("type") == "submit_pick"

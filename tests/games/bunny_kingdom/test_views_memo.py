@@ -8,7 +8,7 @@ and no viewer's copy may share a container with another's.
 from __future__ import annotations
 
 from domain.games.bunny_kingdom import GAME, views
-from tests.games.bunny_kingdom.builders import build, exploring, first_pick, own, table
+from tests.games.bunny_kingdom.builders import build, exploring, first_pick, own, scrolls, table
 
 VIEWERS = (0, 1, 2, 3, None)
 
@@ -47,3 +47,46 @@ def test_a_move_behind_each_viewers_sentence_is_replayed_once(monkeypatch):
     assert len(replays) == 1
     assert "chose to play" in sentences[seat] and "chose to play" not in sentences[(seat + 1) % 4]
 
+
+
+def test_a_sentence_given_the_state_after_its_move_replays_nothing_and_reads_the_same(monkeypatch):
+    # The log worker holds the state after each recorded move: the sentence takes it instead of
+    # replaying the move (Game.describe_after).
+    state = exploring(4, 1, 0, {0: ["T-A1", "T-A2", "T-A3"]})
+    seat = min(GAME.to_act(state))
+    move = first_pick(state, seat)
+    after = GAME.play(state, seat, move)
+    expected = {v: GAME.describe(state, seat, move, v) for v in VIEWERS}
+    fresh = exploring(4, 1, 0, {0: ["T-A1", "T-A2", "T-A3"]})  # a new object: no memo to hit
+    replays = []
+    monkeypatch.setattr(views, "play", lambda *a: replays.append(a))
+    assert {v: GAME.describe_after(fresh, seat, move, v, after) for v in VIEWERS} == expected
+    assert replays == []
+
+
+def test_a_steps_facts_are_derived_once_for_all_viewers(monkeypatch):
+    def step():
+        state = exploring(4, 1, 0, {0: ["T-A1", "T-A2", "T-A3"]})
+        seat = min(GAME.to_act(state))
+        move = first_pick(state, seat)
+        return state, seat, move, GAME.play(state, seat, move)
+
+    expected = {v: GAME.facts(*step(), v) for v in VIEWERS}
+    calls = []
+    original = views.facts.derive
+    monkeypatch.setattr(views.facts, "derive", lambda *a: calls.append(a) or original(*a))
+    state, seat, move, after = step()  # new objects: nothing remembered for them yet
+    assert {v: GAME.facts(state, seat, move, after, v) for v in VIEWERS} == expected
+    assert len(calls) == 1
+
+
+def test_a_finished_games_parchment_scoring_is_computed_once_for_all_viewers(monkeypatch):
+    state = scrolls(own(table(phase="over", round=4), 0, "A1", "A2"), 0, "P-ROYAL-COAT")
+    expected = {v: GAME.player_view(state, v)["final_scoring"] for v in VIEWERS}
+    fresh = scrolls(own(table(phase="over", round=4), 0, "A1", "A2"), 0, "P-ROYAL-COAT")
+    calls = []
+    original = views.parchment_scores
+    monkeypatch.setattr(views, "parchment_scores", lambda s: calls.append(s) or original(s))
+    assert {v: GAME.player_view(fresh, v)["final_scoring"] for v in VIEWERS} == expected
+    assert len(calls) == 1
+    assert expected[None], "seat 0's parchment is scored"
