@@ -64,7 +64,7 @@ def _entries(table: Any, event: Any, before: Any, after: Any, players: list, ove
 #: Steps of unfinished games kept for the revealed rendering at their end, at most (about 2 KB
 #: each: the states share most of their parts); beyond it the oldest tables' steps are dropped
 #: and such a game's end replays its history from the store, as after a restart.
-KEPT_STEPS = 50_000
+KEPT_STEPS = 20_000  # about 100 games of 200 steps in flight; about 40 MB
 
 
 def log_key(table_id: object, version: int) -> str:
