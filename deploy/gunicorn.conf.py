@@ -22,8 +22,8 @@ wsgi_app = os.environ.get("WSGI_APP", "api.wsgi:app")
 accesslog = os.environ.get("ACCESS_LOG") or None
 
 # JSON lines (api.logs): gunicorn's own lines too; the app writes one access line per request.
-from api.logs import gunicorn_logconfig  # noqa: E402
 from api.gunicorn_worker import worker_exit  # noqa: E402,F401 - a quick quit exits once
+from api.logs import gunicorn_logconfig  # noqa: E402
 from api.server import child_exit, metrics_folder_ready  # noqa: E402,F401 - /metrics across workers (api.metrics)
 
 logconfig_dict = gunicorn_logconfig()
