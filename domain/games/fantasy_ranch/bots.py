@@ -28,6 +28,7 @@ from typing import Any
 from domain.games.fantasy_ranch import legal, tournaments
 from domain.games.fantasy_ranch.components import (
     HORSES,
+    LOCATIONS,
     PRINTED_SKILLS,
     ROUNDS,
     TOURNAMENT_CARDS,
@@ -47,6 +48,10 @@ EMPLOYEE_TASTE = ("alex", "ryan", "megan", "gail", "tom", "tessa")
 GOOD = 0.22
 CARROTS_PER_TURN = 4.5
 BOOTS_PER_TURN = 3.5
+#: horses a seat may expect from a tournament still to come (a T slot, a final), and what a
+#: free place for each of them is worth.
+PRIZE_HORSES = (0.3, 0.75)
+ROOM = 0.6
 #: moves of one kind basic judges (a random sample when there are more).
 PER_KIND = 12
 #: strong search: candidates kept from basic's ranking, determinisations per candidate.
@@ -165,10 +170,14 @@ def worth(state: State, seat: int, w: Work | None = None) -> float:
     placed = [c for c in cards if w.place[c] != HOLDING]
     total -= 0.25 * (len(cards) - len(placed))
     owned = [loc for loc, o in w.owners.items() if o == seat]
-    room = sum(max(0, free_places(w, loc)) for loc in owned)
-    total += 0.12 * min(room, 4)
-    # riders for the tournaments still to come: the best dice a free horse brings to each
+    room = sum(max(0, free_places(w, loc)) for loc in owned) - (len(cards) - len(placed))
+    home_room = sum(max(0, free_places(w, loc)) for loc in owned if LOCATIONS[loc].is_home)
+    # room for the horses prizes and purchases still bring: without it a won horse is declined
     slots = _slots_to_come(w)
+    coming = sum(PRIZE_HORSES[slot >= 8] for slot in slots) + 0.5 * turns
+    total += ROOM * sum(min(1.0, max(0.0, coming - k)) for k in range(max(0, room)))
+    total += 0.05 * min(home_room, 2)
+    # riders for the tournaments still to come: the best dice a free horse brings to each
     competed = w.competed
     for slot in slots:
         skill = _skill_of_slot(w, slot)
@@ -229,6 +238,10 @@ def ranked_moves(state: State, seat: int, rng: random.Random) -> list[Move]:
         return sorted(options, key=lambda m: -_entry_taste(w, m))
     elif phase == "tournament_prizes":
         options = legal.prize_moves(w, seat)
+        if w.prizes[0][3] == "horse":
+            tidy = _tidy(w, seat, legal.free_moves(w, seat))
+            if tidy:
+                return tidy
     else:
         options = legal.legal_moves(state, seat)
     return [options[i] for _, i in _judge(state, seat, options, rng)]
@@ -268,12 +281,29 @@ def _entry_taste(w: Work, move: Move) -> float:
     return 1 + dice - 0.5 * other
 
 
+def _tidy(w: Work, seat: int, free: list[Move]) -> list[Move]:
+    """Horses moved off the home onto an owned location of their own colour: the home takes any
+    colour, so room kept there can take whatever horse a purchase or a prize offers."""
+    out = []
+    for m in free:
+        if m["type"] != "move_horse":
+            continue
+        here = w.place[m["card_id"]]
+        if here != HOLDING and LOCATIONS[here].is_home and not LOCATIONS[m["destination"]].is_home:
+            if w.owners.get(m["destination"]) == seat:
+                out.append(m)
+    return out
+
+
 def _turn(state: State, w: Work, seat: int, rng: random.Random) -> list[Move]:
     """Place held horses, then the best claim, employee or limited action that pays, then end."""
     free = legal.free_moves(w, seat)
     placing = [m for m in free if m["type"] == "move_horse" and w.place[m["card_id"]] == HOLDING]
     if placing:
         return [placing[i] for _, i in _judge(state, seat, placing, rng)]
+    tidy = _tidy(w, seat, free)
+    if tidy:
+        return tidy
     now = worth(state, seat, w)
     extras: list[Move] = []
     if w.level >= 2 and w.claims < w.claim_limit:
