@@ -52,11 +52,15 @@ BOOTS_PER_TURN = 3.5
 #: free place for each of them is worth.
 PRIZE_HORSES = (0.3, 0.75)
 ROOM = 0.6
+#: what a boot still needed for the locations for sale is worth beyond ``GOOD`` [L1 L2].
+LAND = 0.4
 #: moves of one kind basic judges (a random sample when there are more).
 PER_KIND = 12
 #: strong search: candidates kept from basic's ranking, determinisations per candidate.
 CANDIDATES = 3
 ROLLOUTS = 4
+#: from this round on a rollout plays to the end of the game.
+TO_THE_END_FROM = 4
 #: rounds a rollout plays (the current one included) before ``worth`` judges it.
 HORIZON_ROUNDS = 2
 
@@ -166,6 +170,10 @@ def worth(state: State, seat: int, w: Work | None = None) -> float:
     useful_carrots = min(carrots, CARROTS_PER_TURN * turns + finals)
     useful_boots = min(boots, BOOTS_PER_TURN * turns + max(0, finals - useful_carrots))
     total += GOOD * (useful_carrots + useful_boots) + 0.02 * (carrots + boots)
+    if LAND and w.level != 3 and turns:
+        # boots buy locations, a trophy each plus room for two more horses
+        land = sum(legal.price(w, seat, loc) for loc in legal.buyable(w, seat))
+        total += LAND * min(useful_boots, land)
     cards = w.horses_of(seat)
     placed = [c for c in cards if w.place[c] != HOLDING]
     total -= 0.25 * (len(cards) - len(placed))
@@ -440,6 +448,8 @@ def strong_move(view: Any, seat: int, rng: random.Random) -> Move:
     shortlist = ranked[:candidates]
     totals = [0.0] * len(shortlist)
     horizon = max(base.round, 1) + rounds - 1
+    if base.round >= TO_THE_END_FROM:
+        horizon = ROUNDS  # late rollouts are short: judge them by the final trophies
     for _ in range(rollouts):
         seed = rng.getrandbits(64)
         world = determinize(view, seat, random.Random(seed))
