@@ -8,14 +8,18 @@ not seen, so no policy can depend on a secret and the same input always gives th
 * ``basic``: one ply of look-ahead. Candidate moves are applied with the game's own ``play`` and
   the seat's position judged by ``worth``: its trophies as they would count now, plus what its
   goods, free stalls, placed riders for the tournaments still to come and champions for the
-  finals are worth. A turn places held horses first, claims fate cards and uses employees when
+  finals are worth, and free places for the horses prizes and purchases still bring (every
+  ranch fills up: a prize horse without a place is declined), boots for the locations still for
+  sale counting extra [L1 L2]. A turn places held horses first, moves horses off the home onto
+  their colour's location (the home takes any colour), claims fate cards and uses employees when
   that pays, takes the best limited action (buy a horse, buy a location or produce), then ends.
-  Tournaments: the best dice enter; prizes go to the choice worth most.
+  Tournaments: the best dice enter; before a horse prize, horses leave the home the same way;
+  prizes go to the choice worth most.
 * ``strong``: flat Monte Carlo on the decisions that shape a game (the limited action, a
   prize, a draft pick): the best few candidates by ``basic`` are each played out over several
-  determinisations to the end of the next round, the seat playing ``basic``, the others the
-  cheap random bot and the dice drawn from the seeded generator, and judged by ``worth``
-  against the best opponent. The same determinisations and dice serve every candidate. Bounded by a fixed
+  determinisations to the end of the next round (from round 4 on, to the end of the game),
+  the seat playing ``basic``, the others the cheap random bot and the dice drawn from the
+  seeded generator, and judged by ``worth`` against the best opponent. The same determinisations and dice serve every candidate. Bounded by a fixed
   number of rollouts, never by the clock.
 """
 
