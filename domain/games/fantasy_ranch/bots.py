@@ -17,7 +17,7 @@ not seen, so no policy can depend on a secret and the same input always gives th
   prizes go to the choice worth most.
 * ``strong``: flat Monte Carlo on the decisions that shape a game (the limited action, a
   prize, a draft pick): the best few candidates by ``basic`` are each played out over several
-  determinisations to the end of the next round (from round 4 on, to the end of the game),
+  determinisations to the end of the next round (at level 3 from round 4 on, to the end),
   the seat playing ``basic``, the others the cheap random bot and the dice drawn from the
   seeded generator, and judged by ``worth`` against the best opponent. The same determinisations and dice serve every candidate. Bounded by a fixed
   number of rollouts, never by the clock.
@@ -432,9 +432,10 @@ def _searched(state: State, seat: int) -> bool:
     return state.phase in ("tournament_prizes", "draft")
 
 
-#: level 3 turns are dearer to simulate (employees, the community): a smaller search keeps a
-#: decision inside the time budget. (candidates, rollouts, horizon rounds) per rules level.
-BUDGET = {3: (2, 2, 1)}
+#: level 3 turns are dearer to simulate (employees, the community), level 2 ones a little
+#: (fate cards, 323 ms p99 CPU with 4 rollouts): a smaller search keeps a decision inside the
+#: time budget. (candidates, rollouts, horizon rounds) per rules level.
+BUDGET = {2: (3, 3, 2), 3: (2, 2, 1)}
 #: how the other seats play in a rollout: the cheap random bot buys a longer horizon than
 #: ``basic`` for the same time, which measured better (8.5 against 6.5 wins of 24 over three
 #: ``basic`` bots at level 1, 4 players).
