@@ -8,14 +8,18 @@ not seen, so no policy can depend on a secret and the same input always gives th
 * ``basic``: one ply of look-ahead. Candidate moves are applied with the game's own ``play`` and
   the seat's position judged by ``worth``: its trophies as they would count now, plus what its
   goods, free stalls, placed riders for the tournaments still to come and champions for the
-  finals are worth. A turn places held horses first, claims fate cards and uses employees when
+  finals are worth, and free places for the horses prizes and purchases still bring (every
+  ranch fills up: a prize horse without a place is declined), boots for the locations still for
+  sale counting extra [L1 L2]. A turn places held horses first, moves horses off the home onto
+  their colour's location (the home takes any colour), claims fate cards and uses employees when
   that pays, takes the best limited action (buy a horse, buy a location or produce), then ends.
-  Tournaments: the best dice enter; prizes go to the choice worth most.
+  Tournaments: the best dice enter; before a horse prize, horses leave the home the same way;
+  prizes go to the choice worth most.
 * ``strong``: flat Monte Carlo on the decisions that shape a game (the limited action, a
   prize, a draft pick): the best few candidates by ``basic`` are each played out over several
-  determinisations to the end of the next round, the seat playing ``basic``, the others the
-  cheap random bot and the dice drawn from the seeded generator, and judged by ``worth``
-  against the best opponent. The same determinisations and dice serve every candidate. Bounded by a fixed
+  determinisations to the end of the next round (at level 3 from round 4 on, to the end),
+  the seat playing ``basic``, the others the cheap random bot and the dice drawn from the
+  seeded generator, and judged by ``worth`` against the best opponent. The same determinisations and dice serve every candidate. Bounded by a fixed
   number of rollouts, never by the clock.
 """
 
@@ -28,6 +32,7 @@ from typing import Any
 from domain.games.fantasy_ranch import legal, tournaments
 from domain.games.fantasy_ranch.components import (
     HORSES,
+    LOCATIONS,
     PRINTED_SKILLS,
     ROUNDS,
     TOURNAMENT_CARDS,
@@ -47,11 +52,19 @@ EMPLOYEE_TASTE = ("alex", "ryan", "megan", "gail", "tom", "tessa")
 GOOD = 0.22
 CARROTS_PER_TURN = 4.5
 BOOTS_PER_TURN = 3.5
+#: horses a seat may expect from a tournament still to come (a T slot, a final), and what a
+#: free place for each of them is worth.
+PRIZE_HORSES = (0.3, 0.75)
+ROOM = 0.6
+#: what a boot still needed for the locations for sale is worth beyond ``GOOD`` [L1 L2].
+LAND = 0.4
 #: moves of one kind basic judges (a random sample when there are more).
 PER_KIND = 12
 #: strong search: candidates kept from basic's ranking, determinisations per candidate.
 CANDIDATES = 3
 ROLLOUTS = 4
+#: from this round on a rollout plays to the end of the game.
+TO_THE_END_FROM = 4
 #: rounds a rollout plays (the current one included) before ``worth`` judges it.
 HORIZON_ROUNDS = 2
 
@@ -161,14 +174,22 @@ def worth(state: State, seat: int, w: Work | None = None) -> float:
     useful_carrots = min(carrots, CARROTS_PER_TURN * turns + finals)
     useful_boots = min(boots, BOOTS_PER_TURN * turns + max(0, finals - useful_carrots))
     total += GOOD * (useful_carrots + useful_boots) + 0.02 * (carrots + boots)
+    if LAND and w.level != 3 and turns:
+        # boots buy locations, a trophy each plus room for two more horses
+        land = sum(legal.price(w, seat, loc) for loc in legal.buyable(w, seat))
+        total += LAND * min(useful_boots, land)
     cards = w.horses_of(seat)
     placed = [c for c in cards if w.place[c] != HOLDING]
     total -= 0.25 * (len(cards) - len(placed))
     owned = [loc for loc, o in w.owners.items() if o == seat]
-    room = sum(max(0, free_places(w, loc)) for loc in owned)
-    total += 0.12 * min(room, 4)
-    # riders for the tournaments still to come: the best dice a free horse brings to each
+    room = sum(max(0, free_places(w, loc)) for loc in owned) - (len(cards) - len(placed))
+    home_room = sum(max(0, free_places(w, loc)) for loc in owned if LOCATIONS[loc].is_home)
+    # room for the horses prizes and purchases still bring: without it a won horse is declined
     slots = _slots_to_come(w)
+    coming = sum(PRIZE_HORSES[slot >= 8] for slot in slots) + 0.5 * turns
+    total += ROOM * sum(min(1.0, max(0.0, coming - k)) for k in range(max(0, room)))
+    total += 0.05 * min(home_room, 2)
+    # riders for the tournaments still to come: the best dice a free horse brings to each
     competed = w.competed
     for slot in slots:
         skill = _skill_of_slot(w, slot)
@@ -229,6 +250,10 @@ def ranked_moves(state: State, seat: int, rng: random.Random) -> list[Move]:
         return sorted(options, key=lambda m: -_entry_taste(w, m))
     elif phase == "tournament_prizes":
         options = legal.prize_moves(w, seat)
+        if w.prizes[0][3] == "horse":
+            tidy = _tidy(w, seat, legal.free_moves(w, seat))
+            if tidy:
+                return tidy
     else:
         options = legal.legal_moves(state, seat)
     return [options[i] for _, i in _judge(state, seat, options, rng)]
@@ -268,12 +293,29 @@ def _entry_taste(w: Work, move: Move) -> float:
     return 1 + dice - 0.5 * other
 
 
+def _tidy(w: Work, seat: int, free: list[Move]) -> list[Move]:
+    """Horses moved off the home onto an owned location of their own colour: the home takes any
+    colour, so room kept there can take whatever horse a purchase or a prize offers."""
+    out = []
+    for m in free:
+        if m["type"] != "move_horse":
+            continue
+        here = w.place[m["card_id"]]
+        if here != HOLDING and LOCATIONS[here].is_home and not LOCATIONS[m["destination"]].is_home:
+            if w.owners.get(m["destination"]) == seat:
+                out.append(m)
+    return out
+
+
 def _turn(state: State, w: Work, seat: int, rng: random.Random) -> list[Move]:
     """Place held horses, then the best claim, employee or limited action that pays, then end."""
     free = legal.free_moves(w, seat)
     placing = [m for m in free if m["type"] == "move_horse" and w.place[m["card_id"]] == HOLDING]
     if placing:
         return [placing[i] for _, i in _judge(state, seat, placing, rng)]
+    tidy = _tidy(w, seat, free)
+    if tidy:
+        return tidy
     now = worth(state, seat, w)
     extras: list[Move] = []
     if w.level >= 2 and w.claims < w.claim_limit:
@@ -390,9 +432,10 @@ def _searched(state: State, seat: int) -> bool:
     return state.phase in ("tournament_prizes", "draft")
 
 
-#: level 3 turns are dearer to simulate (employees, the community): a smaller search keeps a
-#: decision inside the time budget. (candidates, rollouts, horizon rounds) per rules level.
-BUDGET = {3: (2, 2, 1)}
+#: level 3 turns are dearer to simulate (employees, the community), level 2 ones a little
+#: (fate cards, 323 ms p99 CPU with 4 rollouts): a smaller search keeps a decision inside the
+#: time budget. (candidates, rollouts, horizon rounds) per rules level.
+BUDGET = {2: (3, 3, 2), 3: (2, 2, 1)}
 #: how the other seats play in a rollout: the cheap random bot buys a longer horizon than
 #: ``basic`` for the same time, which measured better (8.5 against 6.5 wins of 24 over three
 #: ``basic`` bots at level 1, 4 players).
@@ -410,6 +453,8 @@ def strong_move(view: Any, seat: int, rng: random.Random) -> Move:
     shortlist = ranked[:candidates]
     totals = [0.0] * len(shortlist)
     horizon = max(base.round, 1) + rounds - 1
+    if base.round >= TO_THE_END_FROM:
+        horizon = ROUNDS  # late rollouts are short: judge them by the final trophies
     for _ in range(rollouts):
         seed = rng.getrandbits(64)
         world = determinize(view, seat, random.Random(seed))

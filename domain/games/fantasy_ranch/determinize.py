@@ -61,9 +61,10 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State
     if view["phase"] == "draft" or level >= 2:
         for s in range(n):
             if s == seat:
-                hands[s] = tuple(private["hand"])
-                picks[s] = tuple(private["picks"])
+                # the view lists a pick made this step in the hand; the state holds it apart
                 step_picks[s] = private["pending_pick"]
+                hands[s] = tuple(c for c in private["hand"] if c != step_picks[s])
+                picks[s] = tuple(private["picks"])
                 seen[s] = tuple(private["seen_in_draft"])
                 continue
             size = draft["hand_sizes"][s] if draft else 0
@@ -72,9 +73,10 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State
                 picks[s] = tuple(public_picks[s])
             elif draft:
                 picks[s] = tuple(unseen.pop() for _ in range(draft["pick_counts"][s]))
+            seen[s] = hands[s] + picks[s]
             if draft and draft["picked_this_step"][s] and hands[s]:
                 step_picks[s] = rng.choice(hands[s])
-            seen[s] = hands[s] + picks[s]
+                hands[s] = tuple(c for c in hands[s] if c != step_picks[s])
     tessa = tuple(private["tessa_cards"])
     if not tessa and phase == "tessa_choice":
         tessa = tuple(unseen.pop() for _ in range(view["tessa_cards"]))

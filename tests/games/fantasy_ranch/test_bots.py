@@ -223,3 +223,32 @@ def test_basic_places_its_starting_horses_in_its_first_turn():
     move = GAME.bots["basic"](_input(state, seat))
     w = Work(state)
     assert move["type"] == "move_horse" and w.place[move["card_id"]] == "holding"
+
+
+def _home_horse_with_room_elsewhere(state, seat: int) -> bool:
+    """A turn where a horse of ``seat`` stands on its home and an owned location of its colour has room."""
+    from domain.games.fantasy_ranch.components import LOCATIONS
+    from domain.games.fantasy_ranch.legal import free_moves
+
+    w = Work(state)
+    if state.phase != "turn" or any(w.place[c] == "holding" for c in w.horses_of(seat)):
+        return False
+    return any(
+        m["type"] == "move_horse"
+        and LOCATIONS[w.place[m["card_id"]]].is_home
+        and not LOCATIONS[m["destination"]].is_home
+        and w.owners.get(m["destination"]) == seat
+        for m in free_moves(w, seat)
+    )
+
+
+def test_basic_keeps_its_home_free_for_a_horse_of_any_colour():
+    """The home takes every colour, an owned location only its own: basic moves a horse off the
+    home onto its colour's location, so a prize or a purchase later finds room."""
+    from domain.games.fantasy_ranch.components import LOCATIONS
+
+    state, seat = next((s, seat) for s, seat in _decisions(4, 1, seed=3) if _home_horse_with_room_elsewhere(s, seat))
+    move = GAME.bots["basic"](_input(state, seat))
+    w = Work(state)
+    assert move["type"] == "move_horse"
+    assert LOCATIONS[w.place[move["card_id"]]].is_home and not LOCATIONS[move["destination"]].is_home
