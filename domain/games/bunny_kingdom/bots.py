@@ -16,10 +16,10 @@ from domain.games.bunny_kingdom.components import BUILDING_CARDS, INDEX, NEIGHBO
 from domain.games.bunny_kingdom.determinize import determinize
 from domain.games.bunny_kingdom.exploration import resolve_card
 from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
-from domain.games.bunny_kingdom.rules import legal_moves, play, to_act
+from domain.games.bunny_kingdom.rules import legal_moves, play
 from domain.games.bunny_kingdom.scoring import parchment_scores, progress
 from domain.games.bunny_kingdom.state import State, put
-from domain.games.game import CHANCE, BotInput
+from domain.games.game import BotInput
 
 
 def bot_move(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
@@ -181,11 +181,6 @@ def estimate(state: State, seat: int, parchments: float | None = None) -> float:
     return sum(state.harvests[seat]) + (now + potential + half) * to_come + parchments + 0.3 * territory * to_come
 
 
-def _advantage(state: State, seat: int) -> float:
-    mine = estimate(state, seat)
-    return mine - max(estimate(state, s) for s in range(state.players) if s != seat)
-
-
 # ---- ranking the legal moves ----------------------------------------------------------------
 
 
@@ -272,24 +267,3 @@ def _copy_value(state: State, seat: int, move: dict[str, Any]) -> float:
         return sum(p.points for p in parchment_scores(state.set(copy_final=final)) if p.seat == seat)
     except Exception:  # noqa: BLE001 - a guess, never a crash
         return 0.0
-
-
-# ---- the rollout of the strong level --------------------------------------------------------
-
-
-def _rollout(state: State, seat: int, move: dict[str, Any], rng: random.Random) -> float:
-    """Play ``move``, then every seat greedily (the basic ranking) until the pick after this one
-    is revealed (or the round ends); the seat's estimate minus the best other's."""
-    state = play(state, seat, move)
-    start = (state.round, state.pick)
-    for _ in range(400):
-        if state.phase == "over" or (state.round, state.pick) > (start[0], start[1] + 1) or state.round > start[0]:
-            break
-        actors = sorted(to_act(state))
-        if not actors or CHANCE in actors:
-            break
-        actor = actors[0]
-        legal = legal_moves(state, actor)
-        choice = _ranked(state, actor, legal, rng)[0] if state.phase == "exploration" else bot_move(state, actor, rng)
-        state = play(state, actor, choice)
-    return _advantage(state, seat)
