@@ -37,3 +37,12 @@ def flat_monte_carlo(
             totals[i] += rollout(state, move, random.Random(seed))
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return candidates[best]
+
+
+def listed(legal: Sequence[Move], move: Move) -> Move:
+    """``move`` as listed in the seat's legal moves: a policy answers with one of them, and a
+    heuristic that builds a move the rules do not list is a bug to surface, not to play."""
+    for m in legal:
+        if m == move:
+            return m
+    raise AssertionError(f"bot chose a move that is not legal: {move}")

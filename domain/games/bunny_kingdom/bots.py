@@ -20,6 +20,7 @@ from domain.games.bunny_kingdom.rules import legal_moves, play
 from domain.games.bunny_kingdom.scoring import parchment_scores, progress
 from domain.games.bunny_kingdom.state import State, put
 from domain.games.game import BotInput
+from domain.games.search import listed
 
 
 def bot_move(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
@@ -50,7 +51,7 @@ LOOKAHEAD_WEIGHT = 0.5
 def random_policy(inp: BotInput) -> dict[str, Any]:
     """Today's seeded random bot, on a state sampled from the view (it reads only public facts
     and the seat's own hand, so the sample changes nothing it decides on)."""
-    return _legal(inp, bot_move(determinize(inp.view, inp.seat, inp.rng), inp.seat, inp.rng))
+    return listed(inp.legal, bot_move(determinize(inp.view, inp.seat, inp.rng), inp.seat, inp.rng))
 
 
 def basic_policy(inp: BotInput) -> dict[str, Any]:
@@ -58,7 +59,7 @@ def basic_policy(inp: BotInput) -> dict[str, Any]:
     raises it most (harvests still to come x fiefs' strength x wealth, buildings waiting in
     front, parchments' progress)."""
     state = determinize(inp.view, inp.seat, inp.rng)
-    return _legal(inp, _ranked(state, inp.seat, inp.legal, inp.rng)[0])
+    return listed(inp.legal, _ranked(state, inp.seat, inp.legal, inp.rng)[0])
 
 
 def strong_policy(inp: BotInput) -> dict[str, Any]:
@@ -69,7 +70,7 @@ def strong_policy(inp: BotInput) -> dict[str, Any]:
     seat = inp.seat
     state = determinize(inp.view, seat, inp.rng)
     if state.phase != "exploration":
-        return _legal(inp, _ranked(state, seat, inp.legal, inp.rng)[0])
+        return listed(inp.legal, _ranked(state, seat, inp.legal, inp.rng)[0])
     moves = [m for m in inp.legal if m["type"] == "submit_pick"]
     hand = state.hands[seat]
     single = {card: estimate(resolve_card(state, seat, card), seat) for card in hand}
@@ -109,7 +110,7 @@ def strong_policy(inp: BotInput) -> dict[str, Any]:
         best = max(order, key=lambda i: (totals[i], -i))
     else:
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-    return _legal(inp, moves[best])
+    return listed(inp.legal, moves[best])
 
 
 def _next_hand(sample: State, seat: int) -> tuple[str, ...]:
@@ -134,13 +135,6 @@ def _passes_left(state: State) -> bool:
 
 POLICIES = {"random": random_policy, "basic": basic_policy, "strong": strong_policy}
 
-
-def _legal(inp: BotInput, move: dict[str, Any]) -> dict[str, Any]:
-    """The move as listed in ``legal`` (a policy answers with one of them)."""
-    for m in inp.legal:
-        if m == move:
-            return m
-    raise AssertionError(f"bot chose a move that is not legal: {move}")
 
 
 # ---- the estimate ---------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from domain.games.homesteaders.legal import free_moves, legal_moves, phase_moves
 from domain.games.homesteaders.rounds import income_lines
 from domain.games.homesteaders.rules import is_over, play, to_act
 from domain.games.homesteaders.state import Player, State
-from domain.games.search import flat_monte_carlo
+from domain.games.search import flat_monte_carlo, listed
 
 
 def bot_move(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
@@ -101,7 +101,7 @@ WORTH = {"silver": 0.35, "wood": 0.6, "food": 0.8, "steel": 1.0, "gold": 2.2, "c
 def random_policy(inp: BotInput) -> dict[str, Any]:
     """Today's seeded random bot, on a state sampled from the view (it reads only public facts
     and the seat's own holdings, so the sample changes nothing it decides on)."""
-    return _legal(inp, bot_move(determinize(inp.view, inp.seat, inp.rng), inp.seat, inp.rng))
+    return listed(inp.legal, bot_move(determinize(inp.view, inp.seat, inp.rng), inp.seat, inp.rng))
 
 
 def basic_policy(inp: BotInput) -> dict[str, Any]:
@@ -109,7 +109,7 @@ def basic_policy(inp: BotInput) -> dict[str, Any]:
     can, bids on a tile it can build on within what it can spare after next round's wages,
     builds the building worth most, pays debt off at the end."""
     state = determinize(inp.view, inp.seat, inp.rng)
-    return _legal(inp, decide(state, inp.seat, inp.legal, inp.rng))
+    return listed(inp.legal, decide(state, inp.seat, inp.legal, inp.rng))
 
 
 def strong_policy(inp: BotInput) -> dict[str, Any]:
@@ -118,7 +118,7 @@ def strong_policy(inp: BotInput) -> dict[str, Any]:
     playing basic to the end of the round; scored as the seat's estimate minus the best other's."""
     state = determinize(inp.view, inp.seat, inp.rng)
     if state.phase != "bidding" or inp.seat not in to_act(state):
-        return _legal(inp, decide(state, inp.seat, inp.legal, inp.rng))
+        return listed(inp.legal, decide(state, inp.seat, inp.legal, inp.rng))
     seat = inp.seat
     ranked = _ranked_bids(state, seat, phase_moves(state, seat))
     candidates = ranked[:STRONG_CANDIDATES]
@@ -128,18 +128,12 @@ def strong_policy(inp: BotInput) -> dict[str, Any]:
     def rollout(sample: State, move: dict[str, Any], rng: random.Random) -> float:
         return _rollout(sample, seat, move, rng)
 
-    return _legal(inp, flat_monte_carlo(candidates, STRONG_SAMPLES, inp.rng,
+    return listed(inp.legal, flat_monte_carlo(candidates, STRONG_SAMPLES, inp.rng,
                                         lambda r: determinize(inp.view, seat, r), rollout))
 
 
 POLICIES = {"random": random_policy, "basic": basic_policy, "strong": strong_policy}
 
-
-def _legal(inp: BotInput, move: dict[str, Any]) -> dict[str, Any]:
-    for m in inp.legal:
-        if m == move:
-            return m
-    raise AssertionError(f"bot chose a move that is not legal: {move}")
 
 
 # ---- the estimate ---------------------------------------------------------------------------
