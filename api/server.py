@@ -176,6 +176,13 @@ def metrics_folder_ready(server: Any = None) -> None:
     """gunicorn hook: empty the metrics folder, so counters start from zero with the master."""
     folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
     if folder:
+        # Imported now, in the master before any worker runs, not first inside child_exit: gunicorn
+        # calls that hook from its SIGCHLD handler, and when two workers exit together the second
+        # handler interrupted the first one's import and found prometheus_client half-initialised
+        # (ImportError, the master's exit status 255). Not at module level: prometheus_client picks
+        # its multiprocess values when first imported, so only after the folder is in the environment.
+        import prometheus_client.multiprocess  # noqa: F401
+
         os.makedirs(folder, exist_ok=True)
         for name in os.listdir(folder):
             if name.endswith(".db"):

@@ -6,13 +6,16 @@ Each test starts the real command as a subprocess on a free loopback port.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 import requests
 
 from api.config import Settings
 from api.server import GRACE_S, ServeError, check
-from tests.ops.serving import Player, Served
+from tests.ops.serving import ROOT, Player, Served
 from tests.ops.sse_clients import Clients
 
 pytestmark = pytest.mark.timeout(240)
@@ -91,9 +94,20 @@ def test_several_gunicorn_workers_serve_one_table_and_metrics_add_up_every_worke
                            if s.name == "tabletop_commands_total" and s.labels["outcome"] == "accepted")
             assert commands == 1 + 2 + 1 + 3  # open, two seats, start, three moves
         code, took = served.interrupt()
-        assert code == 0 and took < 15
+        assert (code, took < 15) == (0, True), served.err.read_text()[-4000:]
         assert "Traceback" not in served.err.read_text()
     finally:
         if served is not None:
             served.kill()
         redis.kill()
+
+
+def test_the_master_has_the_metrics_module_before_a_worker_exits(tmp_path):
+    """gunicorn runs child_exit in its SIGCHLD handler: two workers exiting together once made the
+    second handler interrupt the first one's import of prometheus_client (ImportError, exit 255).
+    The on_starting hook imports it in the master, before any worker can exit."""
+    probe = ("import sys, api.server; api.server.metrics_folder_ready(); "
+             "print('prometheus_client.multiprocess' in sys.modules)")
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "metrics")}
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True"
