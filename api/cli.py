@@ -49,7 +49,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from api.wiring import build_tables
     from domain.games import get_game
 
-    settings = _settings(args).with_(store=args.store or "memory")
+    settings = _settings(args)  # the configured store (the embedded one by default): replay, export and serve find it
     game = get_game(args.game)
     players = args.players or game.max_players
     options = json.loads(args.options) if args.options else {}
@@ -74,6 +74,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     for check in report.checks.values():
         state = {True: "pass", False: f"FAIL at version {check.version}: {check.detail}", None: "n/a"}[check.ok]
         print(f"  {check.name:<13} {state}")
+    if settings.store != "memory":
+        print(f"next: tabletop replay {table_id} --log · tabletop export {table_id} --out record.json"
+              f" · or open /#/tables/{table_id} under tabletop serve")
     return 0 if report.ok and summary["status"] == "finished" else 1
 
 

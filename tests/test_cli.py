@@ -8,10 +8,21 @@ from api.cli import main
 
 
 def test_demo_plays_a_bot_game_and_prints_scoreboard_and_audit(capsys):
-    assert main(["demo", "--game", "tiny_duel", "--players", "3"]) == 0
+    assert main(["demo", "--game", "tiny_duel", "--players", "3", "--store", "memory"]) == 0
     out = capsys.readouterr().out
     assert "finished" in out and "audit: PASS" in out
     assert out.count("bot-") == 3 and "hash_chain    pass" in out
+
+
+def test_a_demo_game_is_kept_in_the_embedded_store_for_replay_and_export(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("TABLETOP_STORE", raising=False)
+    data = str(tmp_path / "data")
+    assert main(["demo", "--game", "tiny_duel", "--players", "2", "--data-dir", data]) == 0
+    out = capsys.readouterr().out
+    table_id = out.split("table ", 1)[1].split(":", 1)[0]
+    assert f"tabletop replay {table_id} --log" in out
+    assert main(["replay", table_id, "--data-dir", data, "--log"]) == 0
+    assert "The game ended" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
