@@ -29,9 +29,9 @@ def test_a_demo_game_is_kept_in_the_embedded_store_for_replay_and_export(tmp_pat
     ("argv", "message"),
     [
         (["demo", "--game", "chess"], "unknown game 'chess'"),
-        (["demo", "--game", "tiny_duel", "--players", "9"], "seats 2 to 4 players"),
-        (["demo", "--game", "tiny_duel", "--options", "[1]"], "--options must be a JSON object"),
-        (["demo", "--game", "tiny_duel", "--options", "{bad"], "error"),
+        (["demo", "--game", "tiny_duel", "--players", "9", "--store", "memory"], "seats 2 to 4 players"),
+        (["demo", "--game", "tiny_duel", "--options", "[1]", "--store", "memory"], "--options must be a JSON object"),
+        (["demo", "--game", "tiny_duel", "--options", "{bad", "--store", "memory"], "error"),
         (["audit", "00000000-0000-0000-0000-000000000000", "--store", "memory"], "no table"),
     ],
 )
