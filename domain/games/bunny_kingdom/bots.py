@@ -70,10 +70,11 @@ def basic_policy(inp: BotInput) -> dict[str, Any]:
 
 
 def strong_policy(inp: BotInput) -> dict[str, Any]:
-    """Basic's estimate over more pairs, plus what the pick leaves to the seat the hand goes to:
-    averaged over sampled states (the neighbour's hidden parchments, the deck under Provisions),
-    each pair's value is the seat's estimate minus part of the best the neighbour could then take
-    from the cards passed on (hate-drafting)."""
+    """Basic's estimate with the parchments judged by their outlook (``strong_estimate``), over
+    more pairs, plus what the pick leaves to the seat the hand goes to: averaged over sampled
+    states (the neighbour's hidden parchments, the deck under Provisions), each pair's value is
+    the seat's estimate minus part of the best the neighbour could then take from the cards
+    passed on (hate-drafting), and for the best few, part of the best of the next hand."""
     seat = inp.seat
     state = determinize(inp.view, seat, inp.rng)
     if state.phase != "exploration":
