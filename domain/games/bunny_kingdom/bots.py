@@ -12,12 +12,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.games.bunny_kingdom.components import BUILDING_CARDS, INDEX, NEIGHBOURS, ROUNDS
+from domain.games.bunny_kingdom.components import (
+    BUILDING_CARDS,
+    INDEX,
+    NEIGHBOURS,
+    PARCHMENTS,
+    PICKS_PER_ROUND,
+    ROUNDS,
+)
 from domain.games.bunny_kingdom.determinize import determinize
 from domain.games.bunny_kingdom.exploration import resolve_card
 from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
 from domain.games.bunny_kingdom.rules import legal_moves, play
-from domain.games.bunny_kingdom.scoring import parchment_scores, progress
+from domain.games.bunny_kingdom.scoring import Metrics, parchment_scores, progress, treasure_value
 from domain.games.bunny_kingdom.state import State, put
 from domain.games.game import BotInput
 from domain.games.search import listed
@@ -63,17 +70,18 @@ def basic_policy(inp: BotInput) -> dict[str, Any]:
 
 
 def strong_policy(inp: BotInput) -> dict[str, Any]:
-    """Basic's estimate over more pairs, plus what the pick leaves to the seat the hand goes to:
-    averaged over sampled states (the neighbour's hidden parchments, the deck under Provisions),
-    each pair's value is the seat's estimate minus part of the best the neighbour could then take
-    from the cards passed on (hate-drafting)."""
+    """Basic's estimate with the parchments judged by their outlook (``strong_estimate``), over
+    more pairs, plus what the pick leaves to the seat the hand goes to: averaged over sampled
+    states (the neighbour's hidden parchments, the deck under Provisions), each pair's value is
+    the seat's estimate minus part of the best the neighbour could then take from the cards
+    passed on (hate-drafting), and for the best few, part of the best of the next hand."""
     seat = inp.seat
     state = determinize(inp.view, seat, inp.rng)
     if state.phase != "exploration":
-        return listed(inp.legal, _ranked(state, seat, inp.legal, inp.rng)[0])
+        return listed(inp.legal, _ranked(state, seat, inp.legal, inp.rng, strong_estimate)[0])
     moves = [m for m in inp.legal if m["type"] == "submit_pick"]
     hand = state.hands[seat]
-    single = {card: estimate(resolve_card(state, seat, card), seat) for card in hand}
+    single = {card: strong_estimate(resolve_card(state, seat, card), seat) for card in hand}
     top = set(sorted(hand, key=lambda c: -single[c])[:STRONG_TOP[min(state.players, 3)]])
     moves = [m for m in moves if all(c in top for c in m["play"])]
     if state.players > 2:
@@ -85,14 +93,14 @@ def strong_policy(inp: BotInput) -> dict[str, Any]:
         sample = determinize(inp.view, seat, random.Random(inp.rng.getrandbits(64)))
         samples.append(sample)
         receiver = (seat + 1) % state.players if _passes_left(sample) else (seat - 1) % state.players
-        base = estimate(sample, receiver)
-        gain = {card: estimate(resolve_card(sample, receiver, card), receiver) - base for card in hand}
+        base = strong_estimate(sample, receiver)
+        gain = {card: strong_estimate(resolve_card(sample, receiver, card), receiver) - base for card in hand}
         for i, move in enumerate(moves):
             after = sample
             for card in move["play"]:
                 after = resolve_card(after, seat, card)
             left_over = sorted((gain[c] for c in hand if c not in move["play"] and c != move["discard"]), reverse=True)
-            totals[i] += estimate(after, seat) - weight * sum(left_over[:_TAKES[state.players]])
+            totals[i] += strong_estimate(after, seat) - weight * sum(left_over[:_TAKES[state.players]])
     if len(hand) > 2 * _TAKES[state.players]:  # a next pick follows: look at it for the best few
         order = sorted(range(len(moves)), key=lambda i: -totals[i])[:LOOKAHEAD]
         for sample in samples:
@@ -103,9 +111,9 @@ def strong_policy(inp: BotInput) -> dict[str, Any]:
                 after = sample
                 for card in moves[i]["play"]:
                     after = resolve_card(after, seat, card)
-                fixed = _parchment_points(after, seat)
-                base = estimate(after, seat, fixed)
-                gains = sorted((estimate(resolve_card(after, seat, c), seat, fixed) - base for c in nxt), reverse=True)
+                fixed = outlook(after, seat)
+                base = strong_estimate(after, seat, fixed)
+                gains = sorted((strong_estimate(resolve_card(after, seat, c), seat, fixed) - base for c in nxt), reverse=True)
                 totals[i] += LOOKAHEAD_WEIGHT * sum(gains[:_TAKES[state.players]])
         best = max(order, key=lambda i: (totals[i], -i))
     else:
@@ -140,8 +148,75 @@ POLICIES = {"random": random_policy, "basic": basic_policy, "strong": strong_pol
 # ---- the estimate ---------------------------------------------------------------------------
 
 
+#: What a count the missions score on reaches, on average, by the end (basic bots' games, 4
+#: players): what the rest of the game may add to it, in proportion to the picks still to come.
+TYPICAL = {
+    "parchment_cards": 8.0, "cities": 7.0, "edge_territories": 8.5, "corner_territories": 1.0,
+    "units:wood": 3.7, "units:fish": 3.6, "units:carrot": 2.5, "luxury_units": 0.4,
+    "mountain_territories": 3.7, "fiefs_with_min_territories:3": 2.3, "fiefs": 8.0,
+    "cities_in_fiefs_without_production": 2.9, "barren_territories": 8.0, "camp_cards_played": 1.3,
+    "effective_treasures": 1.5,
+}
+GROWTH = 0.7
+
+
+def _left(state: State) -> float:
+    """The share of the game's picks still to come (1 before the first, 0 after the last)."""
+    per = PICKS_PER_ROUND[state.players]
+    done = (state.round - 1) * per + (state.pick - 1 if state.phase == "exploration" else per)
+    return max(0.0, 1.0 - max(0, done) / (ROUNDS * per))
+
+
+def outlook(state: State, seat: int) -> float:
+    """What the seat's parchments may score at the end: a mission's count as it is plus what the
+    picks to come may add, a threshold's points times the chance of covering what it lacks, the
+    Matriarch's by the lead in squares."""
+    cards = state.parchments[seat]
+    if not cards:
+        return 0.0
+    rest = _left(state)
+    m = Metrics(state, seat)
+    owned = set(cards)
+    treasures = [c for c in owned if PARCHMENTS[c][0] == "treasure"]
+    total = 0.0
+    for card in cards:
+        kind, rule = PARCHMENTS[card]
+        if kind == "treasure":
+            total += treasure_value(card, owned)
+        elif card in ("P-LIBERAL", "P-SOCIALIST", "P-OPPORTUNIST"):
+            total += 5
+        elif card == "P-TREASURE-HUNTER":
+            total += sum(treasure_value(c, owned) for c in treasures) + GROWTH * rest * TYPICAL["effective_treasures"] * 3
+        elif card == "P-LITTLE-PRINCE":
+            h = m.harvests
+            total += (sum(h) - max(h) if h else 0) + GROWTH * rest * 10
+        elif "per" in rule:
+            what = rule["per"]
+            now = len(treasures) if what == "effective_treasures" else m.count(what)
+            total += rule["points"] * (now + GROWTH * rest * TYPICAL[what])
+        elif "threshold" in rule:
+            gap = rule["min"] - m.count(rule["threshold"])
+            if gap <= 0:
+                total += rule["points"]
+            else:
+                total += rule["points"] * min(1.0, GROWTH * rest * TYPICAL[rule["threshold"]] / gap) ** 1.5
+        elif "most" in rule:
+            mine = len(m.squares)
+            lead = mine - max(sum(1 for o in state.owners if o == s) for s in range(state.players) if s != seat)
+            if rest == 0:
+                total += rule["points"] if lead >= 0 else 0
+            else:
+                total += rule["points"] * min(1.0, max(0.0, 0.5 + (lead + 0.5) / (4 + 16 * rest)))
+    return total
+
+
 def _parchment_points(state: State, seat: int) -> float:
     return sum(e["points"] if e["points"] is not None else 5 for e in progress(state, seat)) if state.parchments[seat] else 0.0
+
+
+def strong_estimate(state: State, seat: int, parchments: float | None = None) -> float:
+    """``estimate`` with the parchments judged by their outlook (what they may score at the end)."""
+    return estimate(state, seat, outlook(state, seat) if parchments is None else parchments)
 
 
 def estimate(state: State, seat: int, parchments: float | None = None) -> float:
@@ -178,7 +253,7 @@ def estimate(state: State, seat: int, parchments: float | None = None) -> float:
 # ---- ranking the legal moves ----------------------------------------------------------------
 
 
-def _ranked(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Random) -> list[dict[str, Any]]:
+def _ranked(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Random, value=None) -> list[dict[str, Any]]:
     """The legal moves, best first by the estimate after the move (only the seat's own effect)."""
     moves = [m for m in legal if m["type"] != "retract_pick"]
     if not moves:
@@ -187,12 +262,12 @@ def _ranked(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Ra
     if kind == "exploration":
         return _ranked_picks(state, seat, moves)
     if kind == "construction":
-        return _ranked_builds(state, seat, moves, rng)
+        return _ranked_builds(state, seat, moves, rng, value or estimate)
     if kind == "harvest":
-        return sorted(moves, key=lambda m: -_trading_value(state, seat, m))
+        return sorted(moves, key=lambda m: -_tradingstrong_estimate(state, seat, m, value or estimate))
     if kind == "copy":  # a card still without a target first (a chosen one may be replaced)
         chosen = {card for card, _t in state.copy_pending[seat]}
-        return sorted(moves, key=lambda m: (m["card"] in chosen, -_copy_value(state, seat, m)))
+        return sorted(moves, key=lambda m: (m["card"] in chosen, -_copystrong_estimate(state, seat, m)))
     return moves
 
 
@@ -217,7 +292,7 @@ def _ranked_picks(state: State, seat: int, moves: list[dict[str, Any]]) -> list[
     return chosen + [m for m in moves if m not in chosen] if chosen else moves
 
 
-def _ranked_builds(state: State, seat: int, moves: list[dict[str, Any]], rng: random.Random) -> list[dict[str, Any]]:
+def _ranked_builds(state: State, seat: int, moves: list[dict[str, Any]], rng: random.Random, estimate=estimate) -> list[dict[str, Any]]:
     base = estimate(state, seat)
     camp = [m for m in moves if m["type"] == "place_camp"]
     if camp:  # the camp offer: the best empty square by the estimate, next to the seat's land
@@ -248,14 +323,14 @@ def _place(state: State, seat: int, move: dict[str, Any]) -> State:
                      fronts=put(state.fronts, seat, tuple(c for c in state.fronts[seat] if c != card)))
 
 
-def _trading_value(state: State, seat: int, move: dict[str, Any]) -> float:
+def _tradingstrong_estimate(state: State, seat: int, move: dict[str, Any], estimate=estimate) -> float:
     trading = list(state.trading)
     for coord, resource in move["choices"].items():
         trading[INDEX[coord]] = resource
     return estimate(state.set(trading=tuple(trading)), seat)
 
 
-def _copy_value(state: State, seat: int, move: dict[str, Any]) -> float:
+def _copystrong_estimate(state: State, seat: int, move: dict[str, Any]) -> float:
     final = state.copy_final + ((seat, move["card"], move["target"]),)
     try:
         return sum(p.points for p in parchment_scores(state.set(copy_final=final)) if p.seat == seat)
