@@ -27,12 +27,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from domain.games.fantasy_ranch import legal, tournaments
 from domain.games.fantasy_ranch.components import (
-    BOARDS,
     HORSES,
     LOCATIONS,
     PRINTED_SKILLS,
@@ -69,30 +67,6 @@ ROLLOUTS = 4
 TO_THE_END_FROM = 4
 #: rounds a rollout plays (the current one included) before ``worth`` judges it.
 HORIZON_ROUNDS = 2
-
-
-@dataclass(frozen=True)
-class Taste:
-    """The weights of ``worth``: ``basic`` plays ``BASIC``; ``strong`` judges with its own."""
-
-    good: float = GOOD
-    room: float = ROOM
-    prize_horses: tuple[float, float] = PRIZE_HORSES
-    per_turn_horse: float = 0.5
-    land: float = LAND
-    rider: float = 0.12
-    champion: float = 0.35
-    held: float = 0.25
-    home: float = 0.05
-    friend: float = 0.25
-    ranch: float = 0.0
-    #: [L3] move horses onto other seats' territories to take them over (FR-R145).
-    takeover: bool = False
-
-
-BASIC = Taste()
-#: ``strong``'s own judgement.
-STRONG = Taste(takeover=True)
 
 
 # --- random -------------------------------------------------------------------------------
@@ -186,7 +160,7 @@ def _turns_left(w: Work, seat: int) -> int:
     return later
 
 
-def worth(state: State, seat: int, w: Work | None = None, t: Taste = BASIC) -> float:
+def worth(state: State, seat: int, w: Work | None = None) -> float:
     """The seat's trophies as they would count now plus what its holdings are still worth."""
     w = w or Work(state)
     total = float(sum(breakdown(w, seat).values()))
@@ -199,43 +173,35 @@ def worth(state: State, seat: int, w: Work | None = None, t: Taste = BASIC) -> f
     finals = sum(1 for slot in _slots_to_come(w) if slot >= 8) * 4
     useful_carrots = min(carrots, CARROTS_PER_TURN * turns + finals)
     useful_boots = min(boots, BOOTS_PER_TURN * turns + max(0, finals - useful_carrots))
-    total += t.good * (useful_carrots + useful_boots) + 0.02 * (carrots + boots)
-    if t.land and w.level != 3 and turns:
+    total += GOOD * (useful_carrots + useful_boots) + 0.02 * (carrots + boots)
+    if LAND and w.level != 3 and turns:
         # boots buy locations, a trophy each plus room for two more horses
         land = sum(legal.price(w, seat, loc) for loc in legal.buyable(w, seat))
-        total += t.land * min(useful_boots, land)
-    if t.ranch and w.level == 2 and turns:
-        # the ranch bonus [L2]: every location of the board bought, one a turn
-        left = legal.buyable(w, seat)
-        side = BOARDS[tuple(w.ranches[seat])] if w.ranches[seat] else None
-        if side and left and len(left) <= turns:
-            need = sum(legal.price(w, seat, loc) for loc in left)
-            if need <= boots + 3 * (turns - len(left)) + 2 * len(left):
-                total += t.ranch * side.trophies
+        total += LAND * min(useful_boots, land)
     cards = w.horses_of(seat)
     placed = [c for c in cards if w.place[c] != HOLDING]
-    total -= t.held * (len(cards) - len(placed))
+    total -= 0.25 * (len(cards) - len(placed))
     owned = [loc for loc, o in w.owners.items() if o == seat]
     room = sum(max(0, free_places(w, loc)) for loc in owned) - (len(cards) - len(placed))
     home_room = sum(max(0, free_places(w, loc)) for loc in owned if LOCATIONS[loc].is_home)
     # room for the horses prizes and purchases still bring: without it a won horse is declined
     slots = _slots_to_come(w)
-    coming = sum(t.prize_horses[slot >= 8] for slot in slots) + t.per_turn_horse * turns
-    total += t.room * sum(min(1.0, max(0.0, coming - k)) for k in range(max(0, room)))
-    total += t.home * min(home_room, 2)
+    coming = sum(PRIZE_HORSES[slot >= 8] for slot in slots) + 0.5 * turns
+    total += ROOM * sum(min(1.0, max(0.0, coming - k)) for k in range(max(0, room)))
+    total += 0.05 * min(home_room, 2)
     # riders for the tournaments still to come: the best dice a free horse brings to each
     competed = w.competed
     for slot in slots:
         skill = _skill_of_slot(w, slot)
         if skill is None:
             best = max((HORSES[c].best_dice for c in placed if HORSES[c].world_class), default=0)
-            total += t.champion * best
+            total += 0.35 * best
         else:
             ready = [c for c in placed if not (slot // 2 == w.round - 1 and c in competed)]
             best = max((HORSES[c].dice(skill) for c in ready), default=0)
-            total += t.rider * best
+            total += 0.12 * best
     if w.level >= 2:
-        total += t.friend * _friend_progress(cards)
+        total += 0.25 * _friend_progress(cards)
     return total
 
 
@@ -248,27 +214,25 @@ def _friend_progress(cards: list[str]) -> float:
     return float(sum(1 for n in counts.values() if n % 3 == 1))
 
 
-def margin(state: State, seat: int, t: Taste = BASIC) -> float:
+def margin(state: State, seat: int) -> float:
     w = Work(state)
-    mine = worth(state, seat, w, t)
-    others = [worth(state, s, w, t) for s in range(state.players) if s != seat]
+    mine = worth(state, seat, w)
+    others = [worth(state, s, w) for s in range(state.players) if s != seat]
     return mine - max(others)
 
 
 # --- basic --------------------------------------------------------------------------------
 
 
-def _judge(
-    state: State, seat: int, moves: list[Move], rng: random.Random, t: Taste = BASIC
-) -> list[tuple[float, int]]:
+def _judge(state: State, seat: int, moves: list[Move], rng: random.Random) -> list[tuple[float, int]]:
     scored = []
     for i, move in enumerate(moves):
-        scored.append((worth(play(state, seat, move), seat, None, t) + rng.random() * 1e-4, i))
+        scored.append((worth(play(state, seat, move), seat) + rng.random() * 1e-4, i))
     scored.sort(reverse=True)
     return scored
 
 
-def ranked_moves(state: State, seat: int, rng: random.Random, t: Taste = BASIC) -> list[Move]:
+def ranked_moves(state: State, seat: int, rng: random.Random) -> list[Move]:
     """The seat's candidate moves for the decision at hand, best first by one-ply ``worth``."""
     w = Work(state)
     phase = w.phase
@@ -278,7 +242,7 @@ def ranked_moves(state: State, seat: int, rng: random.Random, t: Taste = BASIC) 
         hand = legal.draft_moves(w, seat)
         return sorted(hand, key=lambda m: -_horse_taste(w, seat, m["card_id"]))
     if phase == "turn":
-        return _turn(state, w, seat, rng, t)
+        return _turn(state, w, seat, rng)
     if phase == "tessa_choice":
         options = legal.tessa_moves(w, seat)
     elif phase == "tournament_entries":
@@ -292,7 +256,7 @@ def ranked_moves(state: State, seat: int, rng: random.Random, t: Taste = BASIC) 
                 return tidy
     else:
         options = legal.legal_moves(state, seat)
-    return [options[i] for _, i in _judge(state, seat, options, rng, t)]
+    return [options[i] for _, i in _judge(state, seat, options, rng)]
 
 
 def _setup_choice(w: Work, seat: int, rng: random.Random) -> list[Move]:
@@ -343,22 +307,16 @@ def _tidy(w: Work, seat: int, free: list[Move]) -> list[Move]:
     return out
 
 
-def _turn(state: State, w: Work, seat: int, rng: random.Random, t: Taste = BASIC) -> list[Move]:
+def _turn(state: State, w: Work, seat: int, rng: random.Random) -> list[Move]:
     """Place held horses, then the best claim, employee or limited action that pays, then end."""
     free = legal.free_moves(w, seat)
     placing = [m for m in free if m["type"] == "move_horse" and w.place[m["card_id"]] == HOLDING]
     if placing:
-        return [placing[i] for _, i in _judge(state, seat, placing, rng, t)]
+        return [placing[i] for _, i in _judge(state, seat, placing, rng)]
     tidy = _tidy(w, seat, free)
     if tidy:
         return tidy
-    now = worth(state, seat, w, t)
-    if t.takeover and w.level == 3:
-        grabs = _takeovers(w, seat, free)
-        if grabs:
-            ranked = _judge(state, seat, grabs, rng, t)
-            if ranked[0][0] > now + 0.05:
-                return [grabs[i] for _, i in ranked]
+    now = worth(state, seat, w)
     extras: list[Move] = []
     if w.level >= 2 and w.claims < w.claim_limit:
         extras += legal.fate_moves(w, seat)
@@ -377,33 +335,11 @@ def _turn(state: State, w: Work, seat: int, rng: random.Random, t: Taste = BASIC
             limited = [_produce(w, seat)]
     options = _thinned(extras, rng) + limited
     if options:
-        ranked = _judge(state, seat, options, rng, t)
+        ranked = _judge(state, seat, options, rng)
         best_value, best = ranked[0]
         if best_value > now + 0.05 or options[best] in limited:
             return [options[i] for _, i in ranked]
     return legal.end_turn_moves(w, seat) if w.level != 3 else _end_turn(w, seat)
-
-
-def _takeovers(w: Work, seat: int, free: list[Move]) -> list[Move]:
-    """[L3] Horse moves that take another seat's territory over at once (FR-R145: strictly more
-    horses there than its owner), from a place the seat does not lose by leaving it: not an
-    owned territory where another seat would then have as many horses (the round-end sweep,
-    FR-R252)."""
-    out = []
-    for m in free:
-        if m["type"] != "move_horse":
-            continue
-        dest = m["destination"]
-        owner = w.owners.get(dest)
-        if owner is None or owner == seat or w.count_of(seat, dest) + 1 <= w.count_of(owner, dest):
-            continue
-        here = w.place[m["card_id"]]
-        if here != HOLDING and w.owners.get(here) == seat and not LOCATIONS[here].is_home:
-            left = w.count_of(seat, here) - 1
-            if any(w.count_of(s, here) > left for s in range(w.players) if s != seat):
-                continue
-        out.append(m)
-    return out
 
 
 def _thinned(moves: list[Move], rng: random.Random) -> list[Move]:
@@ -508,7 +444,7 @@ OPPONENT: Callable = bot_move
 
 def strong_move(view: Any, seat: int, rng: random.Random) -> Move:
     base = determinize(view, seat, rng)
-    ranked = ranked_moves(base, seat, rng, STRONG)
+    ranked = ranked_moves(base, seat, rng)
     if len(ranked) == 1 or not _searched(base, seat):
         return ranked[0]
     if base.phase == "turn" and ranked[0]["type"] in ("move_horse", "end_turn"):
