@@ -15,22 +15,29 @@ not seen, so no policy can depend on a secret and the same input always gives th
   that pays, takes the best limited action (buy a horse, buy a location or produce), then ends.
   Tournaments: the best dice enter; before a horse prize, horses leave the home the same way;
   prizes go to the choice worth most.
-* ``strong``: flat Monte Carlo on the decisions that shape a game (the limited action, a
-  prize, a draft pick): the best few candidates by ``basic`` are each played out over several
-  determinisations to the end of the next round (at level 3 from round 4 on, to the end),
+* ``strong``: at levels 1 and 2, flat Monte Carlo on the decisions that shape a game (the
+  limited action, a prize, a draft pick): the best few candidates by ``basic`` are each played
+  out over several determinisations to the end of the next round (from round 4 on, to the end),
   the seat playing ``basic``, the others the cheap random bot and the dice drawn from the
-  seeded generator, and judged by ``worth`` against the best opponent. The same determinisations and dice serve every candidate. Bounded by a fixed
-  number of rollouts, never by the clock.
+  seeded generator, and judged by ``worth`` against the best opponent. The same
+  determinisations and dice serve every candidate. Bounded by a fixed number of rollouts, never
+  by the clock. At level 3 no rollouts: one ply judged by its own ``Taste`` (``STRONG``: the
+  trophies on display fate cards it meets the requirement of, dice for the tournaments weighed
+  double), horse moves that take another seat's territory over at once, and tournament entries
+  planned against the public field (``prospects``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from domain.games.fantasy_ranch import legal, tournaments
+from domain.games.fantasy_ranch import fate, legal, prospects, tournaments
 from domain.games.fantasy_ranch.components import (
+    BOARDS,
+    FATE_CARDS,
     HORSES,
     LOCATIONS,
     PRINTED_SKILLS,
@@ -67,6 +74,33 @@ ROLLOUTS = 4
 TO_THE_END_FROM = 4
 #: rounds a rollout plays (the current one included) before ``worth`` judges it.
 HORIZON_ROUNDS = 2
+
+
+@dataclass(frozen=True)
+class Taste:
+    """The weights of ``worth``: ``basic`` plays ``BASIC``; ``strong`` judges with its own."""
+
+    good: float = GOOD
+    room: float = ROOM
+    prize_horses: tuple[float, float] = PRIZE_HORSES
+    per_turn_horse: float = 0.5
+    land: float = LAND
+    rider: float = 0.12
+    champion: float = 0.35
+    held: float = 0.25
+    home: float = 0.05
+    friend: float = 0.25
+    ranch: float = 0.0
+    #: trophy fate cards the seat could claim now [L2 L3], per trophy.
+    fate: float = 0.0
+    #: [L3] move horses onto other seats' territories to take them over (FR-R145).
+    takeover: bool = False
+
+
+BASIC = Taste()
+#: ``strong``'s own judgement at level 3 (measured there against ``basic``; levels 1 and 2 keep
+#: the search on ``BASIC``): fate trophies it can claim now, dice weighed double, takeovers.
+STRONG = Taste(fate=0.9, rider=0.25, ranch=0.5, takeover=True)
 
 
 # --- random -------------------------------------------------------------------------------
@@ -160,7 +194,7 @@ def _turns_left(w: Work, seat: int) -> int:
     return later
 
 
-def worth(state: State, seat: int, w: Work | None = None) -> float:
+def worth(state: State, seat: int, w: Work | None = None, t: Taste = BASIC) -> float:
     """The seat's trophies as they would count now plus what its holdings are still worth."""
     w = w or Work(state)
     total = float(sum(breakdown(w, seat).values()))
@@ -173,36 +207,64 @@ def worth(state: State, seat: int, w: Work | None = None) -> float:
     finals = sum(1 for slot in _slots_to_come(w) if slot >= 8) * 4
     useful_carrots = min(carrots, CARROTS_PER_TURN * turns + finals)
     useful_boots = min(boots, BOOTS_PER_TURN * turns + max(0, finals - useful_carrots))
-    total += GOOD * (useful_carrots + useful_boots) + 0.02 * (carrots + boots)
-    if LAND and w.level != 3 and turns:
+    total += t.good * (useful_carrots + useful_boots) + 0.02 * (carrots + boots)
+    if t.land and w.level != 3 and turns:
         # boots buy locations, a trophy each plus room for two more horses
         land = sum(legal.price(w, seat, loc) for loc in legal.buyable(w, seat))
-        total += LAND * min(useful_boots, land)
+        total += t.land * min(useful_boots, land)
+    if t.ranch and w.level == 2 and turns:
+        # the ranch bonus [L2]: every location of the board bought, one a turn
+        left = legal.buyable(w, seat)
+        side = BOARDS[tuple(w.ranches[seat])] if w.ranches[seat] else None
+        if side and left and len(left) <= turns:
+            need = sum(legal.price(w, seat, loc) for loc in left)
+            if need <= boots + 3 * (turns - len(left)) + 2 * len(left):
+                total += t.ranch * side.trophies
     cards = w.horses_of(seat)
     placed = [c for c in cards if w.place[c] != HOLDING]
-    total -= 0.25 * (len(cards) - len(placed))
+    total -= t.held * (len(cards) - len(placed))
     owned = [loc for loc, o in w.owners.items() if o == seat]
     room = sum(max(0, free_places(w, loc)) for loc in owned) - (len(cards) - len(placed))
     home_room = sum(max(0, free_places(w, loc)) for loc in owned if LOCATIONS[loc].is_home)
     # room for the horses prizes and purchases still bring: without it a won horse is declined
     slots = _slots_to_come(w)
-    coming = sum(PRIZE_HORSES[slot >= 8] for slot in slots) + 0.5 * turns
-    total += ROOM * sum(min(1.0, max(0.0, coming - k)) for k in range(max(0, room)))
-    total += 0.05 * min(home_room, 2)
+    coming = sum(t.prize_horses[slot >= 8] for slot in slots) + t.per_turn_horse * turns
+    total += t.room * sum(min(1.0, max(0.0, coming - k)) for k in range(max(0, room)))
+    total += t.home * min(home_room, 2)
     # riders for the tournaments still to come: the best dice a free horse brings to each
     competed = w.competed
     for slot in slots:
         skill = _skill_of_slot(w, slot)
         if skill is None:
             best = max((HORSES[c].best_dice for c in placed if HORSES[c].world_class), default=0)
-            total += 0.35 * best
+            total += t.champion * best
         else:
             ready = [c for c in placed if not (slot // 2 == w.round - 1 and c in competed)]
             best = max((HORSES[c].dice(skill) for c in ready), default=0)
-            total += 0.12 * best
+            total += t.rider * best
     if w.level >= 2:
-        total += 0.25 * _friend_progress(cards)
+        total += t.friend * _friend_progress(cards)
+        if t.fate:
+            total += t.fate * _fate_hopes(w, seat, turns)
     return total
+
+
+def _fate_hopes(w: Work, seat: int, turns: int) -> float:
+    """Trophies on fate cards whose requirement the seat meets now, as many as its claims left
+    can take (one a turn); the shared level-3 display counts half (another seat may take it)."""
+    values = sorted(
+        (
+            FATE_CARDS[c].trophies
+            for c in fate.claimable_cards(w, seat)
+            if FATE_CARDS[c].trophies and fate.requirement_holds(w, seat, FATE_CARDS[c].requirement)
+        ),
+        reverse=True,
+    )
+    claims = turns
+    if w.phase == "turn" and w.active == seat:
+        claims = max(0, turns - (0 if not w.limited_used else 1)) + max(0, w.claim_limit - w.claims)
+    share = 1.0 if w.level == 2 else 0.5
+    return share * sum(values[:claims])
 
 
 def _friend_progress(cards: list[str]) -> float:
@@ -214,25 +276,27 @@ def _friend_progress(cards: list[str]) -> float:
     return float(sum(1 for n in counts.values() if n % 3 == 1))
 
 
-def margin(state: State, seat: int) -> float:
+def margin(state: State, seat: int, t: Taste = BASIC) -> float:
     w = Work(state)
-    mine = worth(state, seat, w)
-    others = [worth(state, s, w) for s in range(state.players) if s != seat]
+    mine = worth(state, seat, w, t)
+    others = [worth(state, s, w, t) for s in range(state.players) if s != seat]
     return mine - max(others)
 
 
 # --- basic --------------------------------------------------------------------------------
 
 
-def _judge(state: State, seat: int, moves: list[Move], rng: random.Random) -> list[tuple[float, int]]:
+def _judge(
+    state: State, seat: int, moves: list[Move], rng: random.Random, t: Taste = BASIC
+) -> list[tuple[float, int]]:
     scored = []
     for i, move in enumerate(moves):
-        scored.append((worth(play(state, seat, move), seat) + rng.random() * 1e-4, i))
+        scored.append((worth(play(state, seat, move), seat, None, t) + rng.random() * 1e-4, i))
     scored.sort(reverse=True)
     return scored
 
 
-def ranked_moves(state: State, seat: int, rng: random.Random) -> list[Move]:
+def ranked_moves(state: State, seat: int, rng: random.Random, t: Taste = BASIC) -> list[Move]:
     """The seat's candidate moves for the decision at hand, best first by one-ply ``worth``."""
     w = Work(state)
     phase = w.phase
@@ -242,7 +306,7 @@ def ranked_moves(state: State, seat: int, rng: random.Random) -> list[Move]:
         hand = legal.draft_moves(w, seat)
         return sorted(hand, key=lambda m: -_horse_taste(w, seat, m["card_id"]))
     if phase == "turn":
-        return _turn(state, w, seat, rng)
+        return _turn(state, w, seat, rng, t)
     if phase == "tessa_choice":
         options = legal.tessa_moves(w, seat)
     elif phase == "tournament_entries":
@@ -256,7 +320,7 @@ def ranked_moves(state: State, seat: int, rng: random.Random) -> list[Move]:
                 return tidy
     else:
         options = legal.legal_moves(state, seat)
-    return [options[i] for _, i in _judge(state, seat, options, rng)]
+    return [options[i] for _, i in _judge(state, seat, options, rng, t)]
 
 
 def _setup_choice(w: Work, seat: int, rng: random.Random) -> list[Move]:
@@ -307,16 +371,22 @@ def _tidy(w: Work, seat: int, free: list[Move]) -> list[Move]:
     return out
 
 
-def _turn(state: State, w: Work, seat: int, rng: random.Random) -> list[Move]:
+def _turn(state: State, w: Work, seat: int, rng: random.Random, t: Taste = BASIC) -> list[Move]:
     """Place held horses, then the best claim, employee or limited action that pays, then end."""
     free = legal.free_moves(w, seat)
     placing = [m for m in free if m["type"] == "move_horse" and w.place[m["card_id"]] == HOLDING]
     if placing:
-        return [placing[i] for _, i in _judge(state, seat, placing, rng)]
+        return [placing[i] for _, i in _judge(state, seat, placing, rng, t)]
     tidy = _tidy(w, seat, free)
     if tidy:
         return tidy
-    now = worth(state, seat, w)
+    now = worth(state, seat, w, t)
+    if t.takeover and w.level == 3:
+        grabs = _takeovers(w, seat, free)
+        if grabs:
+            ranked = _judge(state, seat, grabs, rng, t)
+            if ranked[0][0] > now + 0.05:
+                return [grabs[i] for _, i in ranked]
     extras: list[Move] = []
     if w.level >= 2 and w.claims < w.claim_limit:
         extras += legal.fate_moves(w, seat)
@@ -335,11 +405,33 @@ def _turn(state: State, w: Work, seat: int, rng: random.Random) -> list[Move]:
             limited = [_produce(w, seat)]
     options = _thinned(extras, rng) + limited
     if options:
-        ranked = _judge(state, seat, options, rng)
+        ranked = _judge(state, seat, options, rng, t)
         best_value, best = ranked[0]
         if best_value > now + 0.05 or options[best] in limited:
             return [options[i] for _, i in ranked]
     return legal.end_turn_moves(w, seat) if w.level != 3 else _end_turn(w, seat)
+
+
+def _takeovers(w: Work, seat: int, free: list[Move]) -> list[Move]:
+    """[L3] Horse moves that take another seat's territory over at once (FR-R145: strictly more
+    horses there than its owner), from a place the seat does not lose by leaving it: not an
+    owned territory where another seat would then have as many horses (the round-end sweep,
+    FR-R252)."""
+    out = []
+    for m in free:
+        if m["type"] != "move_horse":
+            continue
+        dest = m["destination"]
+        owner = w.owners.get(dest)
+        if owner is None or owner == seat or w.count_of(seat, dest) + 1 <= w.count_of(owner, dest):
+            continue
+        here = w.place[m["card_id"]]
+        if here != HOLDING and w.owners.get(here) == seat and not LOCATIONS[here].is_home:
+            left = w.count_of(seat, here) - 1
+            if any(w.count_of(s, here) > left for s in range(w.players) if s != seat):
+                continue
+        out.append(m)
+    return out
 
 
 def _thinned(moves: list[Move], rng: random.Random) -> list[Move]:
@@ -444,6 +536,8 @@ OPPONENT: Callable = bot_move
 
 def strong_move(view: Any, seat: int, rng: random.Random) -> Move:
     base = determinize(view, seat, rng)
+    if base.level == 3:
+        return judged_move(base, seat, rng)
     ranked = ranked_moves(base, seat, rng)
     if len(ranked) == 1 or not _searched(base, seat):
         return ranked[0]
@@ -463,6 +557,17 @@ def strong_move(view: Any, seat: int, rng: random.Random) -> Move:
             totals[i] += margin(after, seat)
     best = max(range(len(shortlist)), key=lambda i: (totals[i], -i))
     return shortlist[best]
+
+
+def judged_move(state: State, seat: int, rng: random.Random) -> Move:
+    """``strong`` at level 3: one ply judged by ``STRONG`` (fate trophies in reach, takeovers),
+    tournament entries planned against the public field (``prospects``)."""
+    ranked = ranked_moves(state, seat, rng, STRONG)
+    if state.phase == "tournament_entries":
+        planned = prospects.entry(Work(state), seat, ranked)
+        if planned is not None:
+            return planned
+    return ranked[0]
 
 
 # --- the policies -------------------------------------------------------------------------
