@@ -32,18 +32,38 @@ class Concurrent(Exception):  # noqa: N818 - it names what happened
     """Another writer moved a tracking row since the batch started: discard the batch and reload."""
 
 
-def _dumps(body: dict) -> str:
+def _dumps(body: Any) -> str:
     return json.dumps(body, separators=(",", ":"), default=str)
+
+
+class Encoded(dict):
+    """A document body that carries its own JSON text, exactly what ``_dumps`` makes of it: a
+    projection that builds several documents from the same parts (the five viewers' views of one
+    table share their board) encodes each shared part once and composes the texts. The stores
+    write ``text`` instead of encoding the body again. Never mutate one after building it."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, body: dict, text: str) -> None:
+        super().__init__(body)
+        self.text = text
+
+
+def encoded(body: Any) -> str:
+    """A body's JSON text: its own when it carries one (``Encoded``), else encoded now."""
+    return body.text if type(body) is Encoded else _dumps(body)
 
 
 def _json_rows(writes: Writes) -> tuple[str | None, str | None]:
     """A batch as two JSON parameters, ``[[model, key, grp, body], ...]`` to store and
     ``[[model, key], ...]`` to delete: one statement per kind stores a whole batch inside the
     database, without coming back to Python per row (which, on a thread of its own, would wait for
-    the interpreter lock at every row)."""
-    upserts = [[m, k, v[0], v[1]] for (m, k), v in writes.items() if v is not None]
+    the interpreter lock at every row). The array's text is composed row by row from each body's
+    text (``encoded``); it is byte for byte what encoding the array as a whole gives."""
+    upserts = [f"[{_dumps(m)},{_dumps(k)},{_dumps(v[0])},{encoded(v[1])}]"
+               for (m, k), v in writes.items() if v is not None]
     deletes = [[m, k] for (m, k), v in writes.items() if v is None]
-    return (_dumps(upserts) if upserts else None, _dumps(deletes) if deletes else None)
+    return ("[" + ",".join(upserts) + "]" if upserts else None, _dumps(deletes) if deletes else None)
 
 
 class ReadStore(ABC):
@@ -55,6 +75,15 @@ class ReadStore(ABC):
 
     @abstractmethod
     def get(self, model: str, key: str) -> dict | None: ...
+
+    def get_many(self, model: str, keys: Iterable[str]) -> dict[str, dict]:
+        """The documents of ``keys`` that exist, by key (PostgreSQL: one statement for them all)."""
+        found = {}
+        for key in keys:
+            body = self.get(model, key)
+            if body is not None:
+                found[key] = body
+        return found
 
     @abstractmethod
     def group(self, model: str, grp: str, after_key: str | None = None,
@@ -75,7 +104,7 @@ class ReadStore(ABC):
 
         Encoding first means a batch handed to another thread to ``write`` is a snapshot: nothing
         the projector does afterwards can change what is stored."""
-        return ([(m, k, v[0], _dumps(v[1])) for (m, k), v in writes.items() if v is not None],
+        return ([(m, k, v[0], encoded(v[1])) for (m, k), v in writes.items() if v is not None],
                 [(m, k) for (m, k), v in writes.items() if v is None])
 
     @abstractmethod
@@ -349,6 +378,15 @@ class PostgresStore(ReadStore):
                                (model, key)).fetchone()
         return json.loads(row[0]) if row else None
 
+    def get_many(self, model: str, keys: Iterable[str]) -> dict[str, dict]:
+        keys = list(keys)
+        if not keys:
+            return {}
+        with self._pool.connection() as conn:
+            rows = conn.execute(self._sql.SQL("SELECT key, body FROM {} WHERE model = %s AND key = ANY(%s)").format(
+                self.docs), (model, keys)).fetchall()
+        return {k: json.loads(b) for k, b in rows}
+
     def group(self, model: str, grp: str, after_key: str | None = None,
               limit: int | None = None) -> list[tuple[str, dict]]:
         with self._pool.connection() as conn:
@@ -375,8 +413,8 @@ class PostgresStore(ReadStore):
             # Serialise writers on a transaction-scoped lock, then check the tracking rows. A read
             # model can be rebuilt, and its tracking row commits with it: a commit lost in a crash
             # is simply processed again, so it need not wait for the WAL flush.
-            cur.execute("SET LOCAL synchronous_commit TO OFF")
-            cur.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (self.prefix,))
+            cur.execute("SELECT set_config('synchronous_commit', 'off', true), pg_advisory_xact_lock(hashtext(%s))",
+                        (self.prefix,))
             cur.execute(q("SELECT model, position FROM {}").format(self.tracking))
             now = dict(cur.fetchall())
             for model, position in expected.items():
@@ -392,9 +430,10 @@ class PostgresStore(ReadStore):
             if deletes:
                 cur.execute(q("DELETE FROM {} d USING json_array_elements(%s::json) AS x "
                               "WHERE d.model = x->>0 AND d.key = x->>1").format(self.docs), (deletes,))
-            cur.executemany(q("INSERT INTO {} (model, position) VALUES (%s, %s) ON CONFLICT (model) "
-                              "DO UPDATE SET position = EXCLUDED.position").format(self.tracking),
-                            list(advanced.items()))
+            if advanced:  # every tracking row in one statement
+                cur.execute(q("INSERT INTO {} (model, position) SELECT * FROM unnest(%s::text[], %s::bigint[]) "
+                              "ON CONFLICT (model) DO UPDATE SET position = EXCLUDED.position").format(self.tracking),
+                            (list(advanced), list(advanced.values())))
 
     def reset(self, model: str) -> None:
         q = self._sql.SQL
