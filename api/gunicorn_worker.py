@@ -10,6 +10,11 @@ Its responses send their head and the first piece of their body in one ``send`` 
 gunicorn sends the head on its own, then the body, and on loopback each send of an answer wakes
 the client again; the head alone cost about a tenth of a worker's CPU under load (py-spy, 50
 tables). Streamed (chunked) answers, SSE, are sent as before.
+
+``Logger`` is gunicorn's logger without gunicorn's access line unless ``accesslog`` asks for one
+(``ACCESS_LOG``): the app writes its own JSON access line (``api.logs``), which never holds the raw
+path or the query string. With ``logconfig_dict`` set, gunicorn wrote its line as well (through
+the root handler, raw request line and all), one more formatted line per request.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import sys
 from typing import Any
 
 import gevent
+from gunicorn import glogging
 from gunicorn.http import wsgi
 from gunicorn.workers.ggevent import GeventWorker
 
@@ -48,6 +54,14 @@ class OneSend(wsgi.Response):
             self.sock = sock
         if collect.sent:
             sock.sendall(b"".join(collect.sent))
+
+
+class Logger(glogging.Logger):
+    """gunicorn's logger; its access line only when ``accesslog`` is set (see the module docstring)."""
+
+    def access(self, resp: Any, req: Any, environ: Any, request_time: Any) -> None:
+        if self.cfg.accesslog:
+            super().access(resp, req, environ, request_time)
 
 
 class Worker(GeventWorker):

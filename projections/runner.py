@@ -400,9 +400,17 @@ class SubscriptionSource:
         self._thread.join(timeout=5)
 
 
+def subscribes(recorder: Any) -> bool:
+    """Whether the recorder is (a subclass of) the library's PostgreSQL recorder, whose
+    subscription (LISTEN/NOTIFY) tells of new notifications. A subclass counts: the server's
+    recorder (``api.pgstore``, bounded waits and group commit) lives in a module of its own, and
+    was polled every 50 ms, its linger unused, while only the module's name was checked."""
+    return any(cls.__module__.startswith("eventsourcing.postgres") for cls in type(recorder).__mro__)
+
+
 def open_source(tables: Tables, after: int, wake: threading.Event | None = None,
                 interval: float = 0.05, linger: float = 0.0) -> PollingSource | SubscriptionSource:
-    if type(tables.recorder).__module__.startswith("eventsourcing.postgres"):
+    if subscribes(tables.recorder):
         return SubscriptionSource(tables, after, linger)
     return PollingSource(tables, after, interval=interval, wake=wake)
 

@@ -1,6 +1,7 @@
 """A gunicorn worker's answer goes to the client in one send: its head with its body
 (``api.gunicorn_worker.OneSend``), byte for byte what gunicorn sends in two. A streamed (chunked)
-answer, SSE, is sent as gunicorn sends it."""
+answer, SSE, is sent as gunicorn sends it. gunicorn writes no access line of its own (the app's
+JSON line replaces it) unless ``accesslog`` asks for one."""
 
 from __future__ import annotations
 
@@ -66,3 +67,19 @@ def test_the_worker_builds_one_send_answers():
             assert wsgi.Response is gunicorn_worker.OneSend
     finally:
         wsgi.Response = original
+
+
+def test_gunicorn_writes_no_access_line_unless_asked():
+    from api.server import gunicorn_options
+
+    lines = []
+    for accesslog in (None, "-"):
+        log = gunicorn_worker.Logger.__new__(gunicorn_worker.Logger)
+        log.cfg = types.SimpleNamespace(accesslog=accesslog, access_log_format="%(s)s")
+        log.access_log = types.SimpleNamespace(info=lambda fmt, atoms: lines.append(fmt % atoms))
+        log.atoms = lambda resp, req, environ, request_time: {"s": "200"}
+        log.access(None, None, {}, None)
+    assert lines == ["200"]  # only the one asked for
+    assert gunicorn_options("127.0.0.1", 0, 2)["logger_class"] == "api.gunicorn_worker.Logger"
+    conf = open("deploy/gunicorn.conf.py").read()
+    assert 'logger_class = "api.gunicorn_worker.Logger"' in conf
