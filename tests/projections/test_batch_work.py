@@ -38,7 +38,7 @@ class Checked(MemoryStore):
                 assert value[1].text == _dumps(dict(value[1]))
                 self.checked += 1
         rows = [[m, k, v[0], v[1]] for (m, k), v in writes.items() if v is not None]
-        assert _json_rows(writes)[0] == (_dumps(rows) if rows else None)  # the PostgreSQL parameter
+        assert _json_rows(writes)[0] == (_dumps(rows) if rows else None)  # SQLite's parameter
         return super().prepare(writes)
 
     def get(self, model, key):
@@ -148,7 +148,7 @@ def test_a_batch_from_stale_positions_is_still_refused(tables):
 
 
 @pytest.mark.integration
-def test_a_postgresql_commit_is_four_statements_whatever_the_number_of_models(tmp_path, monkeypatch):
+def test_a_postgresql_commit_is_four_statements_and_stores_each_body_as_encoded(tmp_path, monkeypatch):
     import psycopg
 
     from tests.projections.conftest import make_store
@@ -164,11 +164,22 @@ def test_a_postgresql_commit_is_four_statements_whatever_the_number_of_models(tm
                             lambda self, query, rows, **kw: statements.extend([query] * len(list(rows))) or real_many(
                                 self, query, rows, **kw))
         models = [f"m{i}" for i in range(6)]
-        store.commit({m: 0 for m in models}, {m: 5 for m in models},
-                     {(m, "k"): ("g", {"n": i}) for i, m in enumerate(models)})
+        bodies = {m: {"n": i, "text": "quote \" back\\slash ünïcode \u2028 {}[],:", "list": [1.5, None, True]}
+                  for i, m in enumerate(models)}
+        bodies["m5"] = Encoded(bodies["m5"], _dumps(bodies["m5"]))
+        store.commit({m: 0 for m in models}, {m: 5 for m in models}, {(m, "k"): ("g", bodies[m]) for m in models})
         assert len(statements) == 4  # lock, read the tracking rows, the documents, the tracking rows
+        assert not any("json" in str(q) for q in statements)  # no body is parsed as JSON by the server
         assert store.positions(models) == {m: 5 for m in models}
-        assert store.get_many("m3", ["k", "missing"]) == {"k": {"n": 3}}
+        assert store.get_many("m3", ["k", "missing"]) == {"k": bodies["m3"]}
+        monkeypatch.undo()
+        with store._pool.connection() as conn:
+            stored = dict(conn.execute("SELECT model, body FROM rm_statements_docs").fetchall())
+            compression = conn.execute(
+                "SELECT a.attcompression FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "
+                "WHERE c.relname = 'rm_statements_docs' AND a.attname = 'body'").fetchone()[0]
+        assert stored == {m: _dumps(dict(bodies[m])) for m in models}  # byte for byte as encoded
+        assert compression == "l"  # lz4 (this server has it), not pglz
     finally:
         store.drop()
         store.close()
