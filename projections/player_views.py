@@ -12,6 +12,7 @@ document on its own gives (``projections.stores.Encoded``).
 
 from __future__ import annotations
 
+from json.encoder import encode_basestring_ascii as _quote  # what the encoder writes for a str
 from typing import Any
 
 from domain.application import summarise
@@ -39,6 +40,7 @@ class Parts:
 
     def __init__(self) -> None:
         self._texts: dict[str, list[tuple[Any, str]]] = {}
+        self._keys: dict[str, str] = {}
         #: How many parts were encoded and how many reused (tests count them).
         self.encoded = self.reused = 0
 
@@ -47,10 +49,20 @@ class Parts:
         if type(view) is not dict or not all(type(k) is str for k in view):
             self.encoded += 1
             return _dumps(view)
-        return "{" + ",".join(f"{_dumps(k)}:{self._part(k, v)}" for k, v in view.items()) + "}"
+        keys = self._keys
+        out = []
+        for k, v in view.items():
+            key = keys.get(k)
+            if key is None:
+                key = keys[k] = _quote(k) + ":"
+            out.append(key + self._part(k, v))
+        return "{" + ",".join(out) + "}"
 
     def _part(self, key: str, value: Any) -> str:
-        if type(value) not in (dict, list):  # a scalar: cheaper to encode than to look up
+        kind = type(value)
+        if kind is str:
+            return _quote(value)
+        if kind is not dict and kind is not list:  # another scalar: cheaper to encode than to look up
             return _dumps(value)
         known = self._texts.setdefault(key, [])
         for seen, text in known:
