@@ -81,7 +81,8 @@ def test_every_view_document_is_the_text_of_its_body_on_its_own(game, batch_size
         for viewer in viewers(table):
             body = {"version": table.version, "viewer": viewer, "table": summarise(table),
                     "view": table.game.player_view(table.state, viewer)}
-            assert whole._docs["views"][f"{table_id}:{viewer_key(viewer)}"][1] == _dumps(body)
+            stored = whole._docs["views"][f"{table_id}:{viewer_key(viewer)}"][1]
+            assert stored == _dumps(body) == json.dumps(body, separators=(",", ":"), default=str)
     tables.close()
 
 
