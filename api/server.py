@@ -165,6 +165,7 @@ def gunicorn_options(host: str, port: int, workers: int) -> dict[str, Any]:
         "keepalive": 5,
         "preload_app": False,
         "accesslog": None,  # the app writes its own JSON access line per request
+        "logger_class": "api.gunicorn_worker.Logger",  # and gunicorn writes none
         "logconfig_dict": logs.gunicorn_logconfig(),
         "on_starting": metrics_folder_ready,
         "child_exit": child_exit,

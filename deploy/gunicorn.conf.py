@@ -20,6 +20,7 @@ keepalive = 5
 preload_app = False
 wsgi_app = os.environ.get("WSGI_APP", "api.wsgi:app")
 accesslog = os.environ.get("ACCESS_LOG") or None
+logger_class = "api.gunicorn_worker.Logger"  # gunicorn's own access line only with ACCESS_LOG
 
 # JSON lines (api.logs): gunicorn's own lines too; the app writes one access line per request.
 from api.gunicorn_worker import worker_exit  # noqa: E402,F401 - a quick quit exits once

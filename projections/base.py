@@ -28,6 +28,8 @@ class Batch:
         self._groups: dict[tuple[str, str], dict[str, dict]] = {}
         #: Per-batch working space a projection may use between ``on_event`` and ``on_table``.
         self.scratch: dict[Any, Any] = {}
+        #: Stored documents read ahead for the whole batch (``prefetch``); None: known missing.
+        self._fetched: dict[tuple[str, str], dict | None] = {}
 
     def _pending(self, model: str, key: str) -> tuple[bool, dict | None]:
         for writes in (self.writes, self.base):
@@ -38,7 +40,21 @@ class Batch:
 
     def get(self, model: str, key: str) -> dict | None:
         found, body = self._pending(model, key)
-        return body if found else self.store.get(model, key)
+        if found:
+            return body
+        if (model, key) in self._fetched:
+            return self._fetched[(model, key)]
+        return self.store.get(model, key)
+
+    def prefetch(self, model: str, keys: Iterable[str]) -> None:
+        """Read the stored documents of ``keys`` that ``get`` will ask for, in one read for the
+        batch instead of one per document (what the batch itself writes still comes first)."""
+        wanted = [k for k in dict.fromkeys(keys) if (model, k) not in self._fetched]
+        if not wanted:
+            return
+        found = self.store.get_many(model, wanted)
+        for key in wanted:
+            self._fetched[(model, key)] = found.get(key)
 
     def lookup(self, model: str, grp: str, key: str) -> dict | None:
         """``get`` for documents that never change group: the group is read once per batch
@@ -95,6 +111,10 @@ class Projection:
     #: The shape of this model's documents. Raise it when a change needs documents this code did
     #: not write: a store built by an older version is then rebuilt on start (``Projector.upgrade``).
     version = 1
+
+    def prefetch(self, table_ids: list[Any], batch: Batch) -> None:
+        """Before a batch: read ahead (``Batch.prefetch``) what ``on_event`` will read for these
+        tables (the batch's own, in the order first seen)."""
 
     def wants(self, event: Any) -> bool:
         """Whether ``on_event`` does anything with this event (a model over many tables, run in

@@ -2,14 +2,22 @@
 
 Each document is exactly what ``Tables.view`` answers for that viewer: the game's
 ``player_view`` is the only thing that decides what a viewer may see, so nothing here can leak.
+
+The viewers' documents of one table share most of their text (the table's summary, and the
+parts of the view every viewer sees alike: a board, the public seats), so they are encoded
+together (``compose``): each top-level part of a view is encoded once per table and batch and
+reused for every viewer whose part is equal to it. The stored text is exactly what encoding each
+document on its own gives (``projections.stores.Encoded``).
 """
 
 from __future__ import annotations
 
+from json.encoder import encode_basestring_ascii as _quote  # what the encoder writes for a str
 from typing import Any
 
 from domain.application import summarise
 from projections.base import Batch, Projection, viewer_key, viewers
+from projections.stores import Encoded, _dumps
 
 
 class PlayerViews(Projection):
@@ -17,7 +25,51 @@ class PlayerViews(Projection):
 
     def on_table(self, table: Any, batch: Batch) -> None:
         summary = summarise(table)
+        table_text = _dumps(summary)
+        parts = Parts()
         for viewer in viewers(table):
             view = table.game.player_view(table.state, viewer) if table.state is not None else None
-            batch.put(self.name, f"{table.id}:{viewer_key(viewer)}", str(table.id),
-                      {"version": table.version, "viewer": viewer, "table": summary, "view": view})
+            body = {"version": table.version, "viewer": viewer, "table": summary, "view": view}
+            text = (f'{{"version":{_dumps(table.version)},"viewer":{_dumps(viewer)},'
+                    f'"table":{table_text},"view":{parts.compose(view)}}}')
+            batch.put(self.name, f"{table.id}:{viewer_key(viewer)}", str(table.id), Encoded(body, text))
+
+
+class Parts:
+    """The text of each top-level part of the views encoded so far (one table's viewers)."""
+
+    def __init__(self) -> None:
+        self._texts: dict[str, list[tuple[Any, str]]] = {}
+        self._keys: dict[str, str] = {}
+        #: How many parts were encoded and how many reused (tests count them).
+        self.encoded = self.reused = 0
+
+    def compose(self, view: Any) -> str:
+        """``_dumps(view)``, reusing the text of a part equal to one already encoded."""
+        if type(view) is not dict or not all(type(k) is str for k in view):
+            self.encoded += 1
+            return _dumps(view)
+        keys = self._keys
+        out = []
+        for k, v in view.items():
+            key = keys.get(k)
+            if key is None:
+                key = keys[k] = _quote(k) + ":"
+            out.append(key + self._part(k, v))
+        return "{" + ",".join(out) + "}"
+
+    def _part(self, key: str, value: Any) -> str:
+        kind = type(value)
+        if kind is str:
+            return _quote(value)
+        if kind is not dict and kind is not list:  # another scalar: cheaper to encode than to look up
+            return _dumps(value)
+        known = self._texts.setdefault(key, [])
+        for seen, text in known:
+            if seen is value or seen == value:
+                self.reused += 1
+                return text
+        text = _dumps(value)
+        self.encoded += 1
+        known.append((value, text))
+        return text

@@ -89,11 +89,16 @@ class Projector:
         self.names = [self.tracked[p.name] for p in self.projections]
         self._cache: OrderedDict[Any, Table] = OrderedDict()
         self._cache_size = cache_size
+        #: The tracking positions this projector's last ``process`` committed (None: read them):
+        #: the next batch starts from them without reading them back. The commit still checks
+        #: them under its lock, so a row another writer moved meanwhile is ``Concurrent`` as before.
+        self._positions: dict[str, int] | None = None
 
     def upgrade(self) -> list[str]:
         """Reset each read model built by code whose documents had another shape (its ``version``
         differs from the one recorded when it was built; a model recorded with none counts as 1),
         so following the log rebuilds it. Returns the names reset."""
+        self._positions = None
         reset, record = [], {}
         for p in self.projections:
             recorded = self.store.get(VERSIONS, p.name)
@@ -145,11 +150,13 @@ class Projector:
 
     def process(self, notifications: Sequence[Any]) -> int:
         """Apply one batch; returns how many events some model applied. Raises ``Concurrent``."""
-        expected = self.store.positions(self.names)
+        expected = self._positions if self._positions is not None else self.store.positions(self.names)
+        self._positions = None  # until this batch has committed
         batch = Batch(self.store)
         applied, advanced = self.apply(notifications, expected, batch)
         if advanced:
             self.store.commit({m: expected[m] for m in advanced}, advanced, batch.writes)
+        self._positions = {**expected, **advanced}
         return applied
 
     def apply(self, notifications: Sequence[Any], expected: dict[str, int], batch: Batch) -> tuple[int, dict[str, int]]:
@@ -164,6 +171,11 @@ class Projector:
         advanced: dict[str, int] = {}
         touched: dict[Any, tuple[Table, set[str]]] = {}
         applied = 0
+        lagging = min(expected.values(), default=0)
+        own = list(dict.fromkeys(n.originator_id for n in notifications if n.id > lagging and (
+            self.parts == 1 or partition_of(n.originator_id, self.parts) == self.part)))
+        for p in everyone:  # what the models will read for these tables, in one read each
+            p.prefetch(own, batch)
         for notification in notifications:
             if notification.id > leading:  # the usual case: every model is behind this one
                 due = everyone
@@ -238,6 +250,7 @@ class Projector:
         checking the tracking rows the previous one left, so exactly-once is unchanged; a
         ``Concurrent`` commit discards the batch built on it and starts again from the store.
         """
+        self._positions = None  # catch_up commits batches of its own
         head = self.head()
         landed = [0]  # events of the batches committed so far
         with ThreadPoolExecutor(1, thread_name_prefix="projection-commit") as writer:
@@ -285,6 +298,7 @@ class Projector:
 
     def rebuild(self, names: Iterable[str], progress: Callable[[int, int], None] | None = None) -> int:
         """Drop the named read models and replay the whole log into them."""
+        self._positions = None
         for name in names:
             self.store.reset(name)
         self._cache.clear()
@@ -386,9 +400,17 @@ class SubscriptionSource:
         self._thread.join(timeout=5)
 
 
+def subscribes(recorder: Any) -> bool:
+    """Whether the recorder is (a subclass of) the library's PostgreSQL recorder, whose
+    subscription (LISTEN/NOTIFY) tells of new notifications. A subclass counts: the server's
+    recorder (``api.pgstore``, bounded waits and group commit) lives in a module of its own, and
+    was polled every 50 ms, its linger unused, while only the module's name was checked."""
+    return any(cls.__module__.startswith("eventsourcing.postgres") for cls in type(recorder).__mro__)
+
+
 def open_source(tables: Tables, after: int, wake: threading.Event | None = None,
                 interval: float = 0.05, linger: float = 0.0) -> PollingSource | SubscriptionSource:
-    if type(tables.recorder).__module__.startswith("eventsourcing.postgres"):
+    if subscribes(tables.recorder):
         return SubscriptionSource(tables, after, linger)
     return PollingSource(tables, after, interval=interval, wake=wake)
 

@@ -53,6 +53,9 @@ class ScoreHistory(Projection):
 
     name = "score_history"
 
+    def prefetch(self, table_ids: list[Any], batch: Batch) -> None:
+        batch.prefetch(self.name, [str(t) for t in table_ids])  # each table's first event reads its doc
+
     def on_event(self, step: Step, batch: Batch) -> None:
         table = step.table
         if table.state is None:

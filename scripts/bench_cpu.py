@@ -7,8 +7,13 @@ marshmallow, JSON), each command a ``GET .../legal-moves`` then a ``POST .../mov
 replays the log through the projection worker's ``Projector`` into an in-memory read store
 (its per-event cost: views, log entries, their JSON), and prints CPU ms per pair and per event.
 
-    python scripts/bench_cpu.py --pairs 300 [--store memory|postgres] [--profile out.prof]
-        [--project-repeat 3] [--project-profile worker.prof]
+The bots play at ``--level`` (default ``random``, as when issue 18's baseline was measured): the
+figures measure the platform's command path, not the bots' thinking (a ``basic`` bot spends
+several ms of CPU per decision, and a command of the person is followed by three bot decisions in
+the same request). ``--level basic`` measures the default a person gets.
+
+    python scripts/bench_cpu.py --pairs 300 [--store memory|postgres] [--level random|basic|strong] [--profile out.prof]
+        [--project-repeat 3] [--project-batch 40] [--project-profile worker.prof]
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from api import create_app, logs  # noqa: E402
 from api.config import Settings  # noqa: E402
 
 GAME, SEATS = "bunny_kingdom", 4
+LEVEL = "random"  # the bots' level (--level)
 SECRET = "bench-cpu-secret-not-for-production-0123456789"
 
 
@@ -43,7 +49,7 @@ def open_table(client) -> tuple[str, dict]:
     table = client.post("/api/tables", json={"game": GAME, "seats": SEATS}).json["table_id"]
     token = client.post(f"/api/tables/{table}/seats", json={"name": "Ann", "seat": 0}).json["token"]
     for seat in range(1, SEATS):
-        client.post(f"/api/tables/{table}/seats", json={"name": f"Bot {seat}", "seat": seat, "bot": True})
+        client.post(f"/api/tables/{table}/seats", json={"name": f"Bot {seat}", "seat": seat, "bot": True, "level": LEVEL})
     headers = {"Authorization": f"Bearer {token}"}
     assert client.post(f"/api/tables/{table}/start", json={}, headers=headers).status_code == 200
     return table, headers
@@ -77,7 +83,7 @@ def play(client, pairs: int, rng: random.Random, tables: int = 4) -> tuple[list[
     return gets, posts
 
 
-def project(app) -> tuple[int, float]:
+def project(app, batch_size: int = 40) -> tuple[int, float]:
     """Replay the whole log through a fresh projector into memory; (events, CPU seconds)."""
     from projections.runner import Projector
     from projections.stores import MemoryStore
@@ -87,7 +93,7 @@ def project(app) -> tuple[int, float]:
     projector.upgrade()
     # Batches the size a busy worker sees (10 ms linger at 50 tables: tens of events).
     t0 = time.process_time()
-    events = projector.catch_up(batch_size=40)
+    events = projector.catch_up(batch_size=batch_size)
     return events, time.process_time() - t0
 
 
@@ -137,12 +143,19 @@ def main() -> None:
     parser.add_argument("--store", choices=("memory", "postgres"), default="memory")
     parser.add_argument("--db", default="tt_bench_cpu")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--level", default="random", choices=("random", "basic", "strong"),
+                        help="the bots' level (default random: the command path, not the bots' thinking)")
     parser.add_argument("--profile", help="write a cProfile of the measured pairs here")
     parser.add_argument("--project-repeat", type=int, default=1,
                         help="replay the log through a fresh projector this many times; print the best")
+    parser.add_argument("--project-batch", type=int, default=40,
+                        help="events per projection batch (default 40; 4, about one command of one table, "
+                             "is closer to a worker following 50 tables live)")
     parser.add_argument("--project-profile", help="write a cProfile of one projection replay here")
     parser.add_argument("--parts", action="store_true", help="also time each mechanism cut in issue 18 both ways")
     args = parser.parse_args()
+    global LEVEL
+    LEVEL = args.level
     # As scripts/bench_load.py serves it: client limits off (one client address), a JSON access
     # line per request (to /dev/null here).
     changes = dict(store=args.store, secret=SECRET, projections="off", client_limits=False)
@@ -154,7 +167,7 @@ def main() -> None:
     client = app.test_client()
     rng = random.Random(args.seed)
     play(client, 30, rng)  # warm: imports, caches, the first tables
-    profiler = cProfile.Profile() if args.profile else None
+    profiler = cProfile.Profile(time.process_time) if args.profile else None
     if profiler:
         profiler.enable()
     gets, posts = play(client, args.pairs, rng)
@@ -162,18 +175,18 @@ def main() -> None:
         profiler.disable()
         profiler.dump_stats(args.profile)
     pairs = [g + p for g, p in zip(gets, posts)]
-    print(f"bench_cpu: {GAME}, store {args.store}, {len(pairs)} GET legal-moves + POST moves pairs, CPU ms (process_time)")
+    print(f"bench_cpu: {GAME}, bots {LEVEL}, store {args.store}, {len(pairs)} GET legal-moves + POST moves pairs, CPU ms (process_time)")
     print(f"  web  GET legal-moves  {ms(gets)}")
     print(f"  web  POST moves       {ms(posts)}")
     print(f"  web  pair             {ms(pairs)}")
-    events, cpu = min((project(app) for _ in range(args.project_repeat)), key=lambda r: r[1])
+    events, cpu = min((project(app, args.project_batch) for _ in range(args.project_repeat)), key=lambda r: r[1])
     if args.project_profile:
-        profiler = cProfile.Profile()
-        profiler.runcall(project, app)
+        profiler = cProfile.Profile(time.process_time)
+        profiler.runcall(project, app, args.project_batch)
         profiler.dump_stats(args.project_profile)
     commands = len(pairs) + 30
     print(f"  projection worker     {1000 * cpu / max(events, 1):.3f} per event, {events} events, "
-          f"{1000 * cpu / commands:.2f} per command (batches of 40"
+          f"{1000 * cpu / commands:.2f} per command (batches of {args.project_batch}"
           f"{f', best of {args.project_repeat}' if args.project_repeat > 1 else ''})")
     if args.parts:
         parts(app, client)

@@ -20,6 +20,11 @@ process (web workers, projection worker, the PostgreSQL backends of this databas
 projection worker's lag after the clients stop. CPU is read from ``/proc`` before and after; the
 end reading waits (bounded) for the projection worker to reach the log's head, so its figure covers
 the commands of the window. The load average beside each point says how busy the shared box was.
+
+The bots play at ``--level`` (default ``random``, the issue's baseline): the figures measure the
+platform's command path, not the bots' thinking (a ``basic`` bot spends several ms of CPU per
+decision, three decisions per command, in the web workers). ``--level basic`` measures the
+default a person gets.
 """
 
 from __future__ import annotations
@@ -50,6 +55,8 @@ if str(ROOT) not in sys.path:
 
 GAME = "bunny_kingdom"
 SEATS = 4
+#: The bots' level (``--level``; the client subprocess reads it from its arguments).
+LEVEL = "random"
 SECRET = "bench-load-" + "0123456789abcdef" * 4  # long enough for any secret policy; loopback only
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -213,7 +220,7 @@ async def _open_table(conn: Conn) -> tuple[str, str]:
     token = (await setup_request(conn, "POST", f"/api/tables/{table}/seats", {"name": "Ann", "seat": 0}, None, 201))["token"]
     for seat in range(1, SEATS):
         await setup_request(conn, "POST", f"/api/tables/{table}/seats",
-                            {"name": f"Bot {seat}", "seat": seat, "bot": True}, None, 201)
+                            {"name": f"Bot {seat}", "seat": seat, "bot": True, "level": LEVEL}, None, 201)
     await setup_request(conn, "POST", f"/api/tables/{table}/start", {}, token, 200)
     return table, token
 
@@ -539,7 +546,7 @@ class LockSampler(threading.Thread):
 
 def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: int) -> dict:
     client = subprocess.Popen([sys.executable, __file__, "client", kind, str(services.port), str(lanes),
-                               str(seconds), str(seed)], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               str(seconds), str(seed), LEVEL], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
     line = client.stdout.readline()
     if not line.startswith("READY"):
@@ -638,16 +645,20 @@ def main() -> None:
     parser.add_argument("--group-commit", choices=("on", "off"),
                         help="TABLETOP_GROUP_COMMIT for the game's commands (default: the environment's, else on)")
     parser.add_argument("--window-ms", type=float, help="TABLETOP_GROUP_COMMIT_WINDOW_MS (default: the environment's, else 0)")
+    parser.add_argument("--level", default="random", choices=("random", "basic", "strong"),
+                        help="the bots' level (default random: the command path, not the bots' thinking)")
     parser.add_argument("--compare", action="store_true",
                         help="per point: commands with group commit off, the bare append, commands with it on")
     args = parser.parse_args()
+    global LEVEL
+    LEVEL = args.level
     if args.group_commit:
         os.environ["TABLETOP_GROUP_COMMIT"] = args.group_commit
     if args.window_ms is not None:
         os.environ["TABLETOP_GROUP_COMMIT_WINDOW_MS"] = str(args.window_ms)
     points = [int(x) for x in args.tables.split(",") if x.strip()]
     services = Services(args.db, args.workers, args.client_limits)
-    print(f"bench_load: {GAME}, {SEATS} seats (1 person + {SEATS - 1} bots), gunicorn {args.workers} gevent "
+    print(f"bench_load: {GAME}, {SEATS} seats (1 person + {SEATS - 1} bots at level {LEVEL}), gunicorn {args.workers} gevent "
           f"workers (deploy/gunicorn.conf.py), PostgreSQL db {args.db}, own redis, projection worker; "
           f"{args.seconds:g} s per point, {os.cpu_count()} cores; group commit "
           f"{os.environ.get('TABLETOP_GROUP_COMMIT', 'on')}, window {os.environ.get('TABLETOP_GROUP_COMMIT_WINDOW_MS', '0')} ms",
@@ -676,6 +687,7 @@ def main() -> None:
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "client":
         kind, port, lanes, seconds, seed = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), int(sys.argv[6])
+        LEVEL = sys.argv[7]
         client_main(kind, port, lanes, seconds, seed)
     else:
         main()

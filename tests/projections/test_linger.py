@@ -49,3 +49,15 @@ def test_a_lingering_batch_keeps_the_end_of_the_subscription_for_the_next_call()
     timer.join()
     with pytest.raises(ConnectionError):
         src.next(threading.Event(), limit=10)
+
+
+def test_the_servers_postgresql_recorder_is_followed_by_its_subscription_not_polled():
+    from eventsourcing.popo import POPOApplicationRecorder
+    from eventsourcing.postgres import PostgresApplicationRecorder
+
+    from api.pgstore import GroupCommitRecorder
+    from projections.runner import subscribes
+
+    assert subscribes(object.__new__(GroupCommitRecorder))  # api.pgstore's, a subclass in a module of its own
+    assert subscribes(object.__new__(PostgresApplicationRecorder))
+    assert not subscribes(object.__new__(POPOApplicationRecorder))
