@@ -101,10 +101,11 @@ WORTH = {"silver": 0.35, "wood": 0.6, "food": 0.8, "steel": 1.0, "gold": 2.2, "c
 
 @dataclass(frozen=True)
 class Style:
-    """How a level judges the economy. ``basic`` keeps the first heuristic; ``strong`` values
-    building resources at what they let it build, counts a tile only for a building it can pay
-    for (holdings plus what its trade tokens and spare silver can buy), and values a worker only
-    while a slot is free for it (an idle worker costs wages and brings nothing)."""
+    """How a level judges the economy. ``basic`` keeps the first heuristic; ``strong`` counts a
+    tile only for a building it can pay for (holdings plus what its trade tokens and the silver
+    left after the bid can buy), values a worker only while a slot is free for it (an idle
+    worker costs wages and brings nothing), and in the final round turns what scores nothing
+    into points (``_liquidate``)."""
 
     worth: Mapping[str, float]
     affordable_only: bool = False
@@ -112,12 +113,10 @@ class Style:
     liquidate: bool = False
 
 
-#: The strong level's worth of a unit when placing workers (wood and steel build nearly every
-#: building; the Homestead's 1 VP slot is worth less than its 1 wood early on).
-STRONG_WORTH = {**WORTH, "wood": 1.3, "food": 1.0, "steel": 1.6, "trade": 1.0}
-
 BASIC = Style(WORTH)
-STRONG = Style(STRONG_WORTH, affordable_only=True, slot_aware_workers=True, liquidate=True)
+#: (Resources valued higher for the worker placement, wood 1.3, steel 1.6, food and trade 1.0,
+#: were tried and did worse: 86% against 94-96% without, over 120 games against three basic.)
+STRONG = Style(WORTH, affordable_only=True, slot_aware_workers=True, liquidate=True)
 
 
 def random_policy(inp: BotInput) -> dict[str, Any]:
