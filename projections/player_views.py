@@ -17,7 +17,7 @@ from typing import Any
 
 from domain.application import summarise
 from projections.base import Batch, Projection, viewer_key, viewers
-from projections.stores import Encoded, _dumps
+from projections.stores import Encoded, dumps
 
 
 class PlayerViews(Projection):
@@ -25,12 +25,12 @@ class PlayerViews(Projection):
 
     def on_table(self, table: Any, batch: Batch) -> None:
         summary = summarise(table)
-        table_text = _dumps(summary)
+        table_text = dumps(summary)
         parts = Parts()
         for viewer in viewers(table):
             view = table.game.player_view(table.state, viewer) if table.state is not None else None
             body = {"version": table.version, "viewer": viewer, "table": summary, "view": view}
-            text = (f'{{"version":{_dumps(table.version)},"viewer":{_dumps(viewer)},'
+            text = (f'{{"version":{dumps(table.version)},"viewer":{dumps(viewer)},'
                     f'"table":{table_text},"view":{parts.compose(view)}}}')
             batch.put(self.name, f"{table.id}:{viewer_key(viewer)}", str(table.id), Encoded(body, text))
 
@@ -45,10 +45,10 @@ class Parts:
         self.encoded = self.reused = 0
 
     def compose(self, view: Any) -> str:
-        """``_dumps(view)``, reusing the text of a part equal to one already encoded."""
+        """``dumps(view)``, reusing the text of a part equal to one already encoded."""
         if type(view) is not dict or not all(type(k) is str for k in view):
             self.encoded += 1
-            return _dumps(view)
+            return dumps(view)
         keys = self._keys
         out = []
         for k, v in view.items():
@@ -63,13 +63,13 @@ class Parts:
         if kind is str:
             return _quote(value)
         if kind is not dict and kind is not list:  # another scalar: cheaper to encode than to look up
-            return _dumps(value)
+            return dumps(value)
         known = self._texts.setdefault(key, [])
         for seen, text in known:
             if seen is value or seen == value:
                 self.reused += 1
                 return text
-        text = _dumps(value)
+        text = dumps(value)
         self.encoded += 1
         known.append((value, text))
         return text

@@ -34,11 +34,11 @@ class Concurrent(Exception):  # noqa: N818 - it names what happened
 
 #: ``json.dumps(body, separators=(",", ":"), default=str)``, its encoder built once (``json.dumps``
 #: builds one per call when given options: most of the cost of encoding a small value).
-_dumps = json.JSONEncoder(separators=(",", ":"), default=str).encode
+dumps = json.JSONEncoder(separators=(",", ":"), default=str).encode
 
 
 class Encoded(dict):
-    """A document body that carries its own JSON text, exactly what ``_dumps`` makes of it: a
+    """A document body that carries its own JSON text, exactly what ``dumps`` makes of it: a
     projection that builds several documents from the same parts (the five viewers' views of one
     table share their board) encodes each shared part once and composes the texts. The stores
     write ``text`` instead of encoding the body again. Never mutate one after building it."""
@@ -52,7 +52,7 @@ class Encoded(dict):
 
 def encoded(body: Any) -> str:
     """A body's JSON text: its own when it carries one (``Encoded``), else encoded now."""
-    return body.text if type(body) is Encoded else _dumps(body)
+    return body.text if type(body) is Encoded else dumps(body)
 
 
 def _json_rows(writes: Writes) -> tuple[str | None, str | None]:
@@ -61,10 +61,10 @@ def _json_rows(writes: Writes) -> tuple[str | None, str | None]:
     database, without coming back to Python per row (which, on a thread of its own, would wait for
     the interpreter lock at every row). The array's text is composed row by row from each body's
     text (``encoded``); it is byte for byte what encoding the array as a whole gives."""
-    upserts = [f"[{_dumps(m)},{_dumps(k)},{_dumps(v[0])},{encoded(v[1])}]"
+    upserts = [f"[{dumps(m)},{dumps(k)},{dumps(v[0])},{encoded(v[1])}]"
                for (m, k), v in writes.items() if v is not None]
     deletes = [[m, k] for (m, k), v in writes.items() if v is None]
-    return ("[" + ",".join(upserts) + "]" if upserts else None, _dumps(deletes) if deletes else None)
+    return ("[" + ",".join(upserts) + "]" if upserts else None, dumps(deletes) if deletes else None)
 
 
 class ReadStore(ABC):
@@ -432,7 +432,7 @@ class PostgresStore(ReadStore):
         upserts = [(m, k, v[0], encoded(v[1])) for (m, k), v in writes.items() if v is not None]
         deletes = [[m, k] for (m, k), v in writes.items() if v is None]
         columns = tuple(list(c) for c in zip(*upserts)) if upserts else None
-        return columns, _dumps(deletes) if deletes else None
+        return columns, dumps(deletes) if deletes else None
 
     def write(self, expected: Mapping[str, int], advanced: Mapping[str, int], prepared: Any) -> None:
         upserts, deletes = prepared

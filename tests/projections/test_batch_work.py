@@ -16,7 +16,7 @@ from projections import player_views
 from projections.base import Batch, viewer_key, viewers
 from projections.player_views import PlayerViews
 from projections.runner import Projector
-from projections.stores import Encoded, MemoryStore, _dumps, _json_rows
+from projections.stores import Encoded, MemoryStore, _json_rows, dumps
 from tests.domain.test_tables import play_first_legal, seated
 from tests.projections.test_read_models import snapshot
 
@@ -35,10 +35,10 @@ class Checked(MemoryStore):
     def prepare(self, writes):
         for value in writes.values():
             if value is not None and type(value[1]) is Encoded:
-                assert value[1].text == _dumps(dict(value[1]))
+                assert value[1].text == dumps(dict(value[1]))
                 self.checked += 1
         rows = [[m, k, v[0], v[1]] for (m, k), v in writes.items() if v is not None]
-        assert _json_rows(writes)[0] == (_dumps(rows) if rows else None)  # SQLite's parameter
+        assert _json_rows(writes)[0] == (dumps(rows) if rows else None)  # SQLite's parameter
         return super().prepare(writes)
 
     def get(self, model, key):
@@ -82,7 +82,7 @@ def test_every_view_document_is_the_text_of_its_body_on_its_own(game, batch_size
             body = {"version": table.version, "viewer": viewer, "table": summarise(table),
                     "view": table.game.player_view(table.state, viewer)}
             stored = whole._docs["views"][f"{table_id}:{viewer_key(viewer)}"][1]
-            assert stored == _dumps(body) == json.dumps(body, separators=(",", ":"), default=str)
+            assert stored == dumps(body) == json.dumps(body, separators=(",", ":"), default=str)
     tables.close()
 
 
@@ -92,7 +92,7 @@ def test_the_viewers_common_parts_are_encoded_once_per_table(monkeypatch):
     views = [table.game.player_view(table.state, v) for v in viewers(table)]
     assert all(v["board"] == views[0]["board"] for v in views) and len(views) == 5
     encoded = []
-    monkeypatch.setattr(player_views, "_dumps", lambda value: encoded.append(value) or _dumps(value))
+    monkeypatch.setattr(player_views, "dumps", lambda value: encoded.append(value) or dumps(value))
     batch = Batch(MemoryStore())
     PlayerViews().on_table(table, batch)
     assert sum(1 for value in encoded if value == views[0]["board"]) == 1  # not once per viewer
@@ -167,7 +167,7 @@ def test_a_postgresql_commit_is_four_statements_and_stores_each_body_as_encoded(
         models = [f"m{i}" for i in range(6)]
         bodies = {m: {"n": i, "text": "quote \" back\\slash ünïcode \u2028 {}[],:", "list": [1.5, None, True]}
                   for i, m in enumerate(models)}
-        bodies["m5"] = Encoded(bodies["m5"], _dumps(bodies["m5"]))
+        bodies["m5"] = Encoded(bodies["m5"], dumps(bodies["m5"]))
         store.commit({m: 0 for m in models}, {m: 5 for m in models}, {(m, "k"): ("g", bodies[m]) for m in models})
         assert len(statements) == 4  # lock, read the tracking rows, the documents, the tracking rows
         assert not any("json" in str(q) for q in statements)  # no body is parsed as JSON by the server
@@ -179,7 +179,7 @@ def test_a_postgresql_commit_is_four_statements_and_stores_each_body_as_encoded(
             compression = conn.execute(
                 "SELECT a.attcompression FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "
                 "WHERE c.relname = 'rm_statements_docs' AND a.attname = 'body'").fetchone()[0]
-        assert stored == {m: _dumps(dict(bodies[m])) for m in models}  # byte for byte as encoded
+        assert stored == {m: dumps(dict(bodies[m])) for m in models}  # byte for byte as encoded
         assert compression == "l"  # lz4 (this server has it), not pglz
     finally:
         store.drop()

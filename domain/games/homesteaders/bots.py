@@ -352,8 +352,9 @@ def _tile_value(state: State, seat: int, slot: int, style: Style = BASIC, price:
                 continue
             best = max(best, _building_value(state, seat, instance, None) - 1.5 * missing)
     bonus = {"gain_worker": 3, "gain_worker_and_rail_advance": 5}.get(tile["bonus"], 1 if tile["bonus"] else 0)
-    if style.slot_aware_workers and tile["bonus"] in ("gain_worker", "gain_worker_and_rail_advance"):
-        bonus -= 0 if _capacity(player) > len(player.workers) else 2.5
+    if (style.slot_aware_workers and tile["bonus"] in ("gain_worker", "gain_worker_and_rail_advance")
+            and _capacity(player) <= len(player.workers)):
+        bonus -= 2.5  # no slot for the worker it brings
     return best + bonus
 
 
