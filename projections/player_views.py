@@ -62,7 +62,8 @@ class Parts:
         kind = type(value)
         if kind is str:
             return _quote(value)
-        if kind is not dict and kind is not list:  # another scalar: cheaper to encode than to look up
+        if kind is not dict and kind is not list and not isinstance(value, (dict, list)):
+            # another scalar: cheaper to encode than to look up
             return dumps(value)
         known = self._texts.setdefault(key, [])
         for seen, text in known:

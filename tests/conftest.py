@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from domain.games import register
+from domain.games.bunny_kingdom import memo
 from tests.tinygame import GAME as TINY
 
 register(TINY)
+# Parts shared by every viewer's view are read-only under test: a caller changing one fails.
+memo.READ_ONLY_SHARED = True

@@ -92,7 +92,13 @@ def hidden_twin(game: Game, state: Any, seat: int, rng: random.Random) -> tuple[
     paths = list(_paths(data))
     rng.shuffle(paths)
     for path in paths:
-        for variant in _variants(_get(data, path), rng):
+        try:
+            value = _get(data, path)
+        except (IndexError, KeyError, TypeError):  # an earlier edit reshaped what held it
+            continue
+        if not isinstance(value, (int, list)) or isinstance(value, bool):
+            continue
+        for variant in _variants(value, rng):
             trial = copy.deepcopy(data)
             _set(trial, path, variant)
             if trial == data:

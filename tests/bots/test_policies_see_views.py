@@ -1,13 +1,15 @@
 """The platform hands a bot seat's policy a ``BotInput`` made of the seat's view, never the state.
 
 Told through the Tables application (in memory): a game whose policies record what they are
-given plays a whole bot game; every call got the seat's ``player_view`` (a plain dict equal to
-the view the seat's player would be shown) and its legal moves, and the level asked for.
+given plays a whole bot game; every call got the seat's ``player_view`` (a mapping of the view
+the seat's player would be shown, rendered when the policy first reads it) and its legal moves,
+and the level asked for.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 import pytest
 
@@ -43,7 +45,8 @@ def test_bot_policies_get_the_seats_view_and_legal_moves_never_the_state(memory_
     assert levels == {0: "strong", 1: "random"}
     for _level, inp in recorded[:40]:
         assert isinstance(inp, BotInput)
-        assert type(inp.view) is dict and "you" in inp.view and inp.view["you"]["seat"] == inp.seat
+        assert isinstance(inp.view, Mapping) and not isinstance(inp.view, GAMES["bunny_kingdom"].state_type)
+        assert "you" in inp.view and inp.view["you"]["seat"] == inp.seat
         assert not any(isinstance(v, GAMES["bunny_kingdom"].state_type) for v in (inp.view, *inp.legal))
         assert inp.legal and all(isinstance(m, dict) for m in inp.legal)
 
@@ -96,3 +99,35 @@ def test_legal_moves_are_listed_only_when_a_policy_reads_them_and_then_once():
     assert listed == []
     assert bot_decision(game, state, seat, "strong", bot_rng("00" * 32, 1, seat)) == expected[-1]
     assert listed == [seat]
+
+
+def test_a_seats_view_is_rendered_only_when_a_policy_reads_it_and_then_once():
+    """Bunny Kingdom's random bot picks from its legal moves alone; rendering the view it never
+    reads was a fifth of a command's CPU (issue 18). A policy that reads it gets the seat's view."""
+    from domain.application import bot_decision
+    from domain.fairness import bot_rng, draw
+
+    rendered = []
+    base = GAMES["bunny_kingdom"]
+
+    def counting(state, seat):
+        rendered.append(seat)
+        return base.player_view(state, seat)
+
+    state = base.setup(2, base.resolve_options(2, {}))
+    for n in range(10):  # the deal
+        if base.to_act(state) != frozenset({CHANCE}):
+            break
+        state = base.resolve_chance(state, draw(base.chance(state), "00" * 32, n))
+    seat = min(base.to_act(state))
+    expected = base.player_view(state, seat)
+
+    def reader(inp):
+        assert dict(inp.view) == expected and inp.view["you"] == expected["you"] and len(inp.view) == len(expected)
+        return inp.legal[0]
+
+    game = dataclasses.replace(base, player_view=counting, bots={"random": base.bots["random"], "strong": reader})
+    move = bot_decision(game, state, seat, "random", bot_rng("00" * 32, 1, seat))
+    assert move in base.legal_moves(state, seat) and rendered == []
+    bot_decision(game, state, seat, "strong", bot_rng("00" * 32, 1, seat))
+    assert rendered == [seat]

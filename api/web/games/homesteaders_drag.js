@@ -21,7 +21,7 @@ function cleanup() {
 function dropAt(x, y) {
   const under = document.elementFromPoint(x, y);
   const el = under && under.closest('[data-drop]');
-  return el && active.targets.has(el.dataset.drop) ? el : null;
+  return el && active.targets().has(el.dataset.drop) ? el : null;
 }
 
 function onMove(event) {
@@ -40,8 +40,10 @@ function onMove(event) {
     active.ghost = ghost;
     document.documentElement.classList.add('hs-dragging');
   }
-  // Marked on every move: a live update may have redrawn the board since the drag began.
-  for (const el of document.querySelectorAll('[data-drop]:not(.hs-drop-ok)')) if (active.targets.has(el.dataset.drop)) el.classList.add('hs-drop-ok');
+  // Asked and marked on every move: a live update may have redrawn the board, or brought the legal
+  // moves it was still loading, since the drag began.
+  const targets = active.targets();
+  for (const el of document.querySelectorAll('[data-drop]')) el.classList.toggle('hs-drop-ok', targets.has(el.dataset.drop));
   event.preventDefault();
   active.ghost.style.transform = `translate(${event.clientX - 11}px, ${event.clientY - 11}px)`;
   const over = dropAt(event.clientX, event.clientY);
@@ -53,7 +55,7 @@ function onUp(event) {
   if (!active || event.pointerId !== active.pointer) return;
   const dragged = Boolean(active.ghost);
   const over = dragged ? dropAt(event.clientX, event.clientY) : null;
-  const move = over ? active.targets.get(over.dataset.drop) : null;
+  const move = over ? active.targets().get(over.dataset.drop) : null;
   const drop = active.drop;
   cleanup();
   if (!dragged) return; // a plain press: the button's own click handles it
@@ -80,7 +82,7 @@ export function draggable(el, targets, drop) {
   el.addEventListener('pointerdown', (event) => {
     if (event.button !== 0 || !event.isPrimary) return;
     cleanup();
-    active = {el, pointer: event.pointerId, x: event.clientX, y: event.clientY, targets: targets(), drop, ghost: null};
+    active = {el, pointer: event.pointerId, x: event.clientX, y: event.clientY, targets, drop, ghost: null};
     window.addEventListener('pointermove', onMove, {passive: false});
     window.addEventListener('pointerup', onUp);
     window.addEventListener('pointercancel', onCancel);

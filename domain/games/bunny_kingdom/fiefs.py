@@ -6,6 +6,7 @@ All functions read the board tuples of ``State`` and return plain data; squares 
 from __future__ import annotations
 
 from domain.games.bunny_kingdom.components import BUILDING_CARDS, NATURAL, NEIGHBOURS
+from domain.games.bunny_kingdom.memo import per_object
 from domain.games.bunny_kingdom.state import PRINTED, State
 
 
@@ -14,10 +15,12 @@ def controlled(state: State, seat: int) -> list[int]:
     return [i for i, owner in enumerate(state.owners) if owner == seat]
 
 
-def fiefs(state: State, seat: int) -> list[tuple[int, ...]]:
+@per_object
+def fiefs(state: State, seat: int) -> tuple[tuple[int, ...], ...]:
     """BK-R121: connected groups of the seat's squares (sides without lava, plus Sky Towers).
 
-    Fiefs come ordered by their smallest square, each listed in square order (BK-R128).
+    Fiefs come ordered by their smallest square, each listed in square order (BK-R128). Once per
+    state and seat: a view, its parchments' progress and the scores all ask for them.
     """
     mine = set(controlled(state, seat))
     links: dict[int, list[int]] = {}
@@ -45,7 +48,7 @@ def fiefs(state: State, seat: int) -> list[tuple[int, ...]]:
                     seen.add(j)
                     stack.append(j)
         out.append(tuple(sorted(group)))
-    return out
+    return tuple(out)
 
 
 def fief_index(state: State, seat: int) -> dict[int, int]:

@@ -40,3 +40,60 @@ def per_object(fn: F) -> F:
         return value
 
     return remembered  # type: ignore[return-value]
+
+
+class FrozenDict(dict):
+    """A dict that refuses changes: a part shared by several callers' results (every viewer's view
+    of a state) fails loudly where a caller would change it for the others. It is still a dict
+    to ``json`` and to ``==``; a deep copy is a plain, changeable one."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a shared view part is read-only; copy it to change it")
+
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _refuse  # type: ignore[assignment]
+    __ior__ = _refuse  # type: ignore[assignment]
+
+    def __deepcopy__(self, memo: dict) -> dict:
+        import copy
+        return {k: copy.deepcopy(v, memo) for k, v in self.items()}
+
+    def __reduce__(self) -> Any:
+        return dict, (dict(self),)
+
+
+class FrozenList(list):
+    """A list that refuses changes (see ``FrozenDict``)."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a shared view part is read-only; copy it to change it")
+
+    __setitem__ = __delitem__ = append = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
+    __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
+
+    def __deepcopy__(self, memo: dict) -> list:
+        import copy
+        return [copy.deepcopy(v, memo) for v in self]
+
+    def __reduce__(self) -> Any:
+        return list, (list(self),)
+
+
+#: Whether shared results are handed out read-only (``frozen``). The test suite turns it on
+#: (tests/conftest.py), so any caller that would change a part every viewer shares fails a test;
+#: production leaves it off, since freezing cost more than the sharing saved (five views and their
+#: encoding per state: 0.79 ms each apart, 0.58 shared, 1.20 shared and frozen).
+READ_ONLY_SHARED = False
+
+
+def shared(value: Any) -> Any:
+    """``value``, read-only when ``READ_ONLY_SHARED`` is on."""
+    return frozen(value) if READ_ONLY_SHARED else value
+
+
+def frozen(value: Any) -> Any:
+    """``value`` with every dict and list in it made read-only (``FrozenDict``, ``FrozenList``)."""
+    if isinstance(value, dict):
+        return FrozenDict({k: frozen(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return FrozenList(frozen(v) for v in value)
+    return value

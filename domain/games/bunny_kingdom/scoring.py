@@ -8,6 +8,7 @@ and listed separately in the breakdown, so a player can check every line by hand
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from domain.games.bunny_kingdom.components import CORNER, EDGE, PARCHMENTS, TERRAIN
 from domain.games.bunny_kingdom.fiefs import city_strength, controlled, fiefs, harvest_value, production
@@ -60,14 +61,32 @@ class Metrics:
 
     def __init__(self, state: State, seat: int) -> None:
         self.squares = controlled(state, seat)
-        self.fiefs = fiefs(state, seat)
-        units = [r for i in self.squares for r in production(state, i)]
-        self.units = {r: units.count(r) for r in set(units)}
-        self.cities = sum(1 for i in self.squares if city_strength(state, i))
-        self.harvests = [harvest_value(state, f) for f in self.fiefs]
-        self.camp_cards = sum(1 for c in state.fronts[seat] + state.discards[seat] if c.startswith("B-CAMP-"))
         self.parchment_cards = len(state.parchments[seat])
         self.state, self.seat = state, seat
+
+    # Each count is made when a parchment asks for it: a seat's view scores its own parchments
+    # (``progress``) for every state the projection worker renders, and most need one or two.
+    @cached_property
+    def fiefs(self) -> tuple[tuple[int, ...], ...]:
+        return fiefs(self.state, self.seat)
+
+    @cached_property
+    def units(self) -> dict[str, int]:
+        units = [r for i in self.squares for r in production(self.state, i)]
+        return {r: units.count(r) for r in set(units)}
+
+    @cached_property
+    def cities(self) -> int:
+        return sum(1 for i in self.squares if city_strength(self.state, i))
+
+    @cached_property
+    def harvests(self) -> list[int]:
+        return [harvest_value(self.state, f) for f in self.fiefs]
+
+    @cached_property
+    def camp_cards(self) -> int:
+        seat = self.seat
+        return sum(1 for c in self.state.fronts[seat] + self.state.discards[seat] if c.startswith("B-CAMP-"))
 
     def count(self, what: str) -> int:
         s = self.state

@@ -16,7 +16,7 @@ from domain.games.bunny_kingdom.components import COORDS, PROVISIONS_DRAW, card_
 from domain.games.bunny_kingdom.construction import pending_camp
 from domain.games.bunny_kingdom.exploration import building_detail, left, pass_direction, right
 from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
-from domain.games.bunny_kingdom.memo import per_object
+from domain.games.bunny_kingdom.memo import per_object, shared
 from domain.games.bunny_kingdom.rules import play
 from domain.games.bunny_kingdom.scoring import parchment_scores, progress, scores
 from domain.games.bunny_kingdom.state import State
@@ -31,8 +31,34 @@ def _seat(state: State, viewer: Any) -> int | None:
 
 
 def player_view(state: State, viewer: int | None) -> dict[str, Any]:
-    """BK-R130-R131: public state, plus the viewer's own private data; all of it after the end."""
+    """BK-R130-R131: public state, plus the viewer's own private data; all of it after the end.
+
+    Every view of one state shares its public parts (``_public``: the projection worker renders
+    five viewers from each state, and its encoder reuses a part it has seen by identity), so a
+    caller must not change them; the test suite hands them out read-only (``memo.shared``) to
+    prove none does. The view's top level and ``you`` are its own.
+    """
     viewer = _seat(state, viewer)
+    view = dict(_public(state))
+    if viewer is not None:
+        selection = state.selections[viewer]
+        view["you"] = {
+            "seat": viewer,
+            "hand": list(state.hands[viewer]),
+            "selection": {"play": list(selection[0]), "discard": selection[1]} if selection else None,
+            "parchments": list(state.parchments[viewer]),
+            "removed": list(state.removed[viewer]),
+            "seen": list(state.seen[viewer]),
+            "trading_post_choices": dict(state.tp_pending[viewer] or ()),
+            "copy_choices": dict(state.copy_pending[viewer]),
+            "parchment_progress": progress(state, viewer) if state.phase != "over" else [],
+        }
+    return view
+
+
+@per_object
+def _public(state: State) -> dict[str, Any]:
+    """What every viewer of the state sees alike, once per state."""
     over = state.phase == "over"
     revealed = state.phase in ("copy", "over")
     seats = []
@@ -73,7 +99,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
         "trading_posts": {COORDS[i]: r for i, r in enumerate(state.trading) if r},
         "camp_offer": {"seat": offer[0], "card": offer[1]} if offer else None,
         "seats": seats,
-        "fiefs": _every_seats_fiefs(state),
+        "fiefs": [_fiefs(state, s) for s in range(state.players)],
         "copy_targets": [list(c) for c in state.copy_final],
         "scores": {str(s): t for s, t in _scores(state).totals.items()},
     }
@@ -83,20 +109,7 @@ def player_view(state: State, viewer: int | None) -> dict[str, Any]:
             {"seat": p.seat, "card": p.card, "copied_from": p.copied_from, "points": p.points, "basis": p.basis}
             for p in _parchment_scores(state)
         ]
-    if viewer is not None:
-        selection = state.selections[viewer]
-        view["you"] = {
-            "seat": viewer,
-            "hand": list(state.hands[viewer]),
-            "selection": {"play": list(selection[0]), "discard": selection[1]} if selection else None,
-            "parchments": list(state.parchments[viewer]),
-            "removed": list(state.removed[viewer]),
-            "seen": list(state.seen[viewer]),
-            "trading_post_choices": dict(state.tp_pending[viewer] or ()),
-            "copy_choices": dict(state.copy_pending[viewer]),
-            "parchment_progress": progress(state, viewer) if not over else [],
-        }
-    return view
+    return shared(view)
 
 
 def _pass_to(state: State) -> list[int] | None:
@@ -105,18 +118,6 @@ def _pass_to(state: State) -> list[int] | None:
         return None
     step = left if pass_direction(state) != "right" else right
     return [step(s, state.players) for s in range(state.players)]
-
-
-def _every_seats_fiefs(state: State) -> list[list[dict[str, Any]]]:
-    """Every seat's fiefs (computed once per state, whatever the number of viewers), copied for
-    this view so that no caller can change another's."""
-    return [[{**f, "territories": list(f["territories"]), "resources": list(f["resources"])} for f in seat]
-            for seat in _shared_fiefs(state)]
-
-
-@per_object
-def _shared_fiefs(state: State) -> list[list[dict[str, Any]]]:
-    return [_fiefs(state, s) for s in range(state.players)]
 
 
 @per_object

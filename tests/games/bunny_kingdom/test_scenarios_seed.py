@@ -304,7 +304,7 @@ def test_bk_s19_territory_card_evicts_an_opponents_camp():
     after = ana_claims(state, "H5")
     assert after.owners[INDEX["H5"]] == ANA
     assert after.buildings[INDEX["H5"]] is None
-    assert fiefs(after, BO) == []
+    assert fiefs(after, BO) == ()
     assert "B-CAMP-3" in after.discards[BO]
     assert Metrics(after, BO).camp_cards == 1  # still a camp card played, for Colonist
     # H5 can take one of Ana's buildings in this round's construction.

@@ -1,11 +1,13 @@
 """Views and log sentences compute a state's shared parts once, however many viewers ask.
 
 The projection worker renders every seat's view and sentence from one state object; the
-every-seat fiefs and the replayed move behind an aftermath must not be recomputed per viewer,
-and no viewer's copy may share a container with another's.
+every-seat fiefs and the replayed move behind an aftermath must not be recomputed per viewer.
+The public parts every viewer's view shares refuse changes, so no caller can change another's.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from domain.games.bunny_kingdom import GAME, views
 from tests.games.bunny_kingdom.builders import build, exploring, first_pick, own, scrolls, table
@@ -22,11 +24,19 @@ def test_every_seats_fiefs_are_computed_once_per_state_for_all_viewers(monkeypat
     assert sorted(calls) == [0, 1, 2, 3]  # once per seat, not once per seat per viewer
     assert all(r["fiefs"] == rendered[0]["fiefs"] for r in rendered)
     assert rendered[0]["fiefs"][0], "seat 0 holds a fief"
-    # Each view owns its containers: changing one changes no other, nor the next render.
-    rendered[0]["fiefs"][0][0]["territories"].append("Z9")
-    rendered[0]["fiefs"][0].clear()
-    assert rendered[1]["fiefs"][0] and "Z9" not in rendered[1]["fiefs"][0][0]["territories"]
-    assert GAME.player_view(state, 0)["fiefs"] == rendered[2]["fiefs"]
+    # The viewers share the public parts, read-only: changing one for all fails; the top level
+    # and ``you`` are each view's own.
+    assert rendered[1]["fiefs"] is rendered[0]["fiefs"] and rendered[1]["board"] is rendered[0]["board"]
+    with pytest.raises(TypeError):
+        rendered[0]["fiefs"][0][0]["territories"].append("Z9")
+    with pytest.raises(TypeError):
+        rendered[0]["board"]["A1"] = {"owner": 1, "building": None}
+    with pytest.raises(TypeError):
+        rendered[0]["seats"][1]["hand_size"] = 0
+    rendered[0]["you"]["hand"].append("T-Z9")
+    rendered[0]["scores"] = {}
+    assert rendered[1]["you"]["hand"] != rendered[0]["you"]["hand"] and rendered[1]["scores"]
+    assert GAME.player_view(state, 0)["fiefs"] == rendered[2]["fiefs"] and "T-Z9" not in GAME.player_view(state, 0)["you"]["hand"]
 
 
 def test_a_new_state_is_computed_afresh():
