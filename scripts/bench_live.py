@@ -103,7 +103,9 @@ def start_gunicorn(sqlite: str, redis_url: str, workers: int = 1) -> tuple[subpr
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TABLETOP_STORE": "sqlite",
            "TABLETOP_DATA_DIR": str(Path(sqlite).parent), "TABLETOP_REDIS_URL": redis_url,
            "TABLETOP_PROJECTIONS": "off", "TABLETOP_CREATE_TABLES": "n", "TABLETOP_SECRET": "bench-key-not-for-production-0123456789",
-           "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers), "WORKER_CONNECTIONS": "2000"}
+           "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers), "WORKER_CONNECTIONS": "2000",
+           # every client here is one loopback address: the per-client stream caps (16) would refuse them
+           "TABLETOP_CLIENT_LIMITS": "off"}
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py"),
                              "scripts.bench_live:sse_app()"], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
