@@ -10,9 +10,10 @@ from domain.games.bunny_kingdom.memo import per_object
 from domain.games.bunny_kingdom.state import PRINTED, State
 
 
-def controlled(state: State, seat: int) -> list[int]:
+@per_object
+def controlled(state: State, seat: int) -> tuple[int, ...]:
     """BK-R120: the squares carrying the seat's rabbit, in coordinate order."""
-    return [i for i, owner in enumerate(state.owners) if owner == seat]
+    return tuple(i for i, owner in enumerate(state.owners) if owner == seat)
 
 
 @per_object

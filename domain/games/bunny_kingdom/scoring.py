@@ -7,6 +7,7 @@ and listed separately in the breakdown, so a player can check every line by hand
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -104,19 +105,23 @@ class Metrics:
                 for i in f
                 if city_strength(s, i)
             )
-        return {
-            "parchment_cards": self.parchment_cards,
-            "cities": self.cities,
-            "edge_territories": sum(1 for i in self.squares if i in EDGE),
-            "corner_territories": sum(1 for i in self.squares if i in CORNER),
-            "mountain_territories": sum(1 for i in self.squares if TERRAIN[i] == "mountain"),
-            "fiefs": len(self.fiefs),
-            "barren_territories": sum(
-                1 for i in self.squares if not city_strength(s, i) and not production(s, i)
-            ),
-            "camp_cards_played": self.camp_cards,
-            "territories": len(self.squares),
-        }[what]
+        return _COUNTS[what](self)
+
+
+#: The other counts a mission may ask for, each made only when asked (``Metrics.count``).
+_COUNTS: dict[str, Callable[[Metrics], int]] = {
+    "parchment_cards": lambda m: m.parchment_cards,
+    "cities": lambda m: m.cities,
+    "edge_territories": lambda m: sum(1 for i in m.squares if i in EDGE),
+    "corner_territories": lambda m: sum(1 for i in m.squares if i in CORNER),
+    "mountain_territories": lambda m: sum(1 for i in m.squares if TERRAIN[i] == "mountain"),
+    "fiefs": lambda m: len(m.fiefs),
+    "barren_territories": lambda m: sum(
+        1 for i in m.squares if not city_strength(m.state, i) and not production(m.state, i)
+    ),
+    "camp_cards_played": lambda m: m.camp_cards,
+    "territories": lambda m: len(m.squares),
+}
 
 
 def effective(state: State, seat: int) -> list[tuple[str, str | None]]:
