@@ -627,7 +627,7 @@ def bot_decision(game: Game, state: Any, seat: int, level: str | None, rng: rand
 
 class ViewOnDemand(Mapping):
     """A bot seat's view, rendered only when a policy reads it: a random bot picks from its legal
-    moves alone, and rendering the view it never reads was a fifth of a command's CPU."""
+    moves alone, and rendering the view it never reads was a quarter of the web side's CPU."""
 
     def __init__(self, render: Callable[[], Mapping[str, Any]]) -> None:
         self._render = render

@@ -66,11 +66,23 @@ def test_a_bot_seat_without_a_level_plays_the_default_and_a_person_who_leaves_is
     assert {level for level, _ in recorded} == {"basic"}
 
 
+def _dealt(game):
+    """A two-player table of ``game`` just dealt, and a seat to act."""
+    from domain.fairness import draw
+
+    state = game.setup(2, game.resolve_options(2, {}))
+    for n in range(10):  # the deal
+        if game.to_act(state) != frozenset({CHANCE}):
+            break
+        state = game.resolve_chance(state, draw(game.chance(state), "00" * 32, n))
+    return state, min(game.to_act(state))
+
+
 def test_legal_moves_are_listed_only_when_a_policy_reads_them_and_then_once():
     """A Walnut Grove spring lists some 20,000 placements; a policy that spells its own placement
     must not pay for that list, and one that reads it gets the game's own list, listed once."""
     from domain.application import bot_decision
-    from domain.fairness import bot_rng, draw
+    from domain.fairness import bot_rng
 
     listed = []
     base = GAMES["bunny_kingdom"]
@@ -79,12 +91,7 @@ def test_legal_moves_are_listed_only_when_a_policy_reads_them_and_then_once():
         listed.append(seat)
         return base.legal_moves(state, seat)
 
-    state = base.setup(2, base.resolve_options(2, {}))
-    for n in range(10):  # the deal
-        if base.to_act(state) != frozenset({CHANCE}):
-            break
-        state = base.resolve_chance(state, draw(base.chance(state), "00" * 32, n))
-    seat = min(base.to_act(state))
+    state, seat = _dealt(base)
     expected = base.legal_moves(state, seat)
 
     def spelled(inp):  # never looks at inp.legal
@@ -103,9 +110,9 @@ def test_legal_moves_are_listed_only_when_a_policy_reads_them_and_then_once():
 
 def test_a_seats_view_is_rendered_only_when_a_policy_reads_it_and_then_once():
     """Bunny Kingdom's random bot picks from its legal moves alone; rendering the view it never
-    reads was a fifth of a command's CPU (issue 18). A policy that reads it gets the seat's view."""
+    reads was a quarter of a random-bot table's web CPU (issue 18). A policy that reads it gets the seat's view."""
     from domain.application import bot_decision
-    from domain.fairness import bot_rng, draw
+    from domain.fairness import bot_rng
 
     rendered = []
     base = GAMES["bunny_kingdom"]
@@ -114,12 +121,7 @@ def test_a_seats_view_is_rendered_only_when_a_policy_reads_it_and_then_once():
         rendered.append(seat)
         return base.player_view(state, seat)
 
-    state = base.setup(2, base.resolve_options(2, {}))
-    for n in range(10):  # the deal
-        if base.to_act(state) != frozenset({CHANCE}):
-            break
-        state = base.resolve_chance(state, draw(base.chance(state), "00" * 32, n))
-    seat = min(base.to_act(state))
+    state, seat = _dealt(base)
     expected = base.player_view(state, seat)
 
     def reader(inp):
