@@ -15,16 +15,17 @@ not seen, so no policy can depend on a secret and the same input always gives th
   that pays, takes the best limited action (buy a horse, buy a location or produce), then ends.
   Tournaments: the best dice enter; before a horse prize, horses leave the home the same way;
   prizes go to the choice worth most.
-* ``strong``: at levels 1 and 2, flat Monte Carlo on the decisions that shape a game (the
+* ``strong``: at level 1, flat Monte Carlo on the decisions that shape a game (the
   limited action, a prize, a draft pick): the best few candidates by ``basic`` are each played
   out over several determinisations to the end of the next round (from round 4 on, to the end),
   the seat playing ``basic``, the others the cheap random bot and the dice drawn from the
   seeded generator, and judged by ``worth`` against the best opponent. The same
   determinisations and dice serve every candidate. Bounded by a fixed number of rollouts, never
-  by the clock. At level 3 no rollouts: one ply judged by its own ``Taste`` (``STRONG``: the
-  trophies on display fate cards it meets the requirement of, dice for the tournaments weighed
-  double), horse moves that take another seat's territory over at once, and tournament entries
-  planned against the public field (``prospects``).
+  by the clock. At levels 2 and 3 no rollouts: one ply judged by its own ``Taste`` (``STRONG``:
+  the trophies on fate cards it meets the requirement of, dice for the tournaments weighed
+  double, each champion counted for a final of its own), horse moves that take another seat's
+  territory over at once [L3], and tournament entries planned against the public field
+  (``prospects``).
 """
 
 from __future__ import annotations
@@ -95,12 +96,16 @@ class Taste:
     fate: float = 0.0
     #: [L3] move horses onto other seats' territories to take them over (FR-R145).
     takeover: bool = False
+    #: champions counted one a final (a horse competes once a round, FR-R206), not the best
+    #: one for every final.
+    spread: bool = False
 
 
 BASIC = Taste()
-#: ``strong``'s own judgement at level 3 (measured there against ``basic``; levels 1 and 2 keep
-#: the search on ``BASIC``): fate trophies it can claim now, dice weighed double, takeovers.
-STRONG = Taste(fate=0.9, rider=0.25, ranch=0.5, takeover=True)
+#: ``strong``'s own judgement at levels 2 and 3 (measured there against ``basic``; level 1 keeps
+#: the search on ``BASIC``): fate trophies it can claim now, dice weighed double, takeovers
+#: [L3], the ranch bonus [L2], and champions counted one a final at 0.6 a die.
+STRONG = Taste(fate=0.9, rider=0.25, ranch=0.5, takeover=True, spread=True, champion=0.6)
 
 
 # --- random -------------------------------------------------------------------------------
@@ -233,9 +238,15 @@ def worth(state: State, seat: int, w: Work | None = None, t: Taste = BASIC) -> f
     total += t.home * min(home_room, 2)
     # riders for the tournaments still to come: the best dice a free horse brings to each
     competed = w.competed
+    # a champion rides one final (once a round, FR-R206): with ``spread`` the best takes the
+    # first final to come, the next best the next, and so on
+    champions = _champion_dice(w, placed) if t.spread else []
     for slot in slots:
         skill = _skill_of_slot(w, slot)
         if skill is None:
+            if t.spread:
+                total += t.champion * (champions.pop(0) if champions else 0)
+                continue
             best = max((HORSES[c].best_dice for c in placed if HORSES[c].world_class), default=0)
             total += t.champion * best
         else:
@@ -247,6 +258,12 @@ def worth(state: State, seat: int, w: Work | None = None, t: Taste = BASIC) -> f
         if t.fate:
             total += t.fate * _fate_hopes(w, seat, turns)
     return total
+
+
+def _champion_dice(w: Work, placed: list[str]) -> list[int]:
+    """The dice of the seat's placed champions that can still ride a final, most first."""
+    ready = [c for c in placed if HORSES[c].world_class and not (w.round == 5 and c in w.competed)]
+    return sorted((HORSES[c].best_dice for c in ready), reverse=True)
 
 
 def _fate_hopes(w: Work, seat: int, turns: int) -> float:
@@ -524,10 +541,9 @@ def _searched(state: State, seat: int) -> bool:
     return state.phase in ("tournament_prizes", "draft")
 
 
-#: level 3 turns are dearer to simulate (employees, the community), level 2 ones a little
-#: (fate cards, 323 ms p99 CPU with 4 rollouts): a smaller search keeps a decision inside the
-#: time budget. (candidates, rollouts, horizon rounds) per rules level.
-BUDGET = {2: (3, 3, 2), 3: (2, 2, 1)}
+#: (candidates, rollouts, horizon rounds) per rules level where the defaults above do not fit
+#: (levels 2 and 3 judge one ply instead of searching, so none today).
+BUDGET: dict[int, tuple[int, int, int]] = {}
 #: how the other seats play in a rollout: the cheap random bot buys a longer horizon than
 #: ``basic`` for the same time, which measured better (8.5 against 6.5 wins of 24 over three
 #: ``basic`` bots at level 1, 4 players).
@@ -536,7 +552,7 @@ OPPONENT: Callable = bot_move
 
 def strong_move(view: Any, seat: int, rng: random.Random) -> Move:
     base = determinize(view, seat, rng)
-    if base.level == 3:
+    if base.level >= 2:
         return judged_move(base, seat, rng)
     ranked = ranked_moves(base, seat, rng)
     if len(ranked) == 1 or not _searched(base, seat):
@@ -560,8 +576,9 @@ def strong_move(view: Any, seat: int, rng: random.Random) -> Move:
 
 
 def judged_move(state: State, seat: int, rng: random.Random) -> Move:
-    """``strong`` at level 3: one ply judged by ``STRONG`` (fate trophies in reach, takeovers),
-    tournament entries planned against the public field (``prospects``)."""
+    """``strong`` at levels 2 and 3: one ply judged by ``STRONG`` (fate trophies in reach,
+    champions one a final, takeovers), tournament entries planned against the public field
+    (``prospects``)."""
     ranked = ranked_moves(state, seat, rng, STRONG)
     if state.phase == "tournament_entries":
         planned = prospects.entry(Work(state), seat, ranked)
