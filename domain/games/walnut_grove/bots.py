@@ -43,6 +43,7 @@ from domain.games.walnut_grove.components import (
     YEARS,
 )
 from domain.games.walnut_grove.determinize import determinize
+from domain.games.walnut_grove.enclosures import outlook
 from domain.games.walnut_grove.farm import Area, farm_areas, farm_cells, open_cells, rotated_tile
 from domain.games.walnut_grove.holdings import coins, free_barn_slots, owned_goods
 from domain.games.walnut_grove.legal import (
@@ -81,6 +82,10 @@ LOOKAHEAD = 0.7
 QUICK_FALL_SAMPLE = 10
 #: basic's spring judges this many placements per tile (best neighbour matches first).
 SPRING_SHORTLIST = 16
+#: tiles every farm holds at the end (10 with the spec's discs: 2 + 1 + 1 + 1 a pile).
+TILES_PLACED = 10
+#: strong's spring: what a unit of production (an area's size, wanted goods twice) is worth.
+PLAN_PRODUCTION = 0.35
 
 
 # --- random -------------------------------------------------------------------------------
@@ -386,6 +391,46 @@ def _farm_value(board: str, tiles: tuple, weight: dict, player: Player) -> float
     return enclosed + bonus + 0.35 * production
 
 
+def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random) -> Move:
+    """Every placement of every drawn tile judged by what its fences may still enclose."""
+    player = state.player(seat)
+    wanted = _wanted(player)
+    weight = {LANDSCAPE_LETTER[g]: (2.0 if g in wanted else 1.0) for g in LANDSCAPE_LETTER}
+    tiles, left, placements = player.tiles, list(player.drawn), []
+    for _ in range(keep_count(state, player)):
+        to_come = max(0, TILES_PLACED - len(tiles) - 1)
+        options = [
+            (tile, x, y, rotation)
+            for tile in left
+            for x, y in open_cells(player.board, tiles)
+            for rotation in ROTATIONS
+        ]
+        best = max(
+            options,
+            key=lambda placed: (_plan_value(player, tiles + (placed,), weight, to_come), rng.random()),
+        )
+        tile, x, y, rotation = best
+        left.remove(tile)
+        tiles = tiles + (best,)
+        placements.append({"tile_id": tile, "x": x, "y": y, "rotation": rotation})
+    return {"type": "place_landscape_tiles", "placements": placements}
+
+
+def _plan_value(player: Player, tiles: tuple, weight: dict, to_come: int) -> float:
+    """``_farm_value`` with the enclosures still to close counted (``enclosures.outlook``)."""
+    areas = farm_areas(player.board, tiles)
+    bonus = 0.0
+    for _, upgrade in player.upgrades:
+        effect = UPGRADES[upgrade].effect
+        if effect == "per_enclosure":
+            bonus += 2 * sum(1 for a in areas if a.enclosed)
+        elif effect.startswith("largest:"):
+            bonus += max(a.size for a in areas if a.landscape == effect[8:])
+    sizes = sorted((a.size * weight[a.landscape] for a in areas), reverse=True)
+    production = sum(sizes[: len(player.active) + 2])
+    return outlook(player.board, tiles, to_come) + bonus + PLAN_PRODUCTION * production
+
+
 def _summer_candidates(state: WalnutGroveState, seat: int, rng: random.Random) -> list[Move]:
     """Greedy area choices by the worth of what they would store, plus a few variations."""
     player = state.player(seat)
@@ -495,6 +540,8 @@ def strong_move(view, seat: int, rng: random.Random) -> Move:
     base = determinize(view, seat, rng)
     if seat not in to_act(base):
         return _off_turn(base, seat, rng)
+    if base.phase == "spring":
+        return _spring_strong(base, seat, rng)
     ranked = ranked_moves(base, seat, rng)
     phase = "fall" if base.phase == "fall" and not base.overflow else base.phase
     shortlist = list(islice(_distinct(ranked), CANDIDATES.get(phase, 1)))
