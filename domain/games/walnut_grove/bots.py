@@ -88,6 +88,8 @@ TILES_PLACED = 10
 PLAN_PRODUCTION = 0.6
 #: strong: a spare wood the winters ahead will need (beyond the forest's yield) is worth this.
 WOOD_AHEAD = 1.8
+#: strong: the enclosed areas each tile still to come is expected to add (Surveyor's Chain).
+ENCLOSURES_AHEAD = 0.6
 #: the share of the largest forest's size a summer is expected to yield for those winters.
 FOREST_YIELD = 0.8
 
@@ -270,6 +272,8 @@ def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
         if effect.startswith("owned:"):
             now = upgrade_points(player, upgrade)
             total += 0.5 * min(5 - now, left + 1)
+        elif plan and effect == "per_enclosure":
+            total += UPGRADES[upgrade].value * ENCLOSURES_AHEAD * max(0, TILES_PLACED - len(player.tiles))
     if player.help_returnable and sum(owned_goods(player).values()) >= 3:
         total += 0.5  # a returnable tile may still be given back
     return total
