@@ -14,7 +14,11 @@ policy does can depend on a secret, and the same input always gives the same mov
   to the end of the year (every seat playing a quick version of ``basic``, chance drawn from the
   seeded generator) over several determinisations, and judged by ``worth`` against the best
   opponent. The same determinisations serve every candidate, so differences are the moves'.
-  Bounded by a fixed number of rollouts, never by the clock.
+  Bounded by a fixed number of rollouts, never by the clock. Its own judgement plans ahead
+  where ``basic`` looks at the year: its spring tries every placement of every drawn tile and
+  counts what the open fences may still enclose (``enclosures.outlook``; enclosures are most of
+  a winner's points), spare wood counts toward the winters after this one (``wood_deficit``),
+  and Surveyor's Chain counts the enclosures the tiles still to come should add.
 
 Spring and summer moves are built directly (listing every spring placement costs far more
 than picking one), always in the spelling ``legal_moves`` lists.
