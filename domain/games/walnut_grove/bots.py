@@ -14,7 +14,11 @@ policy does can depend on a secret, and the same input always gives the same mov
   to the end of the year (every seat playing a quick version of ``basic``, chance drawn from the
   seeded generator) over several determinisations, and judged by ``worth`` against the best
   opponent. The same determinisations serve every candidate, so differences are the moves'.
-  Bounded by a fixed number of rollouts, never by the clock.
+  Bounded by a fixed number of rollouts, never by the clock. Its own judgement plans ahead
+  where ``basic`` looks at the year: its spring tries every placement of every drawn tile and
+  counts what the open fences may still enclose (``enclosures.outlook``; enclosures are most of
+  a winner's points), spare wood counts toward the winters after this one (``wood_deficit``),
+  and Surveyor's Chain counts the enclosures the tiles still to come should add.
 
 Spring and summer moves are built directly (listing every spring placement costs far more
 than picking one), always in the spelling ``legal_moves`` lists.
@@ -43,6 +47,7 @@ from domain.games.walnut_grove.components import (
     YEARS,
 )
 from domain.games.walnut_grove.determinize import determinize
+from domain.games.walnut_grove.enclosures import outlook
 from domain.games.walnut_grove.farm import Area, farm_areas, farm_cells, open_cells, rotated_tile
 from domain.games.walnut_grove.holdings import coins, free_barn_slots, owned_goods
 from domain.games.walnut_grove.legal import (
@@ -81,6 +86,16 @@ LOOKAHEAD = 0.7
 QUICK_FALL_SAMPLE = 10
 #: basic's spring judges this many placements per tile (best neighbour matches first).
 SPRING_SHORTLIST = 16
+#: tiles every farm holds at the end (10 with the spec's discs: 2 + 1 + 1 + 1 a pile).
+TILES_PLACED = 10
+#: strong's spring: what a unit of production (an area's size, wanted goods twice) is worth.
+PLAN_PRODUCTION = 0.6
+#: strong: a spare wood the winters ahead will need (beyond the forest's yield) is worth this.
+WOOD_AHEAD = 1.8
+#: strong: the enclosed areas each tile still to come is expected to add (Surveyor's Chain).
+ENCLOSURES_AHEAD = 0.6
+#: the share of the largest forest's size a summer is expected to yield for those winters.
+FOREST_YIELD = 0.8
 
 
 # --- random -------------------------------------------------------------------------------
@@ -197,8 +212,10 @@ def _winter_due(state: WalnutGroveState, player: Player) -> bool:
     )
 
 
-def goods_worth(state: WalnutGroveState, player: Player) -> float:
-    """What the goods held are still worth: this winter's bill first, spares at a lower rate."""
+def goods_worth(state: WalnutGroveState, player: Player, plan: bool = False) -> float:
+    """What the goods held are still worth: this winter's bill first, spares at a lower rate.
+
+    With ``plan`` (strong), spare wood also counts toward the winters after this one."""
     if state.phase in ("final_adjustments", "ended"):
         return 0.0
     owned = owned_goods(player)
@@ -217,10 +234,26 @@ def goods_worth(state: WalnutGroveState, player: Player) -> float:
         if good in FOODS and eaters:
             rate += 0.25
         worth += covered * NEEDED_GOOD + min(spare, 6) * rate + max(0, spare - 6) * rate * 0.3
+    if plan:
+        spare_wood = max(0, owned["wood"] - need["wood"])
+        worth += min(spare_wood, wood_deficit(state, player)) * (WOOD_AHEAD - SPARE_GOOD["wood"])
     return worth
 
 
-def worth(state: WalnutGroveState, seat: int) -> float:
+def wood_deficit(state: WalnutGroveState, player: Player) -> float:
+    """The wood the winters after this one will ask for beyond what the farm's largest forest
+    yields in the summers before them: the fires on the discs still face down (their set is
+    public) and a wagon's wood for every labourer without a cabin."""
+    years = len(state.discs)
+    if not years:
+        return 0.0
+    wagons = max(0, len(player.active) + len(player.pending) - len(player.cabins))
+    need = sum(YEAR_DISCS[d].fires for d in state.discs) + wagons * years
+    forest = max(a.size for a in farm_areas(player.board, player.tiles) if a.landscape == "F")
+    return max(0.0, need - FOREST_YIELD * forest * years)
+
+
+def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
     """The seat's score as it would count now plus what its holdings are still worth."""
     player = state.player(seat)
     if not player.board:
@@ -230,7 +263,7 @@ def worth(state: WalnutGroveState, seat: int) -> float:
     if state.phase == "ended":
         return total
     left = _summers_left(state)
-    total += goods_worth(state, player)
+    total += goods_worth(state, player, plan)
     total += COIN_USE * min(3, len(coins(player)))
     if state.chance_step == "coins" and state.order[state.cursor] == seat:
         total += min(state.owed, len(state.coin_bag)) * (COIN_DRAW + COIN_USE)
@@ -243,6 +276,8 @@ def worth(state: WalnutGroveState, seat: int) -> float:
         if effect.startswith("owned:"):
             now = upgrade_points(player, upgrade)
             total += 0.5 * min(5 - now, left + 1)
+        elif plan and effect == "per_enclosure":
+            total += UPGRADES[upgrade].value * ENCLOSURES_AHEAD * max(0, TILES_PLACED - len(player.tiles))
     if player.help_returnable and sum(owned_goods(player).values()) >= 3:
         total += 0.5  # a returnable tile may still be given back
     return total
@@ -262,7 +297,9 @@ def _after(state: WalnutGroveState, seat: int, move: Move) -> WalnutGroveState:
     return play(state, seat, move)
 
 
-def ranked_moves(state: WalnutGroveState, seat: int, rng: random.Random, quick: bool = False) -> list[Move]:
+def ranked_moves(
+    state: WalnutGroveState, seat: int, rng: random.Random, quick: bool = False, plan: bool = False
+) -> list[Move]:
     """The seat's candidate moves, best first by one-ply ``worth`` (ties broken at random)."""
     player = state.player(seat)
     if state.phase == "setup_start_choice":
@@ -270,7 +307,7 @@ def ranked_moves(state: WalnutGroveState, seat: int, rng: random.Random, quick: 
     if state.phase == "spring":
         return [_spring_basic(state, seat, rng, quick)]
     if state.phase == "summer":
-        return _summer_candidates(state, seat, rng)
+        return _summer_candidates(state, seat, rng, plan)
     if state.phase == "winter":
         return [{"type": "resolve_winter"}]
     if state.phase == "fall" and state.overflow:
@@ -283,7 +320,9 @@ def ranked_moves(state: WalnutGroveState, seat: int, rng: random.Random, quick: 
         options = [{"type": "confirm_final_scoring"}]
     returns = [m for m in free_action_moves(player) if m["type"] == "return_neighbour_help_tile"]
     options = returns + options
-    scored = [(worth(_after(state, seat, m), seat) + rng.random() * 1e-3, i) for i, m in enumerate(options)]
+    scored = [
+        (worth(_after(state, seat, m), seat, plan) + rng.random() * 1e-3, i) for i, m in enumerate(options)
+    ]
     scored.sort(reverse=True)
     return [options[i] for _, i in scored]
 
@@ -314,19 +353,21 @@ def _cheapest_spellings(moves: list[Move]) -> list[Move]:
     return [moves[i] for _, i in sorted(best.values(), key=lambda ci: ci[1])]
 
 
-def basic_move(state: WalnutGroveState, seat: int, rng: random.Random, quick: bool = False) -> Move:
+def basic_move(
+    state: WalnutGroveState, seat: int, rng: random.Random, quick: bool = False, plan: bool = False
+) -> Move:
     if seat not in to_act(state):
-        return _off_turn(state, seat, rng)
-    return ranked_moves(state, seat, rng, quick)[0]
+        return _off_turn(state, seat, rng, plan)
+    return ranked_moves(state, seat, rng, quick, plan)[0]
 
 
-def _off_turn(state: WalnutGroveState, seat: int, rng: random.Random) -> Move:
+def _off_turn(state: WalnutGroveState, seat: int, rng: random.Random, plan: bool = False) -> Move:
     """Asked while not to act: give back a help tile if that pays, else the mildest free action."""
     options = legal_moves(state, seat)
     if not options:
         raise IllegalMove("WG-G07", f"seat {seat} has nothing to do now")
     helpful = [m for m in options if m["type"] in HELPFUL] or options
-    return max(helpful, key=lambda m: (worth(_after(state, seat, m), seat), -helpful.index(m)))
+    return max(helpful, key=lambda m: (worth(_after(state, seat, m), seat, plan), -helpful.index(m)))
 
 
 def _spring_basic(state: WalnutGroveState, seat: int, rng: random.Random, quick: bool) -> Move:
@@ -386,7 +427,49 @@ def _farm_value(board: str, tiles: tuple, weight: dict, player: Player) -> float
     return enclosed + bonus + 0.35 * production
 
 
-def _summer_candidates(state: WalnutGroveState, seat: int, rng: random.Random) -> list[Move]:
+def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random) -> Move:
+    """Every placement of every drawn tile judged by what its fences may still enclose."""
+    player = state.player(seat)
+    wanted = _wanted(player)
+    weight = {LANDSCAPE_LETTER[g]: (2.0 if g in wanted else 1.0) for g in LANDSCAPE_LETTER}
+    tiles, left, placements = player.tiles, list(player.drawn), []
+    for _ in range(keep_count(state, player)):
+        to_come = max(0, TILES_PLACED - len(tiles) - 1)
+        options = [
+            (tile, x, y, rotation)
+            for tile in left
+            for x, y in open_cells(player.board, tiles)
+            for rotation in ROTATIONS
+        ]
+        best = max(
+            options,
+            key=lambda placed: (_plan_value(player, tiles + (placed,), weight, to_come), rng.random()),
+        )
+        tile, x, y, rotation = best
+        left.remove(tile)
+        tiles = tiles + (best,)
+        placements.append({"tile_id": tile, "x": x, "y": y, "rotation": rotation})
+    return {"type": "place_landscape_tiles", "placements": placements}
+
+
+def _plan_value(player: Player, tiles: tuple, weight: dict, to_come: int) -> float:
+    """``_farm_value`` with the enclosures still to close counted (``enclosures.outlook``)."""
+    areas = farm_areas(player.board, tiles)
+    bonus = 0.0
+    for _, upgrade in player.upgrades:
+        effect = UPGRADES[upgrade].effect
+        if effect == "per_enclosure":
+            bonus += 2 * sum(1 for a in areas if a.enclosed)
+        elif effect.startswith("largest:"):
+            bonus += max(a.size for a in areas if a.landscape == effect[8:])
+    sizes = sorted((a.size * weight[a.landscape] for a in areas), reverse=True)
+    production = sum(sizes[: len(player.active) + 2])
+    return outlook(player.board, tiles, to_come) + bonus + PLAN_PRODUCTION * production
+
+
+def _summer_candidates(
+    state: WalnutGroveState, seat: int, rng: random.Random, plan: bool = False
+) -> list[Move]:
     """Greedy area choices by the worth of what they would store, plus a few variations."""
     player = state.player(seat)
     areas = list(farm_areas(player.board, player.tiles))
@@ -396,14 +479,14 @@ def _summer_candidates(state: WalnutGroveState, seat: int, rng: random.Random) -
 
     def judge(indexes: Sequence[int]) -> float:
         move = summer_move(player, tuple(areas[i] for i in sorted(indexes)))
-        return worth(_after(state, seat, move), seat)
+        return worth(_after(state, seat, move), seat, plan)
 
     chosen: list[int] = []
     for _ in range(count):
         rest = [i for i in range(len(areas)) if i not in chosen]
         # judge each area as if it were the last figure's (others left out): the greedy step
         shortlist = sorted(rest, key=lambda i: -areas[i].size)[:8]
-        best = max(shortlist, key=lambda i: (_area_gain(state, player, chosen, i, areas), -i))
+        best = max(shortlist, key=lambda i: (_area_gain(state, player, chosen, i, areas, plan), -i))
         chosen.append(best)
     moves = [sorted(chosen)]
     for _ in range(3):
@@ -417,7 +500,9 @@ def _summer_candidates(state: WalnutGroveState, seat: int, rng: random.Random) -
     return [summer_move(player, tuple(areas[i] for i in ix)) for ix in moves]
 
 
-def _area_gain(state: WalnutGroveState, player: Player, chosen: list[int], index: int, areas: list) -> float:
+def _area_gain(
+    state: WalnutGroveState, player: Player, chosen: list[int], index: int, areas: list, plan: bool = False
+) -> float:
     """The worth of producing in ``areas[index]`` after the ``chosen`` ones (storage, then barn)."""
     bonus = YEAR_DISCS[state.disc].summer_bonus
     stored = dict(player.storage)
@@ -431,7 +516,7 @@ def _area_gain(state: WalnutGroveState, player: Player, chosen: list[int], index
         barn_free -= into_barn
         gained[area.good] += min(amount, room) + into_barn
     fake = replace(player, barn=player.barn + tuple(g for g, n in gained.items() for _ in range(n)))
-    return goods_worth(state, fake)
+    return goods_worth(state, fake, plan)
 
 
 # --- strong -------------------------------------------------------------------------------
@@ -464,10 +549,10 @@ def rollout(
             continue
         actor = seat if seat in actors else min(actors)
         if actor == seat and state.phase == "fall" and not state.overflow:
-            after = play(state, seat, basic_move(state, seat, rng))
+            after = play(state, seat, basic_move(state, seat, rng, plan=True))
             return _resolve(after, rng) if after.chance_step else after
-        policy = basic_move if actor == seat else opponent
-        state = play(state, actor, policy(state, actor, rng))
+        move = basic_move(state, seat, rng, plan=True) if actor == seat else opponent(state, actor, rng)
+        state = play(state, actor, move)
     return state
 
 
@@ -485,17 +570,19 @@ def next_fall_potential(state: WalnutGroveState, seat: int) -> float:
         owed=0,
         overflow=(),
     )
-    now = worth(hypothetical, seat)
+    now = worth(hypothetical, seat, plan=True)
     options = _cheapest_spellings(fall_moves(hypothetical, seat))
-    gains = [worth(play(hypothetical, seat, move), seat) - now for move in options]
+    gains = [worth(play(hypothetical, seat, move), seat, plan=True) - now for move in options]
     return max([0.0, *gains])
 
 
 def strong_move(view, seat: int, rng: random.Random) -> Move:
     base = determinize(view, seat, rng)
     if seat not in to_act(base):
-        return _off_turn(base, seat, rng)
-    ranked = ranked_moves(base, seat, rng)
+        return _off_turn(base, seat, rng, plan=True)
+    if base.phase == "spring":
+        return _spring_strong(base, seat, rng)
+    ranked = ranked_moves(base, seat, rng, plan=True)
     phase = "fall" if base.phase == "fall" and not base.overflow else base.phase
     shortlist = list(islice(_distinct(ranked), CANDIDATES.get(phase, 1)))
     if len(shortlist) == 1:
@@ -509,9 +596,9 @@ def strong_move(view, seat: int, rng: random.Random) -> Move:
             after = play(world, seat, move)
             if phase == "fall":
                 after = _resolve(after, sim_rng) if after.chance_step else after
-                totals[i] += worth(after, seat) + LOOKAHEAD * next_fall_potential(after, seat)
+                totals[i] += worth(after, seat, plan=True) + LOOKAHEAD * next_fall_potential(after, seat)
             else:
-                totals[i] += worth(rollout(after, seat, sim_rng), seat)
+                totals[i] += worth(rollout(after, seat, sim_rng), seat, plan=True)
     best = max(range(len(shortlist)), key=lambda i: (totals[i], -i))
     return shortlist[best]
 

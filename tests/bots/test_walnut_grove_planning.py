@@ -1,0 +1,55 @@
+"""Walnut Grove's strong bot plans ahead (issue 21): what open fences may still enclose, and the
+wood the winters after this one will ask for. Pure functions of the seat's own farm and the
+public discs, so they are checked on small farms by hand (the spec's WG-S23 farm)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.games.walnut_grove import bots
+from domain.games.walnut_grove.enclosures import CLOSING, needed_cells, outlook
+from domain.games.walnut_grove.farm import farm_areas, farm_cells
+from domain.games.walnut_grove.state import Player, WalnutGroveState
+
+#: WG-S23: lake (2,0)+(2,1) and mountain (3,0) enclosed (3 points); the rest open.
+S23_TILES = (("L32", 1, 1, 0), ("L06", 2, 1, 0), ("L31", 3, 1, 0))
+
+
+def _area(tiles, cell, landscape):
+    return next(a for a in farm_areas("PB1", tiles) if cell in a.cells and a.landscape == landscape)
+
+
+def test_with_no_tile_to_come_only_the_enclosed_areas_count():
+    assert outlook("PB1", S23_TILES, 0) == 3
+
+
+def test_an_open_area_counts_its_size_times_the_chance_of_closing():
+    pasture = _area(S23_TILES, (0, 0), "P")  # the board's pasture: its top faces the empty (0,1)
+    assert needed_cells(farm_cells("PB1", S23_TILES), pasture) == {(0, 1)}
+    assert outlook("PB1", S23_TILES, 1) > 3 + CLOSING[1] * pasture.size
+
+
+def test_an_area_whose_unfenced_outline_touches_a_filled_cell_can_never_close():
+    tiles = (("L03", 0, 1, 0),)  # an unfenced field over the board's pasture
+    pasture = _area(tiles, (0, 0), "P")
+    assert needed_cells(farm_cells("PB1", tiles), pasture) is None
+
+
+def test_an_open_area_needing_more_tiles_than_are_left_is_worth_nothing():
+    field = _area(S23_TILES, (3, 1), "G")  # L31's east half: open north and east
+    assert needed_cells(farm_cells("PB1", S23_TILES), field) == {(3, 2), (4, 1)}
+    with_one, with_two = outlook("PB1", S23_TILES, 1), outlook("PB1", S23_TILES, 2)
+    assert with_two - with_one >= field.size * CLOSING[2]
+
+
+def test_wood_deficit_counts_the_fires_and_wagons_of_the_discs_still_face_down():
+    player = Player(board="PB1", active=("y1",))
+    state = WalnutGroveState(players=(player,), phase="fall", year=6, disc="B2", discs=("B3", "B4"))
+    need = 3 + 3 + 1 * 2  # both B3 and B4 have 3 fires; one labourer without a cabin, two winters
+    assert bots.wood_deficit(state, player) == pytest.approx(need - bots.FOREST_YIELD * 1 * 2)
+    assert bots.wood_deficit(
+        state, Player(board="PB1", active=("y1",), cabins=("cabin_1",))
+    ) == pytest.approx(6 - bots.FOREST_YIELD * 2)
+    assert (
+        bots.wood_deficit(WalnutGroveState(players=(player,), phase="fall", year=8, disc="B1"), player) == 0
+    )
