@@ -9,7 +9,7 @@ touches a filled cell, or a cell below the tile rows, can never close and is wor
 
 from __future__ import annotations
 
-from domain.games.walnut_grove.farm import _BORDERS, _SUB_OFFSET, Area, farm_areas, farm_cells, subcell
+from domain.games.walnut_grove.farm import BORDERS, SUB_OFFSET, Area, farm_areas, farm_cells, subcell
 from domain.games.walnut_grove.state import Placement
 
 #: the chance that an open area closes, by the number of empty cells it still needs.
@@ -22,7 +22,7 @@ def needed_cells(cells: dict, area: Area) -> frozenset | None:
     for sx, sy in area.subcells:
         x, y = sx // 2, sy // 2
         own = cells[(x, y)]
-        for (dx, dy), edge, other_edge, other_q in _BORDERS[_SUB_OFFSET.index((sx - 2 * x, sy - 2 * y))]:
+        for (dx, dy), edge, other_edge, other_q in BORDERS[SUB_OFFSET.index((sx - 2 * x, sy - 2 * y))]:
             nx, ny = x + dx, y + dy
             neighbour = cells.get((nx, ny))
             if neighbour is not None and subcell(nx, ny, other_q) in area.subcells:

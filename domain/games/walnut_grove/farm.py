@@ -32,10 +32,10 @@ Cell = tuple[int, int]
 SubCell = tuple[int, int]
 
 #: quadrant index -> sub-cell offset inside the cell (NW, NE, SE, SW).
-_SUB_OFFSET = ((0, 1), (1, 1), (1, 0), (0, 0))
+SUB_OFFSET = ((0, 1), (1, 1), (1, 0), (0, 0))
 #: quadrant index -> [(cell step, own half-edge, neighbour's half-edge, neighbour quadrant)]
 #: for the two sides of the quadrant that lie on the cell border.
-_BORDERS = (
+BORDERS = (
     (((0, 1), 0, 5, 3), ((-1, 0), 7, 2, 1)),  # NW: north, west
     (((0, 1), 1, 4, 2), ((1, 0), 2, 7, 0)),  # NE: north, east
     (((1, 0), 3, 6, 3), ((0, -1), 4, 1, 1)),  # SE: east, south
@@ -73,7 +73,7 @@ class Area:
 
 
 def subcell(x: int, y: int, quadrant: int) -> SubCell:
-    dx, dy = _SUB_OFFSET[quadrant]
+    dx, dy = SUB_OFFSET[quadrant]
     return (2 * x + dx, 2 * y + dy)
 
 
@@ -151,9 +151,9 @@ def _enclosed(cells: dict[Cell, FarmCell], members: frozenset[SubCell]) -> bool:
     """WG-D03: every outline half-edge between this area and another cell must be fenced."""
     for sx, sy in members:
         x, y = sx // 2, sy // 2
-        q = _SUB_OFFSET.index((sx - 2 * x, sy - 2 * y))
+        q = SUB_OFFSET.index((sx - 2 * x, sy - 2 * y))
         own = cells[(x, y)]
-        for (dx, dy), edge, other_edge, other_q in _BORDERS[q]:
+        for (dx, dy), edge, other_edge, other_q in BORDERS[q]:
             neighbour = cells.get((x + dx, y + dy))
             if neighbour is not None and subcell(x + dx, y + dy, other_q) in members:
                 continue
