@@ -158,6 +158,8 @@ def test_replay_moves_board_scores_and_log_together_and_the_address_holds_it(new
 
 def test_a_board_module_gets_the_documented_props_and_every_target_has_a_name(new_page):
     ann, bob, url = seated_pair(new_page, board=True)
+    # seated_pair waits for Bob's page; Ann's may still be drawing the table before the start.
+    ann.wait_for_function("() => window.__board && window.__board.hand && window.__board.composerMoves > 0")
     board = ann.evaluate("window.__board")
     assert board["keys"] == DOCUMENTED_PROPS
     assert board["viewer"] == 0 and board["names"] == ["You", "bob"] and board["replaying"] is False
