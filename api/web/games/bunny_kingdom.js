@@ -669,7 +669,7 @@ export default {
     if (view.phase === 'construction') {
       if (has('place_camp')) return `${round}Construction: place your camp or keep it`;
       if (has('finish_construction')) return `${round}Construction: build from your cards, then Finish`;
-      return `${round}Construction: waiting for the others`;
+      return ctx.viewer === null ? `${round}Construction` : `${round}Construction: waiting for the others`;
     }
     if (view.phase === 'harvest') return has('choose_trading_posts') ? `${round}Harvest: choose your trading-post resources` : `${round}Harvest`;
     if (view.phase === 'copy') return has('choose_copy_target') ? 'Final scoring: choose what your copy parchment copies' : 'Final scoring: copy choices';
