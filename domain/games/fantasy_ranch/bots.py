@@ -18,14 +18,9 @@ not seen, so no policy can depend on a secret and the same input always gives th
 * ``strong``: one ply judged by its own ``Taste`` (``STRONG``: the trophies on fate cards it
   meets the requirement of [L2 L3], dice for the tournaments weighed double, each champion
   counted for a final of its own), horse moves that take another seat's territory over at once
-  [L3], and tournament entries planned against the public field (``prospects``). The rules
-  levels listed in ``BUDGET`` (none today: one ply measured better) search instead: flat Monte
-  Carlo on the decisions that shape a game (the limited action, a prize, a draft pick), the
-  best few candidates by ``basic`` each played out over several determinisations to the end of
-  the next round (from round 4 on, to the end), the seat playing ``basic``, the others the
-  cheap random bot and the dice drawn from the seeded generator, judged by ``worth`` against
-  the best opponent; the same determinisations and dice serve every candidate, bounded by a
-  fixed number of rollouts, never by the clock.
+  [L3], and tournament entries planned against the public field (``prospects``). Flat Monte
+  Carlo rollouts were tried at every level and measured worse (docs/bots.md); git history keeps
+  them.
 """
 
 from __future__ import annotations
@@ -47,10 +42,10 @@ from domain.games.fantasy_ranch.components import (
 )
 from domain.games.fantasy_ranch.determinize import determinize
 from domain.games.fantasy_ranch.places import free_places
-from domain.games.fantasy_ranch.rules import chance, play, resolve_chance, to_act
+from domain.games.fantasy_ranch.rules import play
 from domain.games.fantasy_ranch.scoring import breakdown, friends
 from domain.games.fantasy_ranch.state import HOLDING, State, Work
-from domain.games.game import CHANCE, BotInput
+from domain.games.game import BotInput
 
 Move = dict[str, Any]
 
@@ -68,15 +63,6 @@ ROOM = 0.6
 LAND = 0.4
 #: moves of one kind basic judges (a random sample when there are more).
 PER_KIND = 12
-#: strong search, at the rules levels in ``BUDGET``: candidates kept from basic's ranking,
-#: determinisations per candidate.
-CANDIDATES = 3
-ROLLOUTS = 4
-#: from this round on a rollout plays to the end of the game.
-TO_THE_END_FROM = 4
-#: rounds a rollout plays (the current one included) before ``worth`` judges it.
-HORIZON_ROUNDS = 2
-
 
 @dataclass(frozen=True)
 class Taste:
@@ -294,13 +280,6 @@ def _friend_progress(cards: list[str]) -> float:
     return float(sum(1 for n in counts.values() if n % 3 == 1))
 
 
-def margin(state: State, seat: int, t: Taste = BASIC) -> float:
-    w = Work(state)
-    mine = worth(state, seat, w, t)
-    others = [worth(state, s, w, t) for s in range(state.players) if s != seat]
-    return mine - max(others)
-
-
 # --- basic --------------------------------------------------------------------------------
 
 
@@ -506,82 +485,10 @@ def basic_move(state: State, seat: int, rng: random.Random) -> Move:
 # --- strong -------------------------------------------------------------------------------
 
 
-def _resolve(state: State, rng: random.Random) -> State:
-    request = chance(state)
-    if request.kind == "roll":
-        outcome = [rng.randint(1, request.sides) for _ in range(request.count)]
-    elif request.kind == "shuffle":
-        outcome = rng.sample(list(request.items), len(request.items))
-    else:
-        outcome = rng.sample(list(request.items), request.count)
-    return resolve_chance(state, outcome)
-
-
-def rollout(
-    state: State, seat: int, rng: random.Random, until_round: int, opponent: Callable = basic_move
-) -> State:
-    """The seat plays ``basic``, the others ``opponent`` (``basic`` unless told), until the round
-    ``until_round`` is over (or the game ends); dice come from ``rng``."""
-    for _ in range(600):
-        if state.phase == "game_over" or state.round > until_round:
-            return state
-        actors = to_act(state)
-        if CHANCE in actors:
-            state = _resolve(state, rng)
-            continue
-        actor = seat if seat in actors else min(actors)
-        policy = basic_move if actor == seat else opponent
-        state = play(state, actor, policy(state, actor, rng))
-    return state
-
-
-def _searched(state: State, seat: int) -> bool:
-    """The decisions worth a search: the limited action, a prize, a draft pick."""
-    if state.phase == "turn":
-        return not state.limited_used
-    return state.phase in ("tournament_prizes", "draft")
-
-
-#: the rules levels whose ``strong`` searches, with (candidates, rollouts, horizon rounds). None
-#: today: at every level one ply judged by ``STRONG`` won more often against three ``basic``
-#: than the search did (level 1: 94 against 73 of the same 300 games, issue 21);
-#: ``{1: (CANDIDATES, ROLLOUTS, HORIZON_ROUNDS)}`` brings level 1's search back.
-BUDGET: dict[int, tuple[int, int, int]] = {}
-#: how the other seats play in a rollout: the cheap random bot buys a longer horizon than
-#: ``basic`` for the same time, which measured better (8.5 against 6.5 wins of 24 over three
-#: ``basic`` bots at level 1, 4 players).
-OPPONENT: Callable = bot_move
-
-
 def strong_move(view: Any, seat: int, rng: random.Random) -> Move:
-    base = determinize(view, seat, rng)
-    if base.level not in BUDGET:
-        return judged_move(base, seat, rng)
-    ranked = ranked_moves(base, seat, rng)
-    if len(ranked) == 1 or not _searched(base, seat):
-        return ranked[0]
-    if base.phase == "turn" and ranked[0]["type"] in ("move_horse", "end_turn"):
-        return ranked[0]
-    candidates, rollouts, rounds = BUDGET[base.level]
-    shortlist = ranked[:candidates]
-    totals = [0.0] * len(shortlist)
-    horizon = max(base.round, 1) + rounds - 1
-    if base.round >= TO_THE_END_FROM:
-        horizon = ROUNDS  # late rollouts are short: judge them by the final trophies
-    for _ in range(rollouts):
-        seed = rng.getrandbits(64)
-        world = determinize(view, seat, random.Random(seed))
-        for i, move in enumerate(shortlist):
-            after = rollout(play(world, seat, move), seat, random.Random(seed ^ 0x5EED), horizon, OPPONENT)
-            totals[i] += margin(after, seat)
-    best = max(range(len(shortlist)), key=lambda i: (totals[i], -i))
-    return shortlist[best]
-
-
-def judged_move(state: State, seat: int, rng: random.Random) -> Move:
-    """``strong`` (at a level without search): one ply judged by ``STRONG`` (fate trophies in
-    reach, champions one a final, takeovers), tournament entries planned against the public
-    field (``prospects``)."""
+    """One ply judged by ``STRONG`` (fate trophies in reach, champions one a final, takeovers),
+    tournament entries planned against the public field (``prospects``)."""
+    state = determinize(view, seat, rng)
     ranked = ranked_moves(state, seat, rng, STRONG)
     if state.phase == "tournament_entries":
         planned = prospects.entry(Work(state), seat, ranked)

@@ -16,7 +16,7 @@ from dataclasses import replace
 import pytest
 
 from domain.fairness import draw
-from domain.games.fantasy_ranch import GAME, bots
+from domain.games.fantasy_ranch import GAME
 from domain.games.fantasy_ranch.determinize import determinize
 from domain.games.fantasy_ranch.state import Work
 from domain.games.game import BOT_LEVELS, CHANCE, BotInput
@@ -208,10 +208,7 @@ def test_seeded_games_of_one_level_finish(level, players, rules_level):
 
 @pytest.mark.parametrize("rules_level", LEVELS)
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_seeded_games_with_a_strong_bot_finish(players, rules_level, monkeypatch):
-    monkeypatch.setattr(bots, "CANDIDATES", 2)
-    monkeypatch.setattr(bots, "ROLLOUTS", 1)
-    monkeypatch.setattr(bots, "BUDGET", {})
+def test_seeded_games_with_a_strong_bot_finish(players, rules_level):
     levels = ["strong", "basic", "random", "basic"][:players]
     final = _bot_game(players, rules_level, levels, seed=5 + players + 10 * rules_level)
     assert GAME.is_over(final) and final.round == 5
