@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from itertools import islice
 
@@ -414,17 +414,26 @@ def _farm_value(board: str, tiles: tuple, weight: dict, player: Player) -> float
     """Enclosed points plus the production of the areas the figures would work."""
     areas = farm_areas(board, tiles)
     enclosed = sum(a.size for a in areas if a.enclosed)
-    land = {u for _, u in player.upgrades if UPGRADES[u].effect.startswith(("largest:", "per_enclosure"))}
+    bonus = _land_bonus(areas, {u for _, u in player.upgrades})
+    return enclosed + bonus + 0.35 * _production(areas, weight, player)
+
+
+def _land_bonus(areas: list[Area], upgrades: Iterable[str]) -> float:
+    """What the land upgrades among ``upgrades`` score on these areas."""
     bonus = 0.0
-    for upgrade in land:
+    for upgrade in upgrades:
         effect = UPGRADES[upgrade].effect
         if effect == "per_enclosure":
             bonus += 2 * sum(1 for a in areas if a.enclosed)
-        else:
+        elif effect.startswith("largest:"):
             bonus += max(a.size for a in areas if a.landscape == effect[8:])
+    return bonus
+
+
+def _production(areas: list[Area], weight: dict, player: Player) -> float:
+    """The weighted sizes of the areas the seat's figures (and two more) would work."""
     sizes = sorted((a.size * weight[a.landscape] for a in areas), reverse=True)
-    production = sum(sizes[: len(player.active) + 2])
-    return enclosed + bonus + 0.35 * production
+    return sum(sizes[: len(player.active) + 2])
 
 
 def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random) -> Move:
@@ -455,16 +464,8 @@ def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random) -> Mo
 def _plan_value(player: Player, tiles: tuple, weight: dict, to_come: int) -> float:
     """``_farm_value`` with the enclosures still to close counted (``enclosures.outlook``)."""
     areas = farm_areas(player.board, tiles)
-    bonus = 0.0
-    for _, upgrade in player.upgrades:
-        effect = UPGRADES[upgrade].effect
-        if effect == "per_enclosure":
-            bonus += 2 * sum(1 for a in areas if a.enclosed)
-        elif effect.startswith("largest:"):
-            bonus += max(a.size for a in areas if a.landscape == effect[8:])
-    sizes = sorted((a.size * weight[a.landscape] for a in areas), reverse=True)
-    production = sum(sizes[: len(player.active) + 2])
-    return outlook(player.board, tiles, to_come) + bonus + PLAN_PRODUCTION * production
+    bonus = _land_bonus(areas, (u for _, u in player.upgrades))
+    return outlook(player.board, tiles, to_come) + bonus + PLAN_PRODUCTION * _production(areas, weight, player)
 
 
 def _summer_candidates(
