@@ -1,7 +1,8 @@
 """The human-readable table log: one sentence per event per viewer, undone ranges marked.
 
 Sentences come from ``domain.log`` (the game's ``describe``/``action_view`` for moves and
-chance), rendered for each viewer where they can differ, so a seat's log never shows another
+chance), rendered for each viewer who can read the log where they can differ (``readers``: the
+spectator and the seats persons hold; nobody reads as a bot), so a seat's log never shows another
 seat's secret while the game runs; a sentence everyone reads alike is stored once (``EVERYONE``).
 Sentences are stored with their seat references and the seats' names at that event, and named
 for the reader when read (``entry_for``: "You" for the reader's own seat), so a sentence that
@@ -27,7 +28,7 @@ from domain.log import (
     undone_versions,
 )
 from domain.table import Table
-from projections.base import Batch, Projection, Step, viewer_key, viewers
+from projections.base import Batch, Projection, Step, seated_readers, viewer_key
 
 #: The entries key of a sentence every viewer reads alike (stored once instead of once per viewer).
 EVERYONE = "*"
@@ -42,7 +43,7 @@ def _entries(table: Any, event: Any, before: Any, after: Any, players: list, ove
     after ``event``, for its facts.
     """
     if isinstance(event, Table.ChanceResolved) or (isinstance(event, Table.MovePlayed) and not over):
-        everyone = viewers(table)
+        everyone = seated_readers(players)  # the seats then: a rebuild renders it alike
         entries = {}
         if hides_nothing(table, event, before, everyone):  # one sentence for all; facts may differ
             seat, action, text = neutral_event(table, event, before, players, everyone[0], over, after)

@@ -133,5 +133,18 @@ def viewers(table: Any) -> list[int | None]:
     return [None, *range(table.seats)]
 
 
+def readers(table: Any) -> list[int | None]:
+    """The viewers anyone can read as: the spectator, then each seat a person holds. A seat token
+    is refused once its seat is free or played by a bot (``api.auth``), and bots decide from views
+    of their own in the command, so documents for those seats would be written for nobody: at a
+    table of one person and three bots, three of every five views and log entries."""
+    return seated_readers(table.players)
+
+
+def seated_readers(players: list) -> list[int | None]:
+    """``readers`` of a table whose seats are ``players`` (the seats as they were at an event)."""
+    return [None, *(s for s, p in enumerate(players) if p is not None and not p.get("bot"))]
+
+
 def viewer_key(viewer: int | None) -> str:
     return "spectator" if viewer is None else str(viewer)

@@ -1,4 +1,5 @@
-"""The latest view of every table for every viewer (each seat and the spectator).
+"""The latest view of every table for every viewer who can read it (the spectator and each seat
+a person holds: ``readers``).
 
 Each document is exactly what ``Tables.view`` answers for that viewer: the game's
 ``player_view`` is the only thing that decides what a viewer may see, so nothing here can leak.
@@ -12,22 +13,35 @@ document on its own gives (``projections.stores.Encoded``).
 
 from __future__ import annotations
 
-from json.encoder import encode_basestring_ascii as _quote  # what the encoder writes for a str
 from typing import Any
 
 from domain.application import summarise
-from projections.base import Batch, Projection, viewer_key, viewers
+from domain.table import Table
+from projections.base import Batch, Projection, Step, readers, viewer_key
 from projections.stores import Encoded, dumps
+
+
+def _quote(text: str) -> str:
+    """What ``dumps`` writes for a str."""
+    return dumps(text)
 
 
 class PlayerViews(Projection):
     name = "views"
 
+    def on_event(self, step: Step, batch: Batch) -> None:
+        # A seat left: its player's document goes (a bot plays on, or nobody until it is taken again).
+        if isinstance(step.event, Table.SeatLeft):
+            batch.scratch.setdefault((self.name, step.table.id), set()).add(step.event.seat)
+
     def on_table(self, table: Any, batch: Batch) -> None:
         summary = summarise(table)
         table_text = dumps(summary)
         parts = Parts()
-        for viewer in viewers(table):
+        shown = readers(table)
+        for seat in batch.scratch.pop((self.name, table.id), set()) - set(shown):
+            batch.delete(self.name, f"{table.id}:{viewer_key(seat)}")
+        for viewer in shown:
             view = table.game.player_view(table.state, viewer) if table.state is not None else None
             body = {"version": table.version, "viewer": viewer, "table": summary, "view": view}
             text = (f'{{"version":{dumps(table.version)},"viewer":{dumps(viewer)},'

@@ -24,6 +24,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 #: A batch's writes: (model, key) -> (grp, body), or None to delete.
 Writes = Mapping[tuple[str, str], tuple[str, dict] | None]
 
@@ -32,9 +34,24 @@ class Concurrent(Exception):  # noqa: N818 - it names what happened
     """Another writer moved a tracking row since the batch started: discard the batch and reload."""
 
 
-#: ``json.dumps(body, separators=(",", ":"), default=str)``, its encoder built once (``json.dumps``
-#: builds one per call when given options: most of the cost of encoding a small value).
-dumps = json.JSONEncoder(separators=(",", ":"), default=str).encode
+#: The standard library's encoder, built once (``json.dumps`` builds one per call when given
+#: options: most of the cost of encoding a small value); ``dumps`` falls back to it.
+_stdlib_dumps = json.JSONEncoder(separators=(",", ":"), default=str).encode
+#: orjson leaves datetimes and dataclasses to ``default=str`` as the standard library does, and
+#: writes int keys as strings as it does.
+_ORJSON = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+
+
+def dumps(value: Any) -> str:
+    """A document's compact JSON text (``json.dumps(value, separators=(",", ":"), default=str)``
+    read back). orjson writes it 5-10x faster than the standard library, and the projection worker
+    encoded every document it stored; its one difference is text left as UTF-8 instead of
+    ``\\u`` escapes, which reads back the same. An integer beyond 64 bits, which orjson refuses,
+    goes through the standard library."""
+    try:
+        return orjson.dumps(value, default=str, option=_ORJSON).decode()
+    except TypeError:  # orjson.JSONEncodeError: an int beyond 64 bits, a non-str key of another kind
+        return _stdlib_dumps(value)
 
 
 class Encoded(dict):

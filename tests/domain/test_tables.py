@@ -5,6 +5,7 @@ Every story runs on the in-memory store, a SQLite file and the real PostgreSQL s
 
 from __future__ import annotations
 
+import random
 import threading
 from uuid import uuid4
 
@@ -48,6 +49,14 @@ def play_first_legal(tables: Tables, table_id, seat=None):
 def play_to_end(tables: Tables, table_id):
     while tables.table(table_id).status == "running":
         play_first_legal(tables, table_id)
+
+
+def play_randomly_to_end(tables: Tables, table_id, seed: int = 7):
+    """People who play the game's ``random`` rule (``bot_move``), one command a move, to the end."""
+    rng = random.Random(seed)
+    while (table := tables.table(table_id)).status == "running":
+        seat = min(table.to_act())
+        tables.play_move(table_id, seat, table.game.bot_move(table.state, seat, rng))
 
 
 def event_count(tables: Tables, table_id) -> int:

@@ -1,8 +1,10 @@
-"""Every product game through the read models: a whole bot game, and each viewer's read models
+"""Every product game through the read models: a whole game of people (each seat is read as,
+which a bot's is not), and each viewer's read models
 equal what the application answers (so the game's own ``player_view``/``describe`` decide); its
 log names the players ("You" only for the reader's own seat) and its score history is right.
 
-One bot game per product game, played once for the whole module (the games are the slow part)."""
+One game per product game, its moves the random rule's, played once for the whole module (the
+games are the slow part)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from domain.table import Table
 from projections.queries import ReadModels
 from projections.runner import Projector
 from projections.stores import MemoryStore
+from tests.domain.test_tables import play_randomly_to_end
 
 GAMES = [g.name for g in _PRODUCT] or [pytest.param("none", marks=pytest.mark.skip)]
 NAMES = ["Alice", "Bob", "Cleo", "Dan", "Eve"]
@@ -24,7 +27,7 @@ YOU = re.compile(r"\b(you|your)\b", re.IGNORECASE)
 
 
 class Played:
-    """A finished bot game of one product game, its events and its read models."""
+    """A finished game of one product game, its events and its read models."""
 
     def __init__(self, game: str) -> None:
         self.game = get_game(game)
@@ -32,8 +35,9 @@ class Played:
         self.seats = self.game.min_players
         self.id = self.tables.open_table(game, self.seats).table_id
         for seat in range(self.seats):
-            self.tables.take_seat(self.id, NAMES[seat], bot=True)
+            self.tables.take_seat(self.id, NAMES[seat])
         self.tables.start(self.id)
+        play_randomly_to_end(self.tables, self.id)
         self.events = list(self.tables.events.get(self.id))
         self.reads = ReadModels(MemoryStore())
         Projector(self.tables, self.reads.store).catch_up()
@@ -54,7 +58,7 @@ def played():
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_whole_bot_game_projects_like_the_application_answers(game, played):
+def test_a_whole_game_projects_like_the_application_answers(game, played):
     p = played(game)
     tables, reads, table_id = p.tables, p.reads, p.id
     assert reads.table(table_id)["status"] == tables.summary(table_id)["status"] == "finished"
@@ -88,7 +92,7 @@ def test_a_finished_log_names_each_player_and_says_you_only_to_that_player(game,
         entries = p.reads.log(p.id, viewer, limit=100_000)
         assert _check_names(entries, viewer) > 0
         taken = [e["text"] for e in entries if e["event"] == "SeatTaken"]
-        assert taken == [("You" if s == viewer else NAMES[s]) + f" took seat {s} as a basic bot." for s in range(p.seats)]
+        assert taken == [("You" if s == viewer else NAMES[s]) + f" took seat {s}." for s in range(p.seats)]
     spectator = [e["text"] for e in p.reads.log(p.id, None, limit=100_000)]
     assert not any("{seat:" in text or "{their:" in text for text in spectator)  # every reference rendered
     assert all(any(text.startswith(NAMES[s] + " ") for text in spectator) for s in range(p.seats))

@@ -357,3 +357,27 @@ def test_a_lobby_built_before_its_listing_copies_is_rebuilt_on_start(tables, sto
     projector.catch_up()
     assert [t["id"] for t in reads.tables()] == [str(t) for t in reversed(opened)]
     assert projector.upgrade() == []  # recorded now: the next start rebuilds nothing
+
+
+def test_only_the_spectator_and_the_people_seated_have_views_and_log_entries_of_their_own(tables, store):
+    """Nobody reads as a bot (its seat has no token), so a bot's seat gets no documents: at a table
+    of one person and three bots that is three of every five views. A person who leaves mid-game
+    (a bot plays on) loses theirs."""
+    projector = Projector(tables, store)
+    reads = ReadModels(store)
+    table_id = seated(tables, names=("ann", "bob"), bots=("botty",))
+    tables.start(table_id)
+    for seat in (0, 1):  # the people's secret bids (the bot bid in the same command)
+        play_first_legal(tables, table_id, seat)
+    projector.catch_up()
+    assert {key for key, _, _ in store.all("views")} == {f"{table_id}:{v}" for v in ("spectator", "0", "1")}
+    per_viewer = [row["entries"] for _, _, row in store.all("log") if EVERYONE not in row["entries"]]
+    assert per_viewer and all(set(entries) == {"spectator", "0", "1"} for entries in per_viewer)
+    for viewer in (None, 0, 1):
+        assert reads.view(table_id, viewer)["view"] == tables.view(table_id, viewer)["view"]
+        assert reads.log(table_id, viewer, limit=1000) == [e.to_dict() for e in tables.log(table_id, viewer, limit=1000)]
+    assert reads.view(table_id, 2) is None
+    tables.leave(table_id, 1, None, None)
+    projector.catch_up()
+    assert reads.view(table_id, 1) is None and reads.view(table_id, 0) is not None
+    assert snapshot(store) == single_batch_snapshot(tables)  # a rebuild holds the same

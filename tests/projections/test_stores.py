@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime
+from uuid import UUID
+
 import pytest
 
-from projections.stores import Concurrent
+from projections.stores import Concurrent, dumps
 
 
 def test_documents_commit_with_their_tracking_row_or_not_at_all(store):
@@ -43,3 +47,14 @@ def test_a_group_reads_a_key_range_in_byte_order(store):
     assert [k for k, _ in store.group("m", "t")] == keys
     assert [k for k, _ in store.group("m", "t", after_key="t:000000009", limit=2)] == keys[1:3]
     assert store.group("m", "t", after_key="t:000000100") == []
+
+
+@pytest.mark.parametrize("body", [
+    {"name": "Zoë", "basis": "4 fish × 2", 3: "an int key", "seed": 2**200, "when": datetime(2026, 12, 4, tzinfo=UTC)},
+    {"id": UUID(int=7), "nested": [(1, 2), {"deep": None, "x": 1.5}], "flag": True},
+    {"odd": "\ud800"},  # a lone surrogate: orjson refuses it, the standard library escapes it
+])
+def test_a_document_reads_back_as_the_standard_library_writes_it(body):
+    text = dumps(body)
+    assert json.loads(text) == json.loads(json.dumps(body, separators=(",", ":"), default=str))
+    assert ", " not in text and ": " not in text  # compact, as every stored text is
