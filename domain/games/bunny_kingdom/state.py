@@ -48,7 +48,19 @@ class State:
     harvests: tuple[tuple[int, ...], ...] = ()  # per seat, one value per harvested round
 
     def set(self, **changes: Any) -> State:
-        return replace(self, **changes)
+        """This state with ``changes``, the other fields shared. ``dataclasses.replace`` does the
+        same through ``__init__`` and all 22 fields (4.1 µs a call, 0.6 here); the rules and the
+        projection worker's replays change a state about three times an event."""
+        if not changes.keys() <= _FIELDS:
+            return replace(self, **changes)  # its TypeError names the unknown field
+        new = object.__new__(State)
+        attrs = new.__dict__
+        attrs.update(self.__dict__)
+        attrs.update(changes)
+        return new
+
+
+_FIELDS = frozenset(f.name for f in fields(State))
 
 
 def initial_state(players: int) -> State:
