@@ -70,7 +70,11 @@ class GroupCommitRecorder(_bounded(PostgresApplicationRecorder)):  # type: ignor
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.insert_events_statement = self.insert_events_statement.as_string(None)
+        # Its events go as a binary array of the library's composite type (``%b``): psycopg writes
+        # the text form of a composite array in Python, 70 µs for a command's four events against
+        # 15 in binary.
+        self.insert_events_statement = self.insert_events_statement.as_string(None).replace("unnest(%s::", "unnest(%b::")
+        assert "unnest(%b::" in self.insert_events_statement, "the library's insert statement changed"
         self.lock_table_statements = [s.as_string(None) for s in self.lock_table_statements]
         self._notify = SQL("NOTIFY {0}").format(Identifier(self.channel_name)).as_string(None)
         self._selects: dict[tuple[bool, bool, bool, bool], str] = {}
