@@ -11,9 +11,6 @@ gunicorn sends the head on its own, then the body, and on loopback each send of 
 the client again; the head alone cost about a tenth of a worker's CPU under load (py-spy, 50
 tables). Streamed (chunked) answers, SSE, are sent as before.
 
-Its PostgreSQL queries wait on the hub through ``api.green`` (psycopg's own wait polls through
-gevent's patched ``select``, several times a query).
-
 ``Logger`` is gunicorn's logger without gunicorn's access line unless ``accesslog`` asks for one
 (``ACCESS_LOG``): the app writes its own JSON access line (``api.logs``), which never holds the raw
 path or the query string. With ``logconfig_dict`` set, gunicorn wrote its line as well (through
@@ -73,12 +70,6 @@ class Worker(GeventWorker):
     def init_process(self) -> None:
         wsgi.Response = OneSend  # what ``wsgi.create`` builds for each request, in this worker only
         super().init_process()
-
-    def patch(self) -> None:
-        super().patch()  # gevent's monkey-patching, before the app is built
-        from api import green  # psycopg only now: it chooses its waits when imported
-
-        green.install()  # psycopg waits on the hub without polling through the patched ``select``
 
     def handle_quit(self, sig: int, frame: Any) -> None:
         gevent.spawn(self._quit)
