@@ -21,11 +21,6 @@ from projections.base import Batch, Projection, Step, readers, viewer_key
 from projections.stores import Encoded, dumps
 
 
-def _quote(text: str) -> str:
-    """What ``dumps`` writes for a str."""
-    return dumps(text)
-
-
 class PlayerViews(Projection):
     name = "views"
 
@@ -68,17 +63,13 @@ class Parts:
         for k, v in view.items():
             key = keys.get(k)
             if key is None:
-                key = keys[k] = _quote(k) + ":"
+                key = keys[k] = dumps(k) + ":"
             out.append(key + self._part(k, v))
         return "{" + ",".join(out) + "}"
 
     def _part(self, key: str, value: Any) -> str:
-        kind = type(value)
-        if kind is str:
-            return _quote(value)
-        if kind is not dict and kind is not list and not isinstance(value, (dict, list)):
-            # another scalar: cheaper to encode than to look up
-            return dumps(value)
+        if type(value) is not dict and type(value) is not list and not isinstance(value, (dict, list)):
+            return dumps(value)  # a scalar: cheaper to encode than to look up
         known = self._texts.setdefault(key, [])
         for seen, text in known:
             if seen is value or seen == value:
