@@ -141,15 +141,31 @@ class Tables(Application):
         return Repository(event_store=self.events, snapshot_store=self.snapshots, cache_maxsize=None)
 
     @contextmanager
-    def reusing(self, table: Table) -> Iterator[None]:
-        """Within the block, ``table`` (just loaded by the caller, e.g. to check a seat token) is
-        the latest version of its table: the command or query the caller then runs reads nothing
-        more from the store. A command that loses a save race still re-reads the store."""
-        reset = _REUSE.set(table)
+    def reusing(self, table: Table, *, read: bool = True,
+                check: Callable[[Table], None] | None = None) -> Iterator[None]:
+        """Within the block, ``table`` (loaded by the caller, e.g. to check a seat token) is the
+        latest version of its table: the command or query the caller then runs reads nothing more
+        from the store. A command that loses a save race still re-reads the store.
+
+        ``read=False``: ``table`` is this process's own latest version, not read for this request
+        (``own_latest``). A command decides on it, and when it is refused there, or its save finds
+        the version taken, it is decided again on the store's latest. ``check`` (the caller's
+        token check) runs again on every table re-read for the command, so the version a command
+        is decided on is the version its seat token was checked against."""
+        reset = _REUSE.set(_Reused(table, read, check))
         try:
             yield
         finally:
             _REUSE.reset(reset)
+
+    def own_latest(self, table_id: UUID) -> Table | None:
+        """The table as this process last saved or read it, without reading the store, when no
+        other process has been seen writing to it (None otherwise, or when it is not cached).
+
+        Why: a command on a table only this process writes (a seat on a keep-alive connection, its
+        bots played in the same save) needs no look for newer events; if another process did
+        write, the command's save finds its version taken and is decided again (``reusing``)."""
+        return self._latest.own(table_id)
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
@@ -448,19 +464,34 @@ class Tables(Application):
 
     def _command(self, table_id: UUID, command_id: str | None, expected_version: int | None,
                  decide: Callable[[Table], None]) -> Receipt:
+        reused = _REUSE.get()
+        if reused is not None and reused.table.id != table_id:
+            reused = None
         for attempt in range(SAVE_ATTEMPTS):
-            current = self._get(table_id) if attempt == 0 else self._latest_table(table_id)
-            if command_id and command_id in current.commands:
-                return Receipt(table_id, current.commands[command_id], duplicate=True)
-            if expected_version is not None and expected_version != current.version:
-                raise StaleVersion(expected_version, current.version)
-            table = current.working_copy()  # readers keep sharing ``current``; a refusal leaves it as it was
-            decide(table)
-            self._advance(table)
+            if attempt == 0:
+                current = self._get(table_id)
+            else:
+                current = self._latest_table(table_id)
+                if reused is not None and reused.check is not None:
+                    reused.check(current)  # the seat's token, against the version decided on
+            unread = attempt == 0 and reused is not None and not reused.read and current is reused.table
+            try:
+                if command_id and command_id in current.commands:
+                    return Receipt(table_id, current.commands[command_id], duplicate=True)
+                if expected_version is not None and expected_version != current.version:
+                    raise StaleVersion(expected_version, current.version)
+                table = current.working_copy()  # readers keep sharing ``current``; a refusal leaves it as it was
+                decide(table)
+                self._advance(table)
+            except DomainError:
+                if unread and self._latest_table(table_id).version != current.version:
+                    continue  # refused on an old version: decide again on the latest
+                raise
             try:
                 recordings = self.save(table)
             except IntegrityError:
-                time.sleep(random.uniform(0, 0.003 * (attempt + 1)))
+                if not unread:  # a race lost, not an old version: let the winner finish
+                    time.sleep(random.uniform(0, 0.003 * (attempt + 1)))
                 continue
             # The saved copy is exactly what a fresh load would give: it becomes the latest
             # version here (no event is read back and applied again).
@@ -515,8 +546,8 @@ class Tables(Application):
         if version is not None and (not isinstance(version, int) or isinstance(version, bool) or version < 1):
             raise UnknownVersion(f"versions start at 1, not {version!r}")
         reused = _REUSE.get()
-        if reused is not None and reused.id == table_id and (version is None or version == reused.version):
-            return reused
+        if reused is not None and reused.table.id == table_id and (version is None or version == reused.table.version):
+            return reused.table
         if version is None:
             return self._latest_table(table_id)
         known = self._latest.get(table_id)
@@ -543,6 +574,7 @@ class Tables(Application):
             newer = list(self.events.get(table_id, gt=known.version))
             if not newer:
                 return known
+            self._latest.shared(table_id)  # this process saves what it writes: another one wrote these
             table = known.working_copy()
             for event in newer:
                 table = event.mutate(table)
@@ -579,8 +611,16 @@ class Tables(Application):
         return next(iter(self.events.get(table_id, gt=version - 1, lte=version)), None)
 
 
-#: The table a caller already loaded for the request in progress (``Tables.reusing``).
-_REUSE: ContextVar[Table | None] = ContextVar("tabletop_reused_table", default=None)
+@dataclass(frozen=True)
+class _Reused:
+    """The table a caller already has for the request in progress (``Tables.reusing``)."""
+
+    table: Table
+    read: bool  # read from the store for this request (False: this process's own latest, unread)
+    check: Callable[[Table], None] | None  # run again on a table re-read for a command
+
+
+_REUSE: ContextVar[_Reused | None] = ContextVar("tabletop_reused_table", default=None)
 
 
 class LatestTables:
@@ -588,13 +628,30 @@ class LatestTables:
 
     Entries are never mutated (commands decide on a ``working_copy``), so readers take them as
     they are, without a copy. ``put`` keeps the newer of two versions; a table another process
-    changed is caught up by ``Tables._latest_table`` reading only the events after it.
+    changed is caught up by ``Tables._latest_table`` reading only the events after it, and is
+    marked ``shared`` for as long as it stays cached (``own`` then gives None).
     """
 
     def __init__(self, size: int) -> None:
         self._size = size
         self._tables: OrderedDict[UUID, Table] = OrderedDict()
+        self._shared: set[UUID] = set()
         self._lock = threading.Lock()
+
+    def own(self, table_id: UUID) -> Table | None:
+        """The cached table, unless another process was seen writing to it."""
+        with self._lock:
+            if table_id in self._shared:
+                return None
+            table = self._tables.get(table_id)
+            if table is not None:
+                self._tables.move_to_end(table_id)
+            return table
+
+    def shared(self, table_id: UUID) -> None:
+        with self._lock:
+            if table_id in self._tables:
+                self._shared.add(table_id)
 
     def get(self, table_id: UUID) -> Table | None:
         with self._lock:
@@ -612,7 +669,7 @@ class LatestTables:
                 self._tables[table.id] = table
             self._tables.move_to_end(table.id)
             while len(self._tables) > self._size:
-                self._tables.popitem(last=False)
+                self._shared.discard(self._tables.popitem(last=False)[0])
 
 
 def bot_decision(game: Game, state: Any, seat: int, level: str | None, rng: random.Random) -> Move:

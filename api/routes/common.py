@@ -10,20 +10,39 @@ from uuid import UUID
 from flask import Response, g
 
 from api import auth, wiring
+from api.errors import ApiError
 from domain.application import Receipt, Tables
 from domain.hashchain import canonical
 from domain.table import Table
 
 
 @contextmanager
-def acting_for(table_id: UUID, seat: int) -> Iterator[tuple[Tables, Table]]:
+def acting_for(table_id: UUID, seat: int, command: bool = False) -> Iterator[tuple[Tables, Table]]:
     """This process's Tables and the table, once the request's token is checked to act for
     ``seat`` (401/403 otherwise). The table is loaded once: the check, and the command or query
-    run inside the block, share it (``Tables.reusing``)."""
+    run inside the block, share it (``Tables.reusing``).
+
+    ``command``: the block runs one command, which may start from this process's own latest
+    version of the table without reading the store (``Tables.own_latest``): a command decided on
+    an old version is decided again on the latest, its token checked again against that one. A
+    token refused on the unread version is checked again against the store's latest."""
     tables = wiring.tables()
-    table = tables.table(table_id)  # an unknown table is 404 whoever asks
-    auth.require_seat(tables, wiring.secret(), table_id, seat, table)
-    with tables.reusing(table):
+    secret = wiring.secret()
+
+    def check(table: Table) -> None:
+        auth.require_seat(tables, secret, table_id, seat, table)
+
+    table = tables.own_latest(table_id) if command else None
+    if table is not None:
+        try:
+            check(table)
+        except ApiError:
+            table = None  # perhaps seated since this process last saw the table: read it
+    read = table is None
+    if table is None:
+        table = tables.table(table_id)  # an unknown table is 404 whoever asks
+        check(table)
+    with tables.reusing(table, read=read, check=check):
         yield tables, table
 
 

@@ -47,7 +47,7 @@ def take_seat(args, table_id: UUID):
 def leave(args, table_id: UUID, seat: int):
     """Leave your seat: before the start it is freed; during play a bot takes it over. Needs a JSON
     body (``{}`` at least), like every other seat command: a bare POST never gives a seat away."""
-    with acting_for(table_id, seat) as (tables, _):
+    with acting_for(table_id, seat, command=True) as (tables, _):
         if not request.get_data(cache=True):
             raise BodyRequired("leaving needs a JSON body ({} at least, or a command_id)",
                                {"_schema": ["a JSON body is required"]})
@@ -60,7 +60,7 @@ def leave(args, table_id: UUID, seat: int):
 @blp.doc(security=SEAT_TOKEN)
 def play_move(args, table_id: UUID, seat: int):
     """Play a move for your seat; dice, shuffles and bots then act in the same save."""
-    with acting_for(table_id, seat) as (tables, _):
+    with acting_for(table_id, seat, command=True) as (tables, _):
         return receipt(tables.play_move(table_id, seat, args["move"], args["command_id"], args["expected_version"]))
 
 

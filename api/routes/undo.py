@@ -20,7 +20,7 @@ blp = Blueprint("undo", __name__, url_prefix="/api/tables/<uuid:table_id>/seats/
 @blp.doc(security=SEAT_TOKEN)
 def request_undo(args, table_id: UUID, seat: int):
     """Ask to go back to a version; immediate if only your own moves are undone, else put to a vote."""
-    with acting_for(table_id, seat) as (tables, _):
+    with acting_for(table_id, seat, command=True) as (tables, _):
         return receipt(tables.request_undo(table_id, seat, args["to_version"], args["command_id"], args["expected_version"]))
 
 
@@ -30,5 +30,5 @@ def request_undo(args, table_id: UUID, seat: int):
 @blp.doc(security=SEAT_TOKEN)
 def vote_undo(args, table_id: UUID, seat: int):
     """Approve or reject the pending undo (the requester may withdraw it)."""
-    with acting_for(table_id, seat) as (tables, _):
+    with acting_for(table_id, seat, command=True) as (tables, _):
         return receipt(tables.vote_undo(table_id, seat, args["approve"], args["command_id"], args["expected_version"]))

@@ -8,13 +8,21 @@ from tests.api.conftest import SECRET
 from tests.domain.test_latest_tables import CountingReads
 
 
-def test_a_move_and_the_read_before_it_each_read_the_store_once(duel, tables):
+def test_the_read_before_a_move_reads_the_store_once_and_the_move_reads_nothing(duel, tables):
     duel.legal(0)  # the table is known to this process
     reads = CountingReads(tables)
     move = duel.legal(0)[0]
     assert reads.count == 1
     reads.count = 0
     assert duel.play(0, move).status_code == 200
+    assert reads.count == 0  # this process is the table's only writer: its own latest version
+
+
+def test_a_refused_move_reads_the_store_once_to_judge_it_on_the_latest(duel, tables):
+    duel.legal(0)
+    reads = CountingReads(tables)
+    refused = duel.play(0, {"type": "roll"})
+    assert refused.status_code == 422 and refused.json["rule"] == "TD-R4"
     assert reads.count == 1
 
 

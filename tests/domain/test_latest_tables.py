@@ -103,6 +103,90 @@ def test_a_command_on_a_table_loaded_for_the_request_reads_nothing_more(tables):
     assert reads.count == 0
 
 
+def test_a_command_on_the_table_this_process_keeps_reads_nothing(tables):
+    table_id = seated(tables, names=("ann", "bob"))
+    tables.start(table_id)
+    move = tables.legal_moves(table_id, 0)[0]
+    reads = CountingReads(tables)
+    own = tables.own_latest(table_id)
+    assert own is tables.table(table_id) and reads.count == 1  # own_latest itself read nothing
+    reads.count = 0
+    with tables.reusing(own, read=False):
+        tables.play_move(table_id, 0, move)
+    assert reads.count == 0
+    assert facts(tables.table(table_id)) == facts(replayed(tables, table_id))
+
+
+@pytest.fixture
+def two_workers(backend, tmp_path):
+    """Two ``Tables`` on one store, as two web workers hold it; a Tiny Duel table (ann, bob)
+    started by the first, in the bid step, known to both."""
+    if backend == "memory":
+        pytest.skip("two applications cannot share one in-memory store")
+    env = {**store_env(backend, tmp_path), "AGGREGATE_CACHE_MAXSIZE": "100"}
+    workers = [Tables(env=env), Tables(env={**env, "CREATE_TABLE": "n"})]
+    table_id = seated(workers[0], names=("ann", "bob"))
+    workers[0].start(table_id)
+    workers[1].table(table_id)
+    yield workers, table_id
+    for worker in workers:
+        worker.close()
+
+
+def test_a_command_decided_on_an_old_version_is_decided_again_on_the_latest(two_workers):
+    """TD-R2: bob's bid reaches the worker that has not seen ann's; it is recorded after hers."""
+    (a, b), table_id = two_workers
+    stale = a.own_latest(table_id)
+    hands = stale.state.hands
+    b.play_move(table_id, 0, {"type": "bid", "card": hands[0][0]})
+    with a.reusing(stale, read=False):
+        receipt = a.play_move(table_id, 1, {"type": "bid", "card": hands[1][0]})
+    bids = [e.seat for e in a.events.get(table_id) if isinstance(e, Table.MovePlayed)]
+    assert bids == [0, 1] and receipt.version == a.table(table_id).version
+    assert facts(a.table(table_id)) == facts(replayed(a, table_id))
+    assert a.own_latest(table_id) is None  # another process writes here: commands read it first now
+
+
+def test_a_move_refused_on_an_old_version_is_judged_again_on_the_latest(two_workers):
+    """TD-R4: both bids went through the other worker; ann's roll, refused in the bid step this
+    worker last saw, is her turn's move on the latest version."""
+    (a, b), table_id = two_workers
+    stale = a.own_latest(table_id)
+    for seat in (0, 1):
+        b.play_move(table_id, seat, {"type": "bid", "card": stale.state.hands[seat][0]})
+    with a.reusing(stale, read=False):
+        a.play_move(table_id, 0, {"type": "roll"})
+    assert a.table(table_id).state.turns_taken == 1
+    assert facts(a.table(table_id)) == facts(replayed(a, table_id))
+
+
+def test_a_move_refused_on_the_latest_version_is_refused_with_its_rule(two_workers):
+    (a, _), table_id = two_workers
+    head = a.table(table_id).version
+    with a.reusing(a.own_latest(table_id), read=False), pytest.raises(IllegalMove) as refused:
+        a.play_move(table_id, 0, {"type": "roll"})
+    assert refused.value.rule and a.table(table_id).version == head
+
+
+def test_the_seat_check_runs_again_on_the_version_a_command_is_decided_on(two_workers):
+    """The other worker changed the table; the caller's check refuses the re-read version, and
+    nothing is recorded."""
+    (a, b), table_id = two_workers
+    stale = a.own_latest(table_id)
+    b.play_move(table_id, 0, {"type": "bid", "card": stale.state.hands[0][0]})
+    head = b.table(table_id).version
+    checked = []
+
+    def check(table):
+        checked.append(table.version)
+        if table.version != stale.version:
+            raise PermissionError("the seat changed hands")
+
+    with a.reusing(stale, read=False, check=check), pytest.raises(PermissionError):
+        a.play_move(table_id, 1, {"type": "bid", "card": stale.state.hands[1][0]})
+    assert checked == [head] and a.table(table_id).version == head
+
+
 def test_snapshots_are_the_saved_table_and_load_like_a_replay(tables):
     table_id = seated(tables, names=("ann", "bob"))
     for _ in range(60):  # a long history: the snapshot interval (100) is crossed mid-command
