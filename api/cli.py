@@ -208,10 +208,12 @@ def cmd_projections(args: argparse.Namespace) -> int:
     except ImportError:
         raise CommandError("projections are not part of this build yet") from None
     if args.action == "run":
-        from api import logs
+        from api import collector, logs
 
         logs.configure()  # the worker's lines in the API's JSON form
-        return runner.run(_settings(args), runner.parse_partition(args.partition))
+        settings = _settings(args)
+        collector.apply(settings.gc_threshold)
+        return runner.run(settings, runner.parse_partition(args.partition))
     return runner.rebuild(_settings(args), args.name)
 
 

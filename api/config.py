@@ -86,6 +86,7 @@ class Settings:
     projections_linger_ms: int = 10  # the worker lets a small batch wait this long for more (PostgreSQL)
     group_commit: bool = True  # PostgreSQL: saves arriving together share one transaction (api/group_commit.py)
     group_commit_window_ms: float = 0.0  # and a save waits this long for others to join it
+    gc_threshold: int = 50_000  # a server process's young-generation threshold (api/collector.py); 0: CPython's
     testing: bool = False
     extra: Mapping[str, str] = field(default_factory=dict)
 
@@ -129,6 +130,7 @@ class Settings:
             projections_linger_ms=int(get("TABLETOP_PROJECTIONS_LINGER_MS", "10")),
             group_commit=get("TABLETOP_GROUP_COMMIT", "on").lower() not in ("off", "n", "no", "0", "false"),
             group_commit_window_ms=float(get("TABLETOP_GROUP_COMMIT_WINDOW_MS", "0")),
+            gc_threshold=int(get("TABLETOP_GC_THRESHOLD", str(cls.gc_threshold))),
         )
 
     def check(self) -> None:

@@ -81,10 +81,11 @@ def _serve_gevent(settings: Settings, host: str, port: int) -> int:
     from gevent.pool import Pool
     from gevent.pywsgi import WSGIServer
 
-    from api import create_app, logs
+    from api import collector, create_app, logs
 
     logs.configure()
     app = create_app(settings)
+    collector.apply(settings.gc_threshold)
     # log=None: no pywsgi access line; the app writes one JSON line per request itself (api.logs).
     # A bounded pool (as gunicorn's worker_connections): the server can then end every open request at a stop.
     server = WSGIServer((host, port), app, spawn=Pool(CONNECTIONS), log=None,

@@ -20,13 +20,21 @@ class LazyApp:
         self._app: Flask | None = None
         self._lock = threading.Lock()
 
+    def build(self) -> Flask:
+        from api import create_app
+
+        return create_app()
+
     def get(self) -> Flask:
         if self._app is None:
-            with self._lock:
+            with self._lock:  # the first requests arrive together: build one app, not fifty
                 if self._app is None:
-                    from api import create_app
+                    from api import collector
+                    from api.config import Settings
 
-                    self._app = create_app()
+                    app = self.build()
+                    collector.apply(Settings.from_env().gc_threshold)  # the built app is never scanned again
+                    self._app = app
         return self._app
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:

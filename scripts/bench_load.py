@@ -100,10 +100,11 @@ class BenchApp:
         from eventsourcing.persistence import IntegrityError
         from flask import jsonify
 
-        from api import create_app
+        from api import collector, create_app
         from api.config import Settings
 
         app = create_app()
+        collector.apply(Settings.from_env().gc_threshold)  # as api.wsgi does for the real app
         # The baseline stays the library's own append: one transaction per save, group commit or not.
         bare = Bare(env=Settings.from_env().with_(group_commit=False).eventsourcing_env("bench_bare"))
 
