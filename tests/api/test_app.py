@@ -41,6 +41,7 @@ def test_another_server_secret_refuses_the_token(tmp_path):
 def test_the_wsgi_app_is_built_on_first_use_once_per_process(monkeypatch, tmp_path):
     monkeypatch.setenv("TABLETOP_STORE", "memory")
     monkeypatch.setenv("TABLETOP_SECRET", "wsgi-test-key-not-for-production-0123456789")
+    monkeypatch.setenv("TABLETOP_GC_THRESHOLD", "0")  # this test process keeps CPython's collector
     from api.wsgi import LazyApp
 
     lazy = LazyApp()
