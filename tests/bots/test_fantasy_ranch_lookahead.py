@@ -134,3 +134,26 @@ def test_the_level_3_search_reads_only_the_view_and_its_rng(monkeypatch):
             compared += 1
             break
     assert compared >= 2 and searched
+
+
+def _late_state(level: int):
+    """A level's round-4 turn, as a seeded ``basic`` game reaches it."""
+    state = GAME.setup(4, GAME.resolve_options(4, {"level": level}))
+    secret, chance_n, version = seed_of("fr-lookahead-levels", level), 0, 0
+    while state.round < lookahead.FROM_ROUND or state.phase != "turn":
+        actors = GAME.to_act(state)
+        if CHANCE in actors:
+            state = GAME.resolve_chance(state, draw(GAME.chance(state), secret, chance_n))
+            chance_n += 1
+            continue
+        seat, version = min(actors), version + 1
+        state = GAME.play(state, seat, bot_decision(GAME, state, seat, "basic", bot_rng(secret, version, seat)))
+    return state, min(GAME.to_act(state))
+
+
+def test_levels_2_and_3_search_the_last_rounds_and_level_1_does_not():
+    """Searched, levels 2 and 3 won more often than their one ply; level 1 did not."""
+    assert [lookahead.searched(*_late_state(level)) for level in (1, 2, 3)] == [False, True, True]
+    state, seat = _late_state(2)
+    early = replace(state, round=lookahead.FROM_ROUND - 1)
+    assert not lookahead.searched(early, seat)

@@ -1,10 +1,11 @@
-"""Fantasy Ranch ``strong`` at level 3, rounds 4 and 5: flat Monte Carlo to the end of the game.
+"""Fantasy Ranch ``strong`` at levels 2 and 3, rounds 4 and 5: flat Monte Carlo to the end.
 
-Why: one ply of ``worth`` cannot see how the takeovers, the last purchases and the three finals
-of the last rounds play out, and those settle a level-3 game; a search there was the one thing
-that measured better than the one-ply judgement (docs/bots.md, Fantasy Ranch third and fourth
-passes). Why only late: a rollout to the end costs about 40 ms of CPU a round still to play,
-and the budget is 300 ms a decision.
+Why: one ply of ``worth`` cannot see how the last purchases, fate claims, takeovers [L3] and
+the three finals of the last rounds play out, and those settle a game; searched, they won more
+often than the one-ply judgement on the same 300 games (docs/bots.md, Fantasy Ranch fourth
+pass: 146 against 127 at level 3, 121 against 101 at level 2; level 1 no better). Why only
+late: a rollout to the end costs about 40 ms of CPU a round still to play at level 3, and the
+budget is 300 ms a decision.
 
 How: the seat's one-ply choice and its next best moves (``CANDIDATES``) are each played in the
 same sampled worlds (``determinize`` of the seat's own view: hidden cards dealt from what the
@@ -33,7 +34,9 @@ Move = dict[str, Any]
 #: a rollout policy: the move a seat makes in a simulated state.
 Policy = Callable[[State, int, random.Random], Move]
 
-#: searched from this round on (rules level 3 only).
+#: the rules levels searched, from this round on. Level 1 measured no better searched (101 and
+#: 91 wins against 93 and 94 of two sets of 300 games; docs/bots.md, fourth pass).
+LEVELS = (2, 3)
 FROM_ROUND = 4
 #: candidates compared: the one-ply choice and the next ones by ``STRONG``'s ranking.
 CANDIDATES = 2
@@ -48,9 +51,9 @@ MARGIN = 0.1
 
 
 def searched(state: State, seat: int) -> bool:
-    """The decisions searched: level 3 from ``FROM_ROUND`` on, a turn's claims, employees and
-    limited action, a tournament entry, a prize."""
-    if state.level != 3 or state.round < FROM_ROUND:
+    """The decisions searched: at the ``LEVELS`` from ``FROM_ROUND`` on, a turn's claims,
+    employees and limited action, a tournament entry, a prize."""
+    if state.level not in LEVELS or state.round < FROM_ROUND:
         return False
     return state.phase in ("turn", "tournament_entries", "tournament_prizes")
 
