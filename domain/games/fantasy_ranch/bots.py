@@ -18,19 +18,21 @@ not seen, so no policy can depend on a secret and the same input always gives th
 * ``strong``: one ply judged by its own ``Taste`` (``STRONG``: the trophies on fate cards it
   meets the requirement of [L2 L3], dice for the tournaments weighed double, each champion
   counted for a final of its own), horse moves that take another seat's territory over at once
-  [L3], and tournament entries planned against the public field (``prospects``). Flat Monte
-  Carlo rollouts were tried at every level and measured worse (docs/bots.md); git history keeps
-  them.
+  [L3], and tournament entries planned against the public field (``prospects``). At levels 2
+  and 3 from round 4 on, the best two moves of that ranking are searched to the end of the game
+  (``lookahead``: flat Monte Carlo over determinizations, rollouts played by ``QUICK`` and
+  ``QUICK_STRONG``, quick forms of the two judgements); earlier, and at level 1, rollouts
+  measured no better than the one ply (docs/bots.md).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from domain.games.fantasy_ranch import fate, legal, prospects, tournaments
+from domain.games.fantasy_ranch import fate, legal, lookahead, prospects, tournaments
 from domain.games.fantasy_ranch.components import (
     BOARDS,
     FATE_CARDS,
@@ -86,6 +88,10 @@ class Taste:
     #: champions counted one a final (a horse competes once a round, FR-R206), not the best
     #: one for every final.
     spread: bool = False
+    #: [L3] the employees whose uses are judged at all, and how many moves of one kind (an
+    #: employee, a fate card) are judged: the rollouts of the search play a quicker ``basic``.
+    employees: tuple[str, ...] = ("tom", "alex", "gail", "ryan", "megan")
+    per_kind: int = PER_KIND
 
 
 BASIC = Taste()
@@ -93,6 +99,12 @@ BASIC = Taste()
 #: [L2 L3], dice weighed double, takeovers [L3], the ranch bonus [L2], and champions counted
 #: one a final at 0.6 a die.
 STRONG = Taste(fate=0.9, rider=0.25, ranch=0.5, takeover=True, spread=True, champion=0.6)
+#: the quick forms the rollouts of ``lookahead`` play [L3]: Tom, Alex and Ryan only (Megan and
+#: Gail were judged about 2,700 times in six ``basic`` games and never chosen), at most 4
+#: spellings of a kind; each judged move costs a ``play`` and a ``worth``.
+QUICK_EMPLOYEES = ("tom", "alex", "ryan")
+QUICK = replace(BASIC, employees=QUICK_EMPLOYEES, per_kind=4)
+QUICK_STRONG = replace(STRONG, employees=QUICK_EMPLOYEES, per_kind=4)
 
 
 # --- random -------------------------------------------------------------------------------
@@ -390,7 +402,8 @@ def _turn(state: State, w: Work, seat: int, rng: random.Random, t: Taste = BASIC
     if w.level == 3:
         extras += legal.free_territory_moves(w, seat)
         if not w.employee_used:
-            extras += [m for m in legal.employee_moves(w, seat) if m["employee"] != "tessa"]
+            for employee in t.employees:
+                extras += legal.employee_uses(w, seat, employee)
     limited: list[Move] = []
     if not w.limited_used:
         # a purchase is a trophy now; producing only pays through a later turn's purchase
@@ -400,7 +413,7 @@ def _turn(state: State, w: Work, seat: int, rng: random.Random, t: Taste = BASIC
             if trade is not None:
                 return [trade]
             limited = [_produce(w, seat)]
-    options = _thinned(extras, rng) + limited
+    options = _thinned(extras, rng, t.per_kind) + limited
     if options:
         ranked = _judge(state, seat, options, rng, t)
         best_value, best = ranked[0]
@@ -431,7 +444,7 @@ def _takeovers(w: Work, seat: int, free: list[Move]) -> list[Move]:
     return out
 
 
-def _thinned(moves: list[Move], rng: random.Random) -> list[Move]:
+def _thinned(moves: list[Move], rng: random.Random, per_kind: int = PER_KIND) -> list[Move]:
     """At most ``PER_KIND`` moves of each kind (an employee, a fate card): Megan or Tom alone can
     offer hundreds of spellings, and judging each costs a ``play``."""
     kinds: dict[str, list[Move]] = {}
@@ -440,7 +453,7 @@ def _thinned(moves: list[Move], rng: random.Random) -> list[Move]:
         kinds.setdefault(f"{move['type']}:{key}", []).append(move)
     out: list[Move] = []
     for group in kinds.values():
-        out += group if len(group) <= PER_KIND else rng.sample(group, PER_KIND)
+        out += group if len(group) <= per_kind else rng.sample(group, per_kind)
     return out
 
 
@@ -487,14 +500,31 @@ def basic_move(state: State, seat: int, rng: random.Random) -> Move:
 
 def strong_move(view: Any, seat: int, rng: random.Random) -> Move:
     """One ply judged by ``STRONG`` (fate trophies in reach, champions one a final, takeovers),
-    tournament entries planned against the public field (``prospects``)."""
+    tournament entries planned against the public field (``prospects``); at levels 2 and 3 from
+    round 4 on, the best of that ranking searched to the end of the game (``lookahead``)."""
     state = determinize(view, seat, rng)
-    ranked = ranked_moves(state, seat, rng, STRONG)
+    ranked = strong_ranking(state, seat, rng, STRONG)
+    if lookahead.searched(state, seat):
+        return lookahead.choose(view, seat, rng, state, ranked, _quick_strong, _quick_basic)
+    return ranked[0]
+
+
+def strong_ranking(state: State, seat: int, rng: random.Random, t: Taste = STRONG) -> list[Move]:
+    """``strong``'s one-ply ranking, its planned tournament entry first."""
+    ranked = ranked_moves(state, seat, rng, t)
     if state.phase == "tournament_entries":
         planned = prospects.entry(Work(state), seat, ranked)
         if planned is not None:
-            return planned
-    return ranked[0]
+            return [planned] + [m for m in ranked if m != planned]
+    return ranked
+
+
+def _quick_strong(state: State, seat: int, rng: random.Random) -> Move:
+    return strong_ranking(state, seat, rng, QUICK_STRONG)[0]
+
+
+def _quick_basic(state: State, seat: int, rng: random.Random) -> Move:
+    return ranked_moves(state, seat, rng, QUICK)[0]
 
 
 # --- the policies -------------------------------------------------------------------------

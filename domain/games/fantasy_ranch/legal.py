@@ -28,6 +28,7 @@ from domain.games.fantasy_ranch.places import (
     buyable,
     community,
     destinations,
+    destinations_of,
     for_sale,
     price,
     upgrade_targets,
@@ -104,12 +105,9 @@ def end_turn_moves(w: Work, seat: int) -> list[Move]:
 
 
 def market_buys(w: Work, seat: int, carrots: int, kind: str = "buy_horse") -> list[Move]:
-    return [
-        {"type": kind, "card_id": card, "destination": dest}
-        for card in w.market
-        if card and HORSES[card].cost <= carrots
-        for dest in destinations(w, seat, card)
-    ]
+    cards = [card for card in w.market if card and HORSES[card].cost <= carrots]
+    where = destinations_of(w, seat, cards)
+    return [{"type": kind, "card_id": card, "destination": dest} for card in cards for dest in where[card]]
 
 
 def location_buys(w: Work, seat: int, boots: int) -> list[str]:
@@ -139,11 +137,11 @@ def free_moves(w: Work, seat: int) -> list[Move]:
         return []
     out: list[Move] = []
     no_moving = w.level == 3 and w.phase.startswith("tournament") and w.slot >= 8
-    for card in movable(w, seat):
+    cards = movable(w, seat)
+    where = destinations_of(w, seat, cards) if not no_moving else {}
+    for card in cards:
         if not no_moving:
-            out += [
-                {"type": "move_horse", "card_id": card, "destination": d} for d in destinations(w, seat, card)
-            ]
+            out += [{"type": "move_horse", "card_id": card, "destination": d} for d in where[card]]
         if not HORSES[card].world_class:
             out.append({"type": "sell_horse", "card_id": card})
     out += [
@@ -246,13 +244,16 @@ def ability_params(w: Work, seat: int, employee: str, carrots: int, boots: int) 
     if employee == "tom":
         locked = w.locked()
         gives = [c for c in w.horses_of(seat) if c not in locked and not HORSES[c].world_class]
-        return [
-            {"give_card_id": give, "take_card_id": take, "destination": dest}
-            for give in gives
-            for take in w.market
-            if take
-            for dest in destinations(w, seat, take, ignore=give)
-        ]
+        takes = [take for take in w.market if take]
+        out = []
+        for give in gives:
+            where = destinations_of(w, seat, takes, ignore=give)
+            out += [
+                {"give_card_id": give, "take_card_id": take, "destination": dest}
+                for take in takes
+                for dest in where[take]
+            ]
+        return out
     if employee == "alex":
         return [
             {"card_id": m["card_id"], "destination": m["destination"]} for m in market_buys(w, seat, carrots)
@@ -300,11 +301,12 @@ def prize_moves(w: Work, seat: int) -> list[Move]:
     out: list[Move] = []
     if item == "horse":
         finals = tournaments.is_final(w) and w.level == 3
+        cards = [card for card in w.market if card]
+        where = destinations_of(w, seat, cards, finals=finals)
         out = [
             {"type": "claim_prize", "item_index": index, "choice": {"card_id": card, "destination": d}}
-            for card in w.market
-            if card
-            for d in destinations(w, seat, card, finals=finals)
+            for card in cards
+            for d in where[card]
         ]
     elif item in ("goods2", "goods1"):
         out = [

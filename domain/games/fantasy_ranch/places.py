@@ -8,6 +8,7 @@ query on a ``Work`` copy; nothing changes state.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from domain.games.fantasy_ranch.components import BOARDS, HORSES, LOCATIONS, UPGRADE_TOKENS
@@ -90,8 +91,15 @@ def destinations(w: Work, seat: int, card: str, finals: bool = False, ignore: st
     ``ignore`` is a horse treated as already gone (Tom's given horse frees its place, FR-R161).
     Adjacency for boarding is judged before the move, so the horse's own territory counts (FR-D14).
     """
-    horse = HORSES[card]
-    current = w.place.get(card)
+    return destinations_of(w, seat, (card,), finals, ignore)[card]
+
+
+def destinations_of(
+    w: Work, seat: int, cards: Iterable[str], finals: bool = False, ignore: str | None = None
+) -> dict[str, list[str]]:
+    """``destinations`` of several horses of ``seat`` at once: the places taken and the seat's
+    candidate locations are counted once (the move lists ask for every horse or market card,
+    and the bots' look-ahead asks for them thousands of times a game)."""
     counts: dict[str, int] = {}
     mine: set[str] = set()
     for c, p in w.place.items():
@@ -112,13 +120,13 @@ def destinations(w: Work, seat: int, card: str, finals: bool = False, ignore: st
                 candidates.append(loc)
             elif not LOCATIONS[loc].is_home and links.get(loc, frozenset()) & near:
                 candidates.append(loc)
-    return sorted(
-        loc
-        for loc in candidates
-        if loc != current
-        and LOCATIONS[loc].accepts(horse)
-        and LOCATIONS[loc].capacity - counts.get(loc, 0) > 0
-    )
+    room = sorted(loc for loc in candidates if LOCATIONS[loc].capacity - counts.get(loc, 0) > 0)
+    out: dict[str, list[str]] = {}
+    for card in cards:
+        horse = HORSES[card]
+        current = w.place.get(card)
+        out[card] = [loc for loc in room if loc != current and LOCATIONS[loc].accepts(horse)]
+    return out
 
 
 def buyable(w: Work, seat: int) -> list[str]:
