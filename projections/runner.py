@@ -96,13 +96,16 @@ class Projector:
 
     def upgrade(self) -> list[str]:
         """Reset each read model built by code whose documents had another shape (its ``version``
-        differs from the one recorded when it was built; a model recorded with none counts as 1),
-        so following the log rebuilds it. Returns the names reset."""
+        differs from the one recorded when it was built; a model recorded with none counts as 1,
+        unless it has no tracking row: never built, nothing to rebuild), so following the log
+        rebuilds it. Returns the names reset."""
         self._positions = None
         reset, record = [], {}
+        rows = self.store.all_positions()
         for p in self.projections:
             recorded = self.store.get(VERSIONS, p.name)
-            built = 1 if recorded is None else recorded["version"]
+            ever_built = any(name == p.name or name.startswith(p.name + "#") for name in rows)
+            built = p.version if recorded is None and not ever_built else 1 if recorded is None else recorded["version"]
             if built != p.version:
                 log.info("read model %s: documents of version %s, this code writes %s; rebuilding it",
                          p.name, built, p.version)

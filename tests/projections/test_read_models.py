@@ -359,6 +359,17 @@ def test_a_lobby_built_before_its_listing_copies_is_rebuilt_on_start(tables, sto
     assert projector.upgrade() == []  # recorded now: the next start rebuilds nothing
 
 
+def test_a_fresh_store_records_its_versions_and_rebuilds_nothing(tables, store, caplog):
+    """The first start on an empty store: no model was built by older code, so none is reset and
+    the operator's log does not say one is being rebuilt."""
+    projector = Projector(tables, store)
+    with caplog.at_level("INFO", logger="projections.runner"):
+        assert projector.upgrade() == []
+    assert not [r for r in caplog.records if "rebuilding" in r.getMessage()]
+    assert {name: store.get(VERSIONS, name)["version"] for name in NAMES} == {
+        p.name: p.version for p in all_projections()}
+
+
 def test_only_the_spectator_and_the_people_seated_have_views_and_log_entries_of_their_own(tables, store):
     """Nobody reads as a bot (its seat has no token), so a bot's seat gets no documents: at a table
     of one person and three bots that is three of every five views. A person who leaves mid-game
