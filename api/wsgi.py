@@ -20,19 +20,14 @@ class LazyApp:
         self._app: Flask | None = None
         self._lock = threading.Lock()
 
-    def build(self) -> Flask:
-        from api import create_app
-
-        return create_app()
-
     def get(self) -> Flask:
         if self._app is None:
             with self._lock:  # the first requests arrive together: build one app, not fifty
                 if self._app is None:
-                    from api import collector
+                    from api import collector, create_app
                     from api.config import Settings
 
-                    app = self.build()
+                    app = create_app()
                     collector.apply(Settings.from_env().gc_threshold)  # the built app is never scanned again
                     self._app = app
         return self._app

@@ -19,10 +19,10 @@ GAME = GAMES["fantasy_ranch"]
 LEVEL_3 = {"level": 3, "community_side": "B"}
 
 
-def _late_positions(kind: str, seed: str = "fr-lookahead"):
-    """Decisions of a seeded level-3 ``basic`` game from round 4 on, of one phase."""
-    state = GAME.setup(4, GAME.resolve_options(4, LEVEL_3))
-    secret, chance_n, version = seed_of(seed), 0, 0
+def _late_positions(kind: str, seed: str = "fr-lookahead", secret: str | None = None, options: dict = LEVEL_3):
+    """Decisions of a seeded ``basic`` game (level 3 unless ``options`` say) from round 4 on, of one phase."""
+    state = GAME.setup(4, GAME.resolve_options(4, options))
+    secret, chance_n, version = secret or seed_of(seed), 0, 0
     while not GAME.is_over(state):
         actors = GAME.to_act(state)
         if CHANCE in actors:
@@ -33,6 +33,18 @@ def _late_positions(kind: str, seed: str = "fr-lookahead"):
         if state.round >= lookahead.FROM_ROUND and state.phase == kind:
             yield state, seat
         state = GAME.play(state, seat, bot_decision(GAME, state, seat, "basic", bot_rng(secret, version, seat)))
+
+
+def _calls(monkeypatch, module, name: str) -> list:
+    """Record each call of ``module.name`` (it still runs)."""
+    calls, real = [], getattr(module, name)
+
+    def recorded(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, recorded)
+    return calls
 
 
 def _input(state, seat: int, rng_seed: int = 3) -> BotInput:
@@ -83,14 +95,7 @@ def test_the_search_overrules_a_one_ply_ranking_that_declines_a_horse():
 def test_the_search_spends_nothing_when_the_budget_cannot_pay_two_worlds(monkeypatch):
     """Bounded by a count of simulated decisions, never the clock: with no budget the one-ply
     choice stands and no rollout is played beyond the first."""
-    played = []
-    real = lookahead.rollout
-
-    def counted(*args, **kwargs):
-        played.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(lookahead, "rollout", counted)
+    played = _calls(monkeypatch, lookahead, "rollout")
     monkeypatch.setattr(lookahead, "BUDGET", 1)
     state, seat = next(_late_positions("turn"))
     ranked = bots.strong_ranking(state, seat, random.Random(1))
@@ -113,14 +118,7 @@ def _hidden_twin(state, seat: int, rng: random.Random):
 def test_the_level_3_search_reads_only_the_view_and_its_rng(monkeypatch):
     """No peeking, rounds 4 and 5 included: the searching ``strong`` plays the same move when the
     decks it cannot see are reordered, and the same move again from the same generator."""
-    searched = []
-    real = lookahead.choose
-
-    def spy(*args, **kwargs):
-        searched.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(lookahead, "choose", spy)
+    searched = _calls(monkeypatch, lookahead, "choose")
     compared = 0
     for kind in ("turn", "tournament_prizes", "tournament_entries"):
         for state, seat in _late_positions(kind, seed="fr-lookahead-peek"):
@@ -138,17 +136,7 @@ def test_the_level_3_search_reads_only_the_view_and_its_rng(monkeypatch):
 
 def _late_state(level: int):
     """A level's round-4 turn, as a seeded ``basic`` game reaches it."""
-    state = GAME.setup(4, GAME.resolve_options(4, {"level": level}))
-    secret, chance_n, version = seed_of("fr-lookahead-levels", level), 0, 0
-    while state.round < lookahead.FROM_ROUND or state.phase != "turn":
-        actors = GAME.to_act(state)
-        if CHANCE in actors:
-            state = GAME.resolve_chance(state, draw(GAME.chance(state), secret, chance_n))
-            chance_n += 1
-            continue
-        seat, version = min(actors), version + 1
-        state = GAME.play(state, seat, bot_decision(GAME, state, seat, "basic", bot_rng(secret, version, seat)))
-    return state, min(GAME.to_act(state))
+    return next(_late_positions("turn", secret=seed_of("fr-lookahead-levels", level), options={"level": level}))
 
 
 def test_levels_2_and_3_search_the_last_rounds_and_level_1_does_not():
