@@ -93,77 +93,237 @@ OFFERED = """() => {
   const n = (sel) => document.querySelectorAll(sel).length;
   const posts = [...document.querySelectorAll('.bk-chip')].map((c) => c.dataset.coord);
   const open = posts.filter((c) => !document.querySelector(`.bk-chip[data-coord="${c}"][aria-pressed=true]`));
-  return {chips: open.length ? open[0] : null, copies: n('.bk-prompt button.card-tile'),
-    keep: [...document.querySelectorAll('.bk-prompt button')].some((b) => b.textContent.startsWith('Keep Camp')),
+  const buttons = [...document.querySelectorAll('.bk-prompt button')].map((b) => b.textContent);
+  return {chips: posts.length, open: open.length ? open[0] : null, copies: n('.bk-prompt button.card-tile'),
+    keep: buttons.some((b) => b.startsWith('Keep Camp')), finish: buttons.includes('Finish building'),
     targets: n('.bk-hit.bk-target'), buildable: n('.bk-front button.card-tile.legal'),
-    finish: [...document.querySelectorAll('.bk-prompt button')].some((b) => b.textContent === 'Finish building'),
-    plays: n('.bk-hand button[data-role=play]'), hand: n('.bk-hand button.card-tile.legal'), roles: n('.bk-hand .bk-role'),
-    version: Number(document.querySelector('#board .bk').dataset.version)};
+    plays: n('.bk-hand button[data-role=play]'), hand: n('.bk-hand button.card-tile.legal'),
+    roles: n('.bk-hand .bk-role.on'), version: Number(document.querySelector('#board .bk').dataset.version)};
 }"""
 
 
+def confirm(page: Page) -> None:
+    """Send the move the clicks chose with the shell's Confirm, and wait for the board to draw what it made."""
+    before = version(page)
+    expect(page.locator("#confirm")).to_be_enabled()
+    page.locator("#confirm").click()
+    page.wait_for_function("(v) => Number(document.querySelector('#board .bk').dataset.version) > v"
+                           " || document.querySelector('#composer-refusal')?.textContent", arg=before)
+    ready(page)
+
+
 def play_one_step(page: Page) -> bool:
-    """Click through one move the board offers; False when nothing is offered to this seat now."""
+    """Click through one move the board offers and confirm it; False when nothing is offered to this seat now.
+
+    Every click is on a target the board highlights from the legal moves; the clicks alone send
+    nothing (the move goes on Confirm), and which target is taken never depends on the deal.
+    """
     offered = page.evaluate(OFFERED)
-    if offered["chips"]:  # a resource for a trading post not yet given one, on the post
-        page.locator(f".bk-chip[data-coord='{offered['chips']}']").first.click()
+    confirm_ready = page.locator("#confirm")
+    if offered["chips"]:  # a resource for each trading post, on the post
+        while offered["open"]:
+            page.locator(f".bk-chip[data-coord='{offered['open']}']").first.click()
+            offered = page.evaluate(OFFERED)
+        confirm(page)
     elif offered["copies"]:  # a parchment for Liberal / Socialist to copy
         page.locator(".bk-prompt button.card-tile").first.click()
+        confirm(page)
     elif offered["keep"]:  # a camp: place it on a highlighted square, or sometimes keep it
         if offered["targets"] and offered["version"] % 3:
             page.locator(".bk-hit.bk-target").first.click()
         else:
             page.get_by_role("button", name=re.compile(r"^Keep Camp")).click()
-    elif offered["buildable"]:  # a building card, then its square(s)
+        confirm(page)
+    elif offered["buildable"]:  # a building card, then its square(s) until the choice names one move
         page.locator(".bk-front button.card-tile.legal").first.click()
         for _ in range(2):  # a city or farm takes one square, a Sky Tower two
+            if confirm_ready.is_enabled():
+                break  # one legal square: the card alone names the move
             page.locator(".bk-hit.bk-target").first.click()
-            ready(page)  # a square that completes the move sends it; the page redraws once answered
-            if not page.locator(".bk-front button.card-tile.chosen").count():
-                break
+        confirm(page)
     elif offered["finish"]:
         page.get_by_role("button", name="Finish building", exact=True).click()
+        confirm(page)
     elif offered["plays"]:  # two players: one card to play, another to discard
         page.locator(".bk-hand button[data-role=play]").nth(0).click()
         page.locator(".bk-hand button[data-role=discard]").nth(1).click()
-        page.locator("#confirm").click()
+        confirm(page)
     elif offered["hand"] >= 2 and not offered["roles"]:
         page.locator(".bk-hand button.card-tile.legal").nth(0).click()
-        if not page.locator("#confirm").is_enabled():  # the last two cards: the second is the only choice left
-            page.locator(".bk-hand button.card-tile.legal").nth(0).click()
-        page.locator("#confirm").click()
+        if not confirm_ready.is_enabled():  # the last two cards: the second is the only choice left
+            page.locator(".bk-hand button.card-tile:not(.chosen)").nth(0).click()
+        confirm(page)
     else:
         return False
     return True
 
 
-def play_to_the_end(page: Page, budget: float) -> None:
-    """Click the moves the board offers until the final scoring shows."""
+# ---- what a person reads and points at ------------------------------------------------------------
+
+#: Catalog ids (cards, parchments, the printed city) and machine tokens: never in the board's text.
+MACHINE = re.compile(r"\b(?:T-[A-J]\d+|B-[A-Z0-9-]+|PROV-\d|P-[A-Z-]+|CI|PARCHMENT)\b"
+                     r"|\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b|\w+#\d+|\{\"")
+
+#: Words broken across two lines inside a control or a card (a letter or digit on each side of the break).
+BROKEN_WORDS = """() => {
+  const out = [];
+  const word = /[\\p{L}\\p{N}]/u;
+  for (const el of document.querySelectorAll('#board button, #board .card-tile, #board summary, #board .bk-role.on')) {
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      const text = node.textContent;
+      let prev = null;
+      for (let i = 0; i < text.length; i += 1) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect || !word.test(text[i])) { prev = null; continue; }
+        if (prev && rect.top >= prev.bottom - 1) {
+          const start = text.slice(0, i).search(/[\\p{L}\\p{N}]+$/u);
+          out.push(text.slice(start, i) + '|' + text.slice(i).match(/^[\\p{L}\\p{N}]+/u)[0]);
+        }
+        prev = rect;
+      }
+    }
+  }
+  return out;
+}"""
+
+#: Where the map, every panel, every square and control (by its `data-key`) and every card are, in the viewport.
+LAYOUT = """() => {
+  const out = {};
+  const at = (key, el) => { const r = el.getBoundingClientRect(); out[key] = [r.x, r.y, r.width, r.height]; };
+  document.querySelectorAll('#board .bk-map').forEach((el) => at('map', el));
+  document.querySelectorAll('#board .bk-panel').forEach((el) => at(`panel ${el.getAttribute('aria-label')}`, el));
+  document.querySelectorAll('#board [data-key]').forEach((el) => at(el.dataset.key, el));
+  document.querySelectorAll('#board .card-tile').forEach((el, i) => at(`card ${i} ${el.dataset.card}`, el));
+  return out;
+}"""
+
+TARGETS = "#board button:not([disabled]), #board [role=button]"
+
+
+def settle(page: Page) -> None:
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def shift(before: dict, after: dict) -> float:
+    """The largest move of anything drawn before (infinite when something vanished; new targets may appear)."""
+    if set(before) - set(after):
+        return float("inf")
+    return max((abs(a - b) for key, box in before.items() for a, b in zip(box, after[key])), default=0.0)
+
+
+def moved(before: dict, after: dict) -> list:
+    """What vanished or moved by more than 2 px (for the failure message)."""
+    return [(key, box, after.get(key)) for key, box in before.items()
+            if key not in after or max(abs(a - b) for a, b in zip(box, after[key])) > 2][:5]
+
+
+def assert_board_reads_as_words(page: Page) -> None:
+    """The board's visible text: names, no ids or machine tokens; no label broken inside a word; no page overflow."""
+    text = page.locator("#board").inner_text()
+    assert not MACHINE.findall(text), (MACHINE.findall(text), text[:2000])
+    broken = page.evaluate(BROKEN_WORDS)
+    assert not broken, broken
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the page is {overflow} px wider than the window"
+
+
+def assert_hover_moves_nothing(page: Page) -> int:
+    """Point at every target the board offers: nothing on the board moves by more than 2 px. Returns how many."""
+    count = page.locator(TARGETS).count()
+    for i in range(count):
+        box = page.locator(TARGETS).nth(i).evaluate(
+            "(el) => { el.scrollIntoView({block: 'center'}); const r = el.getBoundingClientRect();"
+            " return [r.x + r.width / 2, r.y + r.height / 2]; }")
+        settle(page)
+        before = page.evaluate(LAYOUT)
+        page.mouse.move(*box)
+        settle(page)
+        after = page.evaluate(LAYOUT)
+        assert shift(before, after) <= 2, (page.locator(TARGETS).nth(i).get_attribute("aria-label"), moved(before, after))
+    page.mouse.move(0, 0)
+    return count
+
+
+def assert_choosing_moves_nothing(page: Page, choice: str) -> None:
+    """Tapping a target chooses it (a mark, the shell's Confirm) and moves nothing of the board; tapping again undoes it."""
+    key = page.locator(choice).first.get_attribute("data-key")
+    target = page.locator(f"#board [data-key='{key}']")
+    target.scroll_into_view_if_needed()
+    settle(page)
+    before = page.evaluate(LAYOUT)
+    target.click()
+    settle(page)
+    expect(page.locator("#board .chosen, #board [aria-pressed=true]")).not_to_have_count(0)
+    after = page.evaluate(LAYOUT)
+    assert shift(before, after) <= 2, moved(before, after)
+    target.click()  # the same target again: the choice is gone
+    settle(page)
+    expect(page.locator("#board .chosen, #board [aria-pressed=true]")).to_have_count(0)
+    after = page.evaluate(LAYOUT)
+    assert shift(before, after) <= 2, moved(before, after)
+
+
+def play_to_the_end(page: Page, budget: float, check=lambda page, phase: None) -> None:
+    """Click the moves the board offers until the final scoring shows; `check` runs once per phase seen."""
     deadline = time.monotonic() + budget
+    seen = set()
     while not page.locator(".bk-final").count():
         assert time.monotonic() < deadline, "the game did not finish in time"
         ready(page)
+        phase = page.locator("#board .bk-headline").inner_text().split(" · ")[1] if page.locator("#board .bk-headline").count() else ""
+        if phase not in seen and page.locator(TARGETS).count():
+            seen.add(phase)
+            check(page, phase)
         if not play_one_step(page):
             page.wait_for_timeout(100)
     assert not page.locator("#composer-refusal").inner_text(), page.locator("#composer-refusal").inner_text()
     assert not page.errors, page.errors
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_whole_game_against_bots_by_clicking_to_the_final_scoring(new_page, players):
-    page = new_page(1280, 900)
+def check_as_a_player_sees_it(page: Page, phase: str) -> None:
+    assert_board_reads_as_words(page)
+    assert assert_hover_moves_nothing(page)
+    if phase == "Exploration":
+        assert_choosing_moves_nothing(page, ".bk-hand button.card-tile.legal, .bk-hand button[data-role=play]")
+    if phase == "Construction" and page.locator(".bk-front button.card-tile.legal").count():
+        assert_choosing_moves_nothing(page, ".bk-front button.card-tile.legal")
+
+
+@pytest.mark.parametrize(("players", "width", "height"), [(2, 390, 844), (4, 1280, 900)])
+def test_whole_game_against_bots_by_clicking_to_the_final_scoring(new_page, players, width, height):
+    page = new_page(width, height)
     table, tokens = open_table(page, humans=1, bots=players - 1)
     show(page, table, 0, tokens[0])
     expect(page.locator(".bk-map .bk-axis")).to_have_count(20)
     expect(page.locator(".bk-lava")).to_have_count(8)
-    play_to_the_end(page, budget=150)
+    seen = []
+    play_to_the_end(page, budget=200, check=lambda page, phase: (seen.append(phase), check_as_a_player_sees_it(page, phase)))
+    assert {"Exploration", "Construction"} <= set(seen), seen
     final = page.locator(".bk-final")
     expect(final.locator(".bk-final-seat")).to_have_count(players)
-    expect(final).to_contain_text("Harvest, round 4")
-    # The final scoreboard matches the server's scores, seat by seat.
+    assert_board_reads_as_words(page)
+    # The final scoring is a ranking: one line per player, in the server's order, with its total.
     scores = api(page, "GET", f"/api/tables/{table}/scores")
+    seats = [int(s) for s in final.locator(".bk-final-seat").evaluate_all("els => els.map((e) => e.dataset.seat)")]
+    assert seats == scores["ranking"]
     for seat in range(players):
-        expect(final.locator(f".bk-final-seat[data-seat='{seat}'] h4")).to_contain_text(f"{scores['totals'][str(seat)]} points")
+        row = final.locator(f".bk-final-seat[data-seat='{seat}']")
+        expect(row.locator("summary")).to_contain_text(f"{scores['totals'][str(seat)]} points")
+        # Open on demand: the harvests in one line, then each parchment that scored; what scored nothing, named once.
+        row.locator("summary").click()
+        points = [int(x) for x in row.locator(".bk-final-table td.num").all_inner_texts()]
+        assert 0 not in points and sum(points) == scores["totals"][str(seat)]
+        lines = scores["breakdown"][str(seat)]
+        parchments = {k: v for k, v in lines.items() if not k.startswith("harvest round")}
+        harvests = sum(v for k, v in lines.items() if k.startswith("harvest round"))
+        assert len(points) == (1 if harvests else 0) + sum(1 for v in parchments.values() if v)
+        if 0 in parchments.values() or not harvests:
+            expect(row.locator(".bk-nothing")).to_contain_text("No points from: ")
+    assert_board_reads_as_words(page)
     audit = api(page, "GET", f"/api/tables/{table}/audit")
     assert audit["ok"], audit
 
@@ -250,3 +410,35 @@ def test_replay_and_a_shared_address_draw_the_board_of_that_version(new_page):
     show(replay, table, 0, tokens[0], version=mid)
     assert map_fingerprint(replay) == live
     expect(replay.locator(".bk-hit.bk-target")).to_have_count(0)  # nothing to play in a replay
+
+
+def test_the_key_names_every_symbol_of_the_map_in_words(new_page):
+    """`legend(props)`: terrain, resources, rabbits in each player's colour, buildings and marks, each with
+    the map's own drawing and its words from the catalog; it fits a phone."""
+    page = new_page(390, 844)
+    table, tokens = open_table(page, humans=1, bots=3)
+    show(page, table, 0, tokens[0])
+    catalog = api(page, "GET", "/api/games/bunny_kingdom/components")
+    key = page.evaluate("""async () => {
+      const board = (await import('/web/games/bunny_kingdom.js')).default;
+      const catalog = await (await fetch('/api/games/bunny_kingdom/components')).json();
+      const seats = [0, 1, 2, 3].map((seat) => ({seat, free: false}));
+      const node = board.legend({catalog, seats, viewer: 0, view: null, composer: null,
+        name: (seat) => (seat === 0 ? 'You' : `P${seat}`), colour: (seat) => catalog.seat_colours[seat].css});
+      const box = document.createElement('div');
+      box.style.width = '340px';
+      box.append(node);
+      document.body.append(box);
+      const items = [...node.querySelectorAll('li')];
+      return {text: node.innerText, items: items.length, drawn: items.filter((li) => li.querySelector('svg')).length,
+        overflow: node.scrollWidth - node.clientWidth};
+    }""")
+    words = [catalog["terms"][t] for t in ("forest", "sea", "field", "plains", "mountain", "printed_city")]
+    words += [catalog["terms"][r] for r in catalog["board"]["basic_resources"] + catalog["board"]["luxury_resources"]]
+    words += ["You", "P1", "P2", "P3", "City", "Trading post", "Camp", "Sky Tower", "Lava", "strength × wealth = harvest"]
+    for word in words:
+        assert word in key["text"], word
+    assert key["items"] == key["drawn"] >= len(words)
+    assert not MACHINE.findall(key["text"]), MACHINE.findall(key["text"])
+    assert key["overflow"] <= 0
+    assert not page.errors, page.errors
