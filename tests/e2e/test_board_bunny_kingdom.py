@@ -106,6 +106,7 @@ def confirm(page: Page) -> None:
     """Send the move the clicks chose with the shell's Confirm, and wait for the board to draw what it made."""
     before = version(page)
     expect(page.locator("#confirm")).to_be_enabled()
+    expect(page.locator("#confirm")).to_be_in_viewport(ratio=1)  # the action bar is at hand, wherever the board is
     page.locator("#confirm").click()
     page.wait_for_function("(v) => Number(document.querySelector('#board .bk').dataset.version) > v"
                            " || document.querySelector('#composer-refusal')?.textContent", arg=before)
@@ -285,6 +286,8 @@ def play_to_the_end(page: Page, budget: float, check=lambda page, phase: None) -
 
 
 def check_as_a_player_sees_it(page: Page, phase: str) -> None:
+    """The first time a phase asks something of the player: the status line says it is their turn."""
+    expect(page.locator("#turn")).to_have_text(re.compile(r"^Your turn\b"))
     assert_board_reads_as_words(page)
     assert assert_hover_moves_nothing(page)
     if phase == "Exploration":
@@ -299,7 +302,7 @@ def test_whole_game_against_bots_by_clicking_to_the_final_scoring(new_page, play
     table, tokens = open_table(page, humans=1, bots=players - 1)
     show(page, table, 0, tokens[0])
     expect(page.locator(".bk-map .bk-axis")).to_have_count(20)
-    expect(page.locator(".bk-lava")).to_have_count(8)
+    expect(page.locator(".bk-map .bk-lava")).to_have_count(8)
     seen = []
     play_to_the_end(page, budget=200, check=lambda page, phase: (seen.append(phase), check_as_a_player_sees_it(page, phase)))
     assert {"Exploration", "Construction"} <= set(seen), seen
@@ -413,32 +416,29 @@ def test_replay_and_a_shared_address_draw_the_board_of_that_version(new_page):
 
 
 def test_the_key_names_every_symbol_of_the_map_in_words(new_page):
-    """`legend(props)`: terrain, resources, rabbits in each player's colour, buildings and marks, each with
-    the map's own drawing and its words from the catalog; it fits a phone."""
+    """The board's `legend(props)` in the shell's Key, opened by a tap on a phone: terrain, resources,
+    rabbits in each player's colour, buildings and marks, each drawn as on the map and named in the
+    catalog's words; it lies over the page, so opening it moves nothing of the board."""
     page = new_page(390, 844)
     table, tokens = open_table(page, humans=1, bots=3)
     show(page, table, 0, tokens[0])
     catalog = api(page, "GET", "/api/games/bunny_kingdom/components")
-    key = page.evaluate("""async () => {
-      const board = (await import('/web/games/bunny_kingdom.js')).default;
-      const catalog = await (await fetch('/api/games/bunny_kingdom/components')).json();
-      const seats = [0, 1, 2, 3].map((seat) => ({seat, free: false}));
-      const node = board.legend({catalog, seats, viewer: 0, view: null, composer: null,
-        name: (seat) => (seat === 0 ? 'You' : `P${seat}`), colour: (seat) => catalog.seat_colours[seat].css});
-      const box = document.createElement('div');
-      box.style.width = '340px';
-      box.append(node);
-      document.body.append(box);
-      const items = [...node.querySelectorAll('li')];
-      return {text: node.innerText, items: items.length, drawn: items.filter((li) => li.querySelector('svg')).length,
-        overflow: node.scrollWidth - node.clientWidth};
-    }""")
+    key = page.locator("details.board-legend")
+    before = page.evaluate(LAYOUT)
+    key.locator("summary").click()
+    legend = key.locator(".bk-legend")
+    expect(legend).to_be_visible()
+    after = page.evaluate(LAYOUT)
+    assert shift(before, after) <= 2, moved(before, after)
+    text = legend.inner_text()
     words = [catalog["terms"][t] for t in ("forest", "sea", "field", "plains", "mountain", "printed_city")]
     words += [catalog["terms"][r] for r in catalog["board"]["basic_resources"] + catalog["board"]["luxury_resources"]]
     words += ["You", "P1", "P2", "P3", "City", "Trading post", "Camp", "Sky Tower", "Lava", "strength × wealth = harvest"]
     for word in words:
-        assert word in key["text"], word
-    assert key["items"] == key["drawn"] >= len(words)
-    assert not MACHINE.findall(key["text"]), MACHINE.findall(key["text"])
-    assert key["overflow"] <= 0
+        assert word in text, word
+    items = legend.locator("li")
+    assert items.count() == legend.locator("li:has(svg)").count() >= len(words)
+    assert not MACHINE.findall(text), MACHINE.findall(text)
+    assert legend.evaluate("(el) => el.scrollWidth - el.clientWidth") <= 0
+    assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
     assert not page.errors, page.errors

@@ -756,9 +756,9 @@ function legend(props) {
     item(edge({class: 'bk-fief-edge', stroke: seats.length ? colour(seats[0].seat) : '#888'}), 'Edge of a fief, in its owner\'s colour'),
     item(keyIcon(square('plains'), s('rect', {x: 1, y: 30, width: 46, height: 14, rx: 3, fill: '#fff', stroke: '#555'}),
       s('text', {x: 4, y: 41, class: 'bk-key-label'}, '2×3=6')), 'Fief: strength × wealth = harvest'),
-    item(keyIcon(square('plains'), s('rect', {x: 1, y: 1, width: 46, height: 46, class: 'bk-hit bk-target'})), 'You may choose this square'),
-    item(keyIcon(square('plains'), s('rect', {x: 1, y: 1, width: 46, height: 46, class: 'bk-hit lit'})), 'The square of a card you chose'),
-    item(keyIcon(square('plains'), s('rect', {x: 1, y: 1, width: 46, height: 46, class: 'bk-hit recent-still'})),
+    item(keyIcon(square('plains'), s('rect', {x: 1, y: 1, width: 46, height: 46, class: 'bk-look-target'})), 'You may choose this square'),
+    item(keyIcon(square('plains'), s('rect', {x: 1, y: 1, width: 46, height: 46, class: 'bk-look-lit'})), 'The square of a card you chose'),
+    item(keyIcon(square('plains'), s('rect', {x: 1, y: 1, width: 46, height: 46, class: 'bk-look-recent'})),
       'Changed since your last move'),
   ];
   return h('div', {class: 'bk-legend'},
@@ -811,7 +811,8 @@ function render(root, props) {
       h('div', {class: 'bk-info'}, finalSection(ctx, props), parchmentSection(ctx), playersSection(ctx))))));
 }
 
-/** What the phase asks of the viewer, in the game's words; "Your turn" first whenever the viewer acts. */
+/** What the phase asks of the viewer, in the game's words, led by "Your turn:" whenever the viewer acts (the
+ * shell says it its own way and names the others choosing at the same time). */
 function status(props) {
   const ctx = context(props);
   const view = ctx.view;
@@ -838,7 +839,7 @@ function status(props) {
   } else if (view.phase === 'over') {
     return 'Game over: final scoring';
   }
-  return `${mine ? 'Your turn · ' : ''}${phase}${what ? `: ${what}` : ''}`;
+  return `${mine ? 'Your turn: ' : ''}${phase}${what ? `: ${what}` : ''}`;
 }
 
 export {legend, render, status};
