@@ -59,8 +59,8 @@ def main() -> None:
                    and "Exploration" in page.locator("#board .bk-headline").inner_text())
         figures(page, "mid-game 1280, the player")
         page.locator(".bk-hand button.card-tile.legal").first.click()  # a pick half made: its square lights up
-        page.locator("#board").scroll_into_view_if_needed()
-        page.locator(".play").screenshot(path=str(OUT / "bunny_kingdom-desktop.png"))
+        page.locator(".play").evaluate("(el) => el.scrollIntoView({block: 'start'})")  # the board, the action bar over it
+        page.screenshot(path=str(OUT / "bunny_kingdom-desktop.png"))
         small = browser.new_context(base_url=base, **PHONE).new_page()
         show(small, table, 0, tokens[0])
         figures(small, "mid-game 390, the player")
@@ -70,7 +70,8 @@ def main() -> None:
         play_until(page, lambda: page.locator(".bk-final").count())
         figures(page, "final 1280, the player")
         page.locator(".bk-final-seat summary").first.click()  # the winner's points, source by source
-        page.locator(".play").screenshot(path=str(OUT / "bunny_kingdom-final.png"))
+        page.locator(".play").evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(OUT / "bunny_kingdom-final.png"))
         small.reload()
         ready(small)
         small.locator(".bk-final").wait_for()

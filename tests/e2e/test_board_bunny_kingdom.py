@@ -191,10 +191,10 @@ BROKEN_WORDS = """() => {
   return out;
 }"""
 
-#: Where the map, every panel, every square and control (by its `data-key`) and every card are, in the viewport.
+#: Where the map, every panel, every square and control (by its `data-key`) and every card are on the page.
 LAYOUT = """() => {
   const out = {};
-  const at = (key, el) => { const r = el.getBoundingClientRect(); out[key] = [r.x, r.y, r.width, r.height]; };
+  const at = (key, el) => { const r = el.getBoundingClientRect(); out[key] = [r.x + scrollX, r.y + scrollY, r.width, r.height]; };
   document.querySelectorAll('#board .bk-map').forEach((el) => at('map', el));
   document.querySelectorAll('#board .bk-panel').forEach((el) => at(`panel ${el.getAttribute('aria-label')}`, el));
   document.querySelectorAll('#board [data-key]').forEach((el) => at(el.dataset.key, el));
@@ -415,10 +415,11 @@ def test_replay_and_a_shared_address_draw_the_board_of_that_version(new_page):
     expect(replay.locator(".bk-hit.bk-target")).to_have_count(0)  # nothing to play in a replay
 
 
-def test_the_key_names_every_symbol_of_the_map_in_words(new_page):
+def test_the_key_and_a_tapped_square_explain_the_map_in_words(new_page):
     """The board's `legend(props)` in the shell's Key, opened by a tap on a phone: terrain, resources,
     rabbits in each player's colour, buildings and marks, each drawn as on the map and named in the
-    catalog's words; it lies over the page, so opening it moves nothing of the board."""
+    catalog's words; it lies over the page, so opening it moves nothing of the board. A square tapped
+    (what a pointer's hover shows) is described in the line kept for it under the map."""
     page = new_page(390, 844)
     table, tokens = open_table(page, humans=1, bots=3)
     show(page, table, 0, tokens[0])
@@ -441,4 +442,13 @@ def test_the_key_names_every_symbol_of_the_map_in_words(new_page):
     assert not MACHINE.findall(text), MACHINE.findall(text)
     assert legend.evaluate("(el) => el.scrollWidth - el.clientWidth") <= 0
     assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    key.locator("summary").click()
+    expect(legend).to_be_hidden()
+    # The printed city at A4, then the sea at A5: each tap says what the square is; nothing moves.
+    before = page.evaluate(LAYOUT)
+    for coord, terrain in (("A4", "printed_city"), ("A5", "sea")):
+        page.locator(f".bk-map .bk-hit[data-coord='{coord}']").click()
+        expect(page.locator(".bk-square-info")).to_have_text(re.compile(rf"^{coord} · {catalog['terms'][terrain]}\b"))
+    after = page.evaluate(LAYOUT)
+    assert shift(before, after) <= 2, moved(before, after)
     assert not page.errors, page.errors

@@ -33,8 +33,10 @@ function ensureStyles() {
   document.head.append(h('link', {rel: 'stylesheet', href: '/web/games/bunny_kingdom.css', dataset: {board: 'bunny_kingdom'}}));
 }
 
-// UI state only (docs/web.md allows it): which foldable panels the viewer opened or closed.
+// UI state only (docs/web.md allows it): which foldable panels the viewer opened or closed, and
+// the square last pointed at or tapped (its details stay under the map across redraws).
 const folded = new Map();
+let pointed = null;
 
 /** A <details> panel that keeps the viewer's open/closed choice across renders (`open`: the default). */
 function foldable(key, cls, label, summary, body, open) {
@@ -241,7 +243,7 @@ function frontSection(ctx) {
   const {view, viewer, composer, comp, tile} = ctx;
   if (viewer === null || !view.seats?.[viewer]) return null;
   const front = view.seats[viewer].front;
-  if (!front.length) return null;
+  if (!front.length || view.phase === 'over') return null;
   const chosen = buildCard(composer);
   const builds = composer?.moves.filter((m) => m.type?.startsWith('build_')) || [];
   const tiles = front.map((id) => {
@@ -432,7 +434,7 @@ function fiefText(ctx, seat, fief) {
     + `(${res}) = ${fief.harvest}`;
 }
 
-function drawMap(ctx, {lit, recent}) {
+function drawMap(ctx, {lit, recent, onPoint}) {
   const {view, cat, comp, term, colour} = ctx;
   const board = cat.board || {};
   const rows = board.rows || 'ABCDEFGHIJ'.split('');
@@ -450,6 +452,7 @@ function drawMap(ctx, {lit, recent}) {
   rows.forEach((r, i) => labels.append(s('text', {x: PAD / 2, y: PAD + i * CELL + CELL / 2 + 4, class: 'bk-axis', 'text-anchor': 'middle'}, r)));
   cols.forEach((c, i) => labels.append(s('text', {x: PAD + i * CELL + CELL / 2, y: PAD - 7, class: 'bk-axis', 'text-anchor': 'middle'}, String(c))));
   const overlays = new Map();
+  const texts = new Map();
   for (const r of rows) {
     for (const c of cols) {
       const coord = `${r}${c}`;
@@ -526,6 +529,9 @@ function drawMap(ctx, {lit, recent}) {
       const cls = ['bk-hit', lit.has(coord) ? 'lit' : '', recent.has(coord) ? 'recent' : ''].filter(Boolean).join(' ');
       const hit = s('rect', {x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, class: cls, dataset: {coord, key: `sq:${coord}`}},
         tip(text));
+      texts.set(coord, text);
+      // What hover shows, a tap shows: the square's details in the reserved line under the map.
+      for (const type of ['pointerenter', 'focus', 'click']) hit.addEventListener(type, () => onPoint(coord));
       const action = squareAction(ctx, coord);
       if (action) {
         hit.classList.add('bk-target');
@@ -554,7 +560,7 @@ function drawMap(ctx, {lit, recent}) {
       });
     }
   }
-  return {svg, overlays};
+  return {svg, overlays, texts};
 }
 
 // ---- side panels ----------------------------------------------------------------------------
@@ -657,7 +663,7 @@ function finalSection(ctx, props) {
     const parchments = mine.reduce((t, l) => t + l.points, 0);
     const rank = 1 + seats.filter((j) => total(j) > total(i)).length;
     const label = (l) => (l.copied_from ? `${comp(l.card).name} copying ${comp(l.copied_from).name}` : comp(l.card).name);
-    const rounds = seat.harvests.map((v, r) => `${term(`harvest round ${r + 1}`)}: ${v}`).join(' · ');
+    const rounds = seat.harvests.map((v, r) => `round ${r + 1}: ${v}`).join(' · ');
     const scored = [
       {label: 'Harvests', basis: `${rounds} (each: your fiefs, strength × wealth)`, points: harvests},
       ...mine.map((l) => ({label: label(l), basis: l.basis, points: l.points})),
@@ -713,8 +719,14 @@ function headline(ctx) {
 
 // ---- the key --------------------------------------------------------------------------------
 
+/** A key's picture: a square of the map (or, `zoom`, the part of it where the piece stands). */
 function keyIcon(...children) {
   return s('svg', {viewBox: `0 0 ${CELL} ${CELL}`, class: 'bk-key-icon', 'aria-hidden': 'true'}, children);
+}
+
+function zoomed(icon, box) {
+  icon.setAttribute('viewBox', box);
+  return icon;
 }
 
 function square(terrain) {
@@ -735,11 +747,12 @@ function legend(props) {
   `${term(t)}${produces(t) ? `: produces ${term(produces(t)).toLowerCase()}` : t === 'printed_city' ? ': a neutral city of strength 1' : ''}`));
   const basic = cat.board?.basic_resources || ['wood', 'fish', 'carrot'];
   const luxury = cat.board?.luxury_resources || [];
-  const farm = (res) => keyIcon(square('plains'), building({...ctx, comp: () => ({kind: 'basic_farm', produces: res})}, 'farm', 0, 0, null));
+  const farm = (res) => zoomed(keyIcon(square('plains'), building({...ctx, comp: () => ({kind: 'basic_farm', produces: res})}, 'farm', 0, 0, null)),
+    '8 4 32 32');
   const resources = [...basic, ...luxury].map((r) => item(farm(r), `${term(r)}${luxury.includes(r) ? ' (a luxury)' : ''}`));
   const seats = (props.seats || []).filter((x) => !x.free);
-  const rabbits = seats.length ? seats.map((x) => item(keyIcon(square('plains'), rabbit(0, 0, colour(x.seat))),
-    `${name(x.seat)}: a rabbit claims the square`)) : [item(keyIcon(square('plains'), rabbit(0, 0, '#888')), 'A rabbit claims the square')];
+  const rabbits = seats.length ? seats.map((x) => item(zoomed(keyIcon(square('plains'), rabbit(0, 0, colour(x.seat))), '24 0 24 24'),
+    `${name(x.seat)}: a rabbit claims the square`)) : [item(zoomed(keyIcon(square('plains'), rabbit(0, 0, '#888')), '24 0 24 24'), 'A rabbit claims the square')];
   const pieces = [
     item(keyIcon(square('plains'), towers(1, 0, 0, '#f7f2e6')), 'City of 1 tower: strength 1'),
     item(keyIcon(square('plains'), towers(3, 0, 0, '#f7f2e6')), 'City of 3 towers: strength 3'),
@@ -797,7 +810,12 @@ function render(root, props) {
       if (typeof c === 'string') lit.add(c);
     }
   }
-  const {svg, overlays} = drawMap(ctx, {lit, recent: recentCoords(props)});
+  const info = h('p', {class: 'bk-square-info muted'});
+  const {svg, overlays, texts} = drawMap(ctx, {lit, recent: recentCoords(props), onPoint: (coord) => {
+    pointed = coord;
+    info.textContent = texts.get(coord);
+  }});
+  info.textContent = texts.get(pointed) || 'Point at a square, or tap it, to read it here.';
   const lights = (coord, on) => {
     const el = overlays.get(coord);
     if (el && !lit.has(coord)) el.classList.toggle('lit', on);
@@ -806,7 +824,7 @@ function render(root, props) {
   keepFocus(root, () => root.replaceChildren(h('div', {class: 'bk', dataset: {version: String(props.version ?? '')}},
     headline(ctx),
     h('div', {class: 'bk-main'},
-      h('div', {class: 'bk-mapwrap'}, svg, fiefSection(ctx)),
+      h('div', {class: 'bk-mapwrap'}, svg, info, fiefSection(ctx)),
       decide.length ? h('div', {class: 'bk-decide'}, decide) : null,
       h('div', {class: 'bk-info'}, finalSection(ctx, props), parchmentSection(ctx), playersSection(ctx))))));
 }
