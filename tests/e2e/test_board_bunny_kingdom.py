@@ -98,7 +98,9 @@ OFFERED = """() => {
     keep: buttons.some((b) => b.startsWith('Keep Camp')), finish: buttons.includes('Finish building'),
     targets: n('.bk-hit.bk-target'), buildable: n('.bk-front button.card-tile.legal'),
     plays: n('.bk-hand button[data-role=play]'), hand: n('.bk-hand button.card-tile.legal'),
-    roles: n('.bk-hand .bk-role.on'), version: Number(document.querySelector('#board .bk').dataset.version)};
+    roles: n('.bk-hand .bk-role.on'), version: Number(document.querySelector('#board .bk').dataset.version),
+    headline: document.querySelector('#board .bk-headline')?.innerText || '', final: n('#board .bk-final'),
+    choices: n('#board button:not([disabled]), #board [role=button]')};
 }"""
 
 
@@ -113,13 +115,13 @@ def confirm(page: Page) -> None:
     ready(page)
 
 
-def play_one_step(page: Page) -> bool:
+def play_one_step(page: Page, offered: dict | None = None) -> bool:
     """Click through one move the board offers and confirm it; False when nothing is offered to this seat now.
 
     Every click is on a target the board highlights from the legal moves; the clicks alone send
     nothing (the move goes on Confirm), and which target is taken never depends on the deal.
     """
-    offered = page.evaluate(OFFERED)
+    offered = offered or page.evaluate(OFFERED)
     confirm_ready = page.locator("#confirm")
     if offered["chips"]:  # a resource for each trading post, on the post
         while offered["open"]:
@@ -192,7 +194,7 @@ BROKEN_WORDS = """() => {
 }"""
 
 #: Where the map, every panel, every square and control (by its `data-key`) and every card are on the page.
-LAYOUT = """() => {
+LAYOUT_JS = """() => {
   const out = {};
   const at = (key, el) => { const r = el.getBoundingClientRect(); out[key] = [r.x + scrollX, r.y + scrollY, r.width, r.height]; };
   document.querySelectorAll('#board .bk-map').forEach((el) => at('map', el));
@@ -201,6 +203,19 @@ LAYOUT = """() => {
   document.querySelectorAll('#board .card-tile').forEach((el, i) => at(`card ${i} ${el.dataset.card}`, el));
   return out;
 }"""
+LAYOUT = LAYOUT_JS
+FRAMES = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+#: Bring the i-th target into view; after two frames, where it is (its centre) and the layout.
+AIM = f"""async ([selector, i]) => {{
+  const el = document.querySelectorAll(selector)[i];
+  el.scrollIntoView({{block: 'center'}});
+  await {FRAMES};
+  const r = el.getBoundingClientRect();
+  return {{at: [r.x + r.width / 2, r.y + r.height / 2], name: el.getAttribute('aria-label') || el.textContent.slice(0, 40),
+           layout: ({LAYOUT_JS})()}};
+}}"""
+#: The layout two frames after the pointer moved.
+SETTLED = f"async () => {{ await {FRAMES}; return ({LAYOUT_JS})(); }}"
 
 TARGETS = "#board button:not([disabled]), #board [role=button]"
 
@@ -236,15 +251,10 @@ def assert_hover_moves_nothing(page: Page) -> int:
     """Point at every target the board offers: nothing on the board moves by more than 2 px. Returns how many."""
     count = page.locator(TARGETS).count()
     for i in range(count):
-        box = page.locator(TARGETS).nth(i).evaluate(
-            "(el) => { el.scrollIntoView({block: 'center'}); const r = el.getBoundingClientRect();"
-            " return [r.x + r.width / 2, r.y + r.height / 2]; }")
-        settle(page)
-        before = page.evaluate(LAYOUT)
-        page.mouse.move(*box)
-        settle(page)
-        after = page.evaluate(LAYOUT)
-        assert shift(before, after) <= 2, (page.locator(TARGETS).nth(i).get_attribute("aria-label"), moved(before, after))
+        aim = page.evaluate(AIM, [TARGETS, i])
+        page.mouse.move(*aim["at"])
+        after = page.evaluate(SETTLED)
+        assert shift(aim["layout"], after) <= 2, (aim["name"], moved(aim["layout"], after))
     page.mouse.move(0, 0)
     return count
 
@@ -268,19 +278,26 @@ def assert_choosing_moves_nothing(page: Page, choice: str) -> None:
     assert shift(before, after) <= 2, moved(before, after)
 
 
-def play_to_the_end(page: Page, budget: float, check=lambda page, phase: None) -> None:
-    """Click the moves the board offers until the final scoring shows; `check` runs once per phase seen."""
+def play_to_the_end(page: Page, budget: float, check=lambda page, phase: None, each=lambda offered: None) -> None:
+    """Click the moves the board offers until the final scoring shows; `check` runs the first time
+    each phase asks something of the player, `each` sees what every step offered."""
     deadline = time.monotonic() + budget
     seen = set()
-    while not page.locator(".bk-final").count():
+    while True:
         assert time.monotonic() < deadline, "the game did not finish in time"
         ready(page)
-        phase = page.locator("#board .bk-headline").inner_text().split(" · ")[1] if page.locator("#board .bk-headline").count() else ""
-        if phase not in seen and page.locator(TARGETS).count():
+        offered = page.evaluate(OFFERED)
+        each(offered)
+        if offered["final"]:
+            break
+        phase = offered["headline"].split(" · ")[1] if " · " in offered["headline"] else ""
+        if phase not in seen and offered["choices"]:
             seen.add(phase)
             check(page, phase)
-        if not play_one_step(page):
-            page.wait_for_timeout(100)
+            offered = page.evaluate(OFFERED)
+        if not play_one_step(page, offered):
+            page.wait_for_function("(v) => Number(document.querySelector('#board .bk').dataset.version) > v",
+                                   arg=offered["version"])  # the bots' moves, or the other seat's
     assert not page.locator("#composer-refusal").inner_text(), page.locator("#composer-refusal").inner_text()
     assert not page.errors, page.errors
 
@@ -298,13 +315,22 @@ def check_as_a_player_sees_it(page: Page, phase: str) -> None:
 
 @pytest.mark.parametrize(("players", "width", "height"), [(2, 390, 844), (4, 1280, 900)])
 def test_whole_game_against_bots_by_clicking_to_the_final_scoring(new_page, players, width, height):
+    """One whole game per width, every move clicked and confirmed; then the final ranking, replay of
+    a version from round 2 at its shared address, and the audit."""
     page = new_page(width, height)
     table, tokens = open_table(page, humans=1, bots=players - 1)
     show(page, table, 0, tokens[0])
     expect(page.locator(".bk-map .bk-axis")).to_have_count(20)
     expect(page.locator(".bk-map .bk-lava")).to_have_count(8)
     seen = []
-    play_to_the_end(page, budget=200, check=lambda page, phase: (seen.append(phase), check_as_a_player_sees_it(page, phase)))
+    round_two = {}
+
+    def remember_round_two(offered):
+        if not round_two and offered["headline"].startswith("Round 2"):
+            round_two.update(version=offered["version"], map=map_fingerprint(page))
+
+    play_to_the_end(page, budget=240, check=lambda page, phase: (seen.append(phase), check_as_a_player_sees_it(page, phase)),
+                    each=remember_round_two)
     assert {"Exploration", "Construction"} <= set(seen), seen
     final = page.locator(".bk-final")
     expect(final.locator(".bk-final-seat")).to_have_count(players)
@@ -327,6 +353,12 @@ def test_whole_game_against_bots_by_clicking_to_the_final_scoring(new_page, play
         if 0 in parchments.values() or not harvests:
             expect(row.locator(".bk-nothing")).to_contain_text("No points from: ")
     assert_board_reads_as_words(page)
+    # Replay: the address of a version in round 2 draws the map as it was then, with nothing to play.
+    assert map_fingerprint(page) != round_two["map"]
+    replay = new_page(width, height)
+    show(replay, table, 0, tokens[0], version=round_two["version"])
+    assert map_fingerprint(replay) == round_two["map"]
+    expect(replay.locator(".bk-map .bk-hit.bk-target")).to_have_count(0)
     audit = api(page, "GET", f"/api/tables/{table}/audit")
     assert audit["ok"], audit
 
@@ -362,8 +394,9 @@ def test_two_players_and_a_spectator_see_no_secret_of_another_seat(new_page):
         for seat in (0, 1):
             ready(pages[seat])
             assert play_one_step(pages[seat])
-        for page in pages.values():
-            page.wait_for_timeout(400)
+        now = api(pages[None], "GET", f"/api/tables/{table}")["version"]
+        for page in pages.values():  # every page has drawn the table as it is now
+            page.wait_for_function("(v) => Number(document.querySelector('#board .bk')?.dataset.version) >= v", arg=now)
             ready(page)
         # The other seat's page says it has chosen or not, and shows its card count, never its cards.
         expect(pages[1].locator(".bk-seat[data-seat='0']")).to_contain_text("cards in hand")
@@ -386,33 +419,6 @@ def test_two_players_and_a_spectator_see_no_secret_of_another_seat(new_page):
             leaked = secret & set(CARD_ID.findall(text))
             assert not leaked, (response.url, leaked)
         assert not page.errors, page.errors
-
-
-def test_replay_and_a_shared_address_draw_the_board_of_that_version(new_page):
-    page = new_page(1280, 900)
-    table, tokens = open_table(page, humans=1, bots=1)
-    show(page, table, 0, tokens[0])
-    for _ in range(6):  # a few picks into the game
-        ready(page)
-        play_one_step(page)
-    ready(page)
-    mid = version(page)
-    live = map_fingerprint(page)
-    # Play on until the map itself changes: a pick that only puts a building card in front of its
-    # player (or a discard) leaves the map as it was, and which cards come depends on the deal.
-    for _ in range(12):
-        ready(page)
-        play_one_step(page)
-        ready(page)
-        if map_fingerprint(page) != live:
-            break
-    assert version(page) > mid
-    now = map_fingerprint(page)
-    assert now != live, "twelve steps on, the live map never changed"
-    replay = new_page(1280, 900)
-    show(replay, table, 0, tokens[0], version=mid)
-    assert map_fingerprint(replay) == live
-    expect(replay.locator(".bk-hit.bk-target")).to_have_count(0)  # nothing to play in a replay
 
 
 def test_the_key_and_a_tapped_square_explain_the_map_in_words(new_page):
