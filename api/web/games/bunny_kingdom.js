@@ -853,7 +853,8 @@ function status(props) {
     if (has('choose_trading_posts')) what = 'choose what your trading posts produce';
   } else if (view.phase === 'copy') {
     phase = 'Final scoring';
-    what = has('choose_copy_target') ? 'choose the parchment your copying parchment copies' : 'copy choices';
+    const copiers = [...new Set(moves.filter((m) => m.type === 'choose_copy_target').map((m) => ctx.comp(m.card).name))];
+    what = copiers.length ? `choose what ${copiers.join(' and ')} ${copiers.length > 1 ? 'copy' : 'copies'}` : 'copy choices';
   } else if (view.phase === 'over') {
     return 'Game over: final scoring';
   }
