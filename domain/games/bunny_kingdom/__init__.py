@@ -31,5 +31,6 @@ GAME = Game(
     from_dict=state.from_dict,
     state_type=state.State,
     catalog=components.catalog,
+    component_names=components.names,
     bots=bots.POLICIES,
 )

@@ -32,4 +32,5 @@ GAME = Game(
     from_dict=state.from_dict,
     state_type=state.State,
     catalog=catalog.catalog,
+    component_names=catalog.names,
 )

@@ -34,5 +34,6 @@ GAME = Game(
     from_dict=state.from_dict,
     state_type=state.State,
     catalog=catalog.catalog,
+    component_names=catalog.names,
     bots=bots.POLICIES,
 )
