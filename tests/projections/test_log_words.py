@@ -45,7 +45,7 @@ class Finished:
         self.tables = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
         with mock.patch.object(application, "new_seed", lambda: SEED):  # the same deal every run
             self.id = self.tables.open_table(game, 4, options).table_id
-            for seat, name in enumerate(NAMES):
+            for name in NAMES:
                 self.tables.take_seat(self.id, name, bot=True, level="random")
             self.tables.start(self.id)
         assert self.tables.table(self.id).status == "finished"
