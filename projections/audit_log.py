@@ -182,7 +182,7 @@ def entry_for(row: dict, viewer: int | None) -> dict | None:
     mine = entries.get(EVERYONE) or entries.get(viewer_key(viewer))
     if mine is None:
         return None
-    namer = get_game(row["game"]).name_component
+    namer = get_game(row["game"]).name_component if "game" in row else None  # a row from before model 4
     text = render_seats(mine["text"], row["names"], viewer, namer)
     facts = render_facts(mine.get("facts") or [], row["names"], viewer, namer)
     return {"version": row["version"], "event": row["event"], "seat": mine["seat"], "text": text,

@@ -106,3 +106,12 @@ def test_an_undo_request_names_who_asked_and_who_must_approve(memory_tables):
     asked = {viewer: memory_tables.log(table_id, viewer)[-1].text for viewer in (None, 0, 1)}
     assert re.fullmatch(r"ann asked to undo back to version \d+; bob must approve\.", asked[None])
     assert asked[0].startswith("You asked") and asked[1].endswith("; you must approve.")
+
+
+def test_an_undo_of_one_event_says_that_version_is_undone_in_the_singular(memory_tables):
+    table_id = _duel(memory_tables)
+    play_first_legal(memory_tables, table_id, 0)  # ann's own move: she may take it back alone
+    version = memory_tables.table(table_id).version
+    memory_tables.request_undo(table_id, 0, version - 1)
+    undone = next(e for e in memory_tables.log(table_id, None, limit=1000) if e.event == "Undone")
+    assert undone.text == f"The table went back to version {version - 1}; version {version} is undone."
