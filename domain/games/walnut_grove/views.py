@@ -222,10 +222,10 @@ def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewe
         return f"{who} {seat_verb(actor, 'starts')} at the {component_ref('town', action['building'])}."
     if kind == "place_landscape_tiles":
         placed = _listed([
-            f"{_tile(p['tile_id'])} in column {p['x'] + 1}, row {p['y']} turned {p['rotation']}°"
+            f"{_tile(p['tile_id'])} in column {p['x'] + 1}, row {p['y']} (turned {p['rotation']}°)"
             for p in action["placements"]
         ])
-        return f"{who} placed {placed} and returned the other drawn tiles."
+        return f"{who} placed {placed}, and returned the other drawn tiles."
     if kind == "place_figures":
         figures = _listed([_figure(a["figure_id"]) for a in action["assignments"]])
         areas = _count(len(action["assignments"]), "land area")
