@@ -7,6 +7,7 @@ import re
 import pytest
 
 from api.cli import main
+from domain.games import get_game
 from tests.log_words import catalog_ids_in, machine_tokens_in
 
 
@@ -15,6 +16,17 @@ def test_demo_plays_a_bot_game_and_prints_scoreboard_and_audit(capsys):
     out = capsys.readouterr().out
     assert "finished" in out and "audit: PASS" in out
     assert out.count("bot-") == 3 and "hash_chain    pass" in out
+
+
+def test_the_demo_scoreboard_names_scoring_sources_in_the_catalogs_words(capsys):
+    assert main(["demo", "--game", "homesteaders", "--players", "2", "--levels", "random", "--store", "memory"]) == 0
+    out = capsys.readouterr().out
+    board = out[out.index("rank  seat"):out.index("audit:")].splitlines()[1:]
+    assert len(board) == 2 and all(machine_tokens_in(line) == [] for line in board), board
+    words = set(get_game("homesteaders").catalog()["terms"].values())
+    for line in board:  # "VP tokens 6; Buildings (printed VP) 12", never "vp_tokens 6"
+        shown = re.split(r"\s{3}", line.strip())[-1]
+        assert shown == "-" or all(part.rsplit(" ", 1)[0] in words for part in shown.split("; ")), line
 
 
 def test_a_demo_game_is_kept_in_the_embedded_store_for_replay_and_export(tmp_path, capsys, monkeypatch):
