@@ -59,6 +59,10 @@ A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel'
 * ``component_names() -> {kind: {id: name}}``: how log sentences name each component
   (``component_ref``), built once from the catalog (``components.names``): the words a player of
   the physical game would say ("Carrot King", "the Foundry", "a pasture tile").
+* ``determinize(view, seat, rng) -> State`` (optional): a whole state consistent with ``view`` (the
+  seat's own ``player_view``), everything hidden from the seat drawn from ``rng``. The bots' searches
+  sample with it, and a what-if branch starts from it (``domain/branching.py``), so the branch holds
+  nothing its forker did not know. It must read nothing but ``view`` and ``rng``.
 * ``catalog() -> dict``: the game's public static data for clients (names, kinds, costs, points,
   one-line effects, board geometry, tracks, readable terms), built from the package's own
   component data (``components.catalog``). Never a secret: deck order is state, not a component.
@@ -220,6 +224,7 @@ class Game:
     facts: Callable[..., list[dict[str, Any]]] | None = None
     describe_after: Callable[[State, Seat, Move, Viewer, State], str] | None = None
     component_names: Callable[[], Mapping[str, Mapping[str, str]]] = field(default=lambda: {})
+    determinize: Callable[[Mapping[str, Any], Seat, random.Random], State] | None = None
 
     def name_component(self, kind: str, id: str) -> str | None:
         """How a log sentence names the component ``id`` of ``kind`` (``component_ref``), from the
