@@ -100,8 +100,9 @@ function staged(composer, type) {
   return rem.length && rem.every((m) => m.type === type) ? rem : [];
 }
 
-function button(label, {key, role = undefined, pressed = null, primary = false, onclick, aria = null}) {
-  return h('button', {type: 'button', class: `bk-btn${primary ? ' primary' : ''}`, dataset: {key, ...(role ? {role} : {})},
+/** A board button that chooses (never sends): `pressed` says whether its choice is the one held. */
+function button(label, {key, role = undefined, pressed = null, onclick, aria = null}) {
+  return h('button', {type: 'button', class: 'bk-btn', dataset: {key, ...(role ? {role} : {})},
     'aria-pressed': pressed === null ? null : String(pressed), 'aria-label': aria, onclick}, label);
 }
 
