@@ -24,6 +24,8 @@ import {genericStatus, listed} from './status.js';
 import {verifyTable} from './verify.js';
 
 const LOG_PAGE = 1000;
+/** A phone-sized screen (the one-column layout of style.css). */
+const PHONE = window.matchMedia('(max-width: 760px)');
 /** The undo policies in words (the API's `undo_policy`). */
 const UNDO_WORDS = {consent: 'undo by consent', free: 'undo at will', off: 'no undo'};
 const SLIDE_DELAY_MS = 150;
@@ -171,7 +173,10 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
           h('h2', {id: 'seats-title'}, 'Seats'), nameField, seatList, seatActions, asBox),
         h('section', {class: 'card', 'aria-labelledby': 'scores-title'}, h('h2', {id: 'scores-title'}, 'Scores'), chartBox, scoreBox),
         h('section', {class: 'card', 'aria-labelledby': 'log-title'}, h('h2', {id: 'log-title'}, 'Table log'), logNote, logList),
-        h('section', {class: 'card', 'aria-labelledby': 'audit-title'}, h('h2', {id: 'audit-title'}, 'Fairness audit'), seedBox,
+        // The fairness card (the seed commitment, the audit, "Verify in this browser"): open beside
+        // the board on a wide screen, one tap away on a phone, where the first screens are for play.
+        h('details', {class: 'card audit-card', id: 'audit-card', open: !PHONE.matches},
+          h('summary', {}, h('h2', {id: 'audit-title'}, 'Fairness audit')), seedBox,
           h('p', {class: 'hint'}, 'Re-plays the table from its events: hash chain, seed commitment, dice and shuffles, moves, scores.'),
           h('button', {type: 'button', onclick: () => runAudit()}, 'Run the audit'), auditBox,
           h('p', {class: 'hint'}, 'Or check the game record here, without trusting the server: hash chain, seed, dice and shuffles.'),

@@ -40,19 +40,20 @@ from api import create_app
 from api.config import Settings
 from tests.e2e.conftest import QuietHandler
 
-#: (label, game, options): every game, and Fantasy Ranch at its two ends (level 1 and level 3).
+#: (label, game, options, the player's own moves before the running table is looked at): every game,
+#: Fantasy Ranch at its two ends (level 1 and level 3). The moves bring each running table to a
+#: phase whose board highlights targets to hover: Bunny Kingdom's construction on the map (after the
+#: five picks of round 1), Walnut Grove's first spring (after the start building).
 GAMES = [
-    ("bunny_kingdom", "bunny_kingdom", {}),
-    ("homesteaders", "homesteaders", {}),
-    ("walnut_grove", "walnut_grove", {}),
-    ("fantasy_ranch", "fantasy_ranch", {"level": 1}),
-    ("fantasy_ranch_level_3", "fantasy_ranch", {"level": 3}),
+    ("bunny_kingdom", "bunny_kingdom", {}, 5),
+    ("homesteaders", "homesteaders", {}, 4),
+    ("walnut_grove", "walnut_grove", {}, 1),
+    ("fantasy_ranch", "fantasy_ranch", {"level": 1}, 4),
+    ("fantasy_ranch_level_3", "fantasy_ranch", {"level": 3}, 4),
 ]
 STATES = ["running", "finished"]
 WIDTHS = {"desktop": (1280, 800), "phone": (390, 844)}
 SEATS = 4
-#: The player's own moves before the running table is looked at (past the opening set-up).
-OPENING_MOVES = 4
 
 #: Short labels the physical game prints, allowed in the visible text although they look like ids.
 #: Each entry says where the game prints it.
@@ -129,7 +130,7 @@ def legal(server: str, table: str, token: str, match: dict | None = None) -> dic
     return call(server, "GET", f"/api/tables/{table}/seats/0/legal-moves{query}", token=token)
 
 
-def running_table(server: str, label: str, game: str, options: dict) -> Table:
+def running_table(server: str, label: str, game: str, options: dict, opening: int) -> Table:
     """A person at seat 0 (three bots), a few of the person's moves in, and the person to act."""
     table = call(server, "POST", "/api/tables", {"game": game, "seats": SEATS, "options": options})["table_id"]
     token = call(server, "POST", f"/api/tables/{table}/seats", {"name": "Ann", "seat": 0, "bot": False})["token"]
@@ -138,7 +139,7 @@ def running_table(server: str, label: str, game: str, options: dict) -> Table:
              {"name": f"Bot {seat + 1}", "seat": seat, "bot": True, "level": "random"})
     call(server, "POST", f"/api/tables/{table}/start", {}, token=token)
     pick = random.Random(f"{label}-opening")
-    for _ in range(OPENING_MOVES):
+    for _ in range(opening):
         answer = legal(server, table, token)
         if not answer["moves"]:
             break
@@ -156,15 +157,15 @@ def running_table(server: str, label: str, game: str, options: dict) -> Table:
 @pytest.fixture(scope="module")
 def tables(seeded_server) -> dict[tuple[str, str], Table]:
     made = {}
-    for label, game, options in GAMES:
-        made[(label, "running")] = running_table(seeded_server, label, game, options)
+    for label, game, options, opening in GAMES:
+        made[(label, "running")] = running_table(seeded_server, label, game, options, opening)
         made[(label, "finished")] = finished_table(seeded_server, label, game, options)
     return made
 
 
 @pytest.fixture(scope="module")
 def catalogs(seeded_server) -> dict[str, dict]:
-    return {game: call(seeded_server, "GET", f"/api/games/{game}/components") for game in {g for _, g, _ in GAMES}}
+    return {game: call(seeded_server, "GET", f"/api/games/{game}/components") for game in {g for _, g, _, _ in GAMES}}
 
 
 # ---- looking at a page --------------------------------------------------------------------------
@@ -199,17 +200,33 @@ BROKEN_LABELS = """() => {
     return broken;
 }"""
 
-TARGETS = """() => {
+TARGETS = r"""() => {
+    // The board's highlighted targets now, each keyed by its name and its place among targets of that
+    // name, so a target drawn anew by a redraw is still compared with itself.
     const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
-    const all = [...document.querySelectorAll('#board .target, #board [role=button], #board button:not(:disabled)')].filter(shown);
-    window.__targets = [...new Set(all)];
-    return window.__targets.length;
+    const all = [...new Set([...document.querySelectorAll('#board .target, #board [role=button], #board button:not(:disabled)')])].filter(shown);
+    const seen = new Map();
+    window.__targets = all;
+    return all.map((el) => {
+        const name = (el.getAttribute('aria-label') || el.textContent).trim().replace(/\s+/g, ' ').slice(0, 80);
+        seen.set(name, (seen.get(name) || 0) + 1);
+        return `${name} #${seen.get(name)}`;
+    });
 }"""
 
-BOXES = """() => window.__targets.map((el) => {
-    const r = el.getBoundingClientRect();
-    return el.isConnected ? [r.left + scrollX, r.top + scrollY, r.width, r.height] : null;
-})"""
+BOXES = r"""() => {
+    const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+    const all = [...new Set([...document.querySelectorAll('#board .target, #board [role=button], #board button:not(:disabled)')])].filter(shown);
+    const seen = new Map();
+    const out = {};
+    for (const el of all) {
+        const name = (el.getAttribute('aria-label') || el.textContent).trim().replace(/\s+/g, ' ').slice(0, 80);
+        seen.set(name, (seen.get(name) || 0) + 1);
+        const r = el.getBoundingClientRect();
+        out[`${name} #${seen.get(name)}`] = [r.left + scrollX, r.top + scrollY, r.width, r.height];
+    }
+    return out;
+}"""
 
 CENTRE = """(i) => {
     const el = window.__targets[i];
@@ -217,6 +234,15 @@ CENTRE = """(i) => {
     el.scrollIntoView({block: 'center', inline: 'center'});
     const r = el.getBoundingClientRect();
     return [r.left + r.width / 2, r.top + r.height / 2];
+}"""
+
+CLICK_FIRST = """() => {
+    window.__changed = false;
+    const watch = new MutationObserver(() => { window.__changed = true; watch.disconnect(); });
+    watch.observe(document.querySelector('main'), {subtree: true, childList: true, attributes: true, characterData: true});
+    const el = window.__targets[0];
+    el.scrollIntoView({block: 'center'});
+    el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
 }"""
 
 IN_VIEW = """() => {
@@ -272,29 +298,36 @@ def quiet(page: Page) -> None:
 
 
 def hover_each_target(page: Page, obs: Observation) -> None:
-    """Hover every highlighted target not hovered yet; note any that moves a target by more than 2 px."""
-    count = page.evaluate(TARGETS)
-    obs.targets = max(obs.targets, count)
+    """Hover every highlighted target not hovered yet; note any hover that moves a target (or makes
+    one appear or vanish) by more than 2 px, whatever the board redrew on the way."""
+    names = page.evaluate(TARGETS)
+    obs.targets = max(obs.targets, len(names))
     rest = page.evaluate("() => { const r = document.querySelector('#composer').getBoundingClientRect(); return [r.left + 3, r.bottom - 3]; }")
-    for i in range(count):
-        name = page.evaluate("(i) => window.__targets[i].getAttribute('aria-label') || window.__targets[i].textContent.trim().slice(0, 40)", i)
+    page.mouse.move(*rest)  # on the action bar's edge: no target hovered
+    quiet(page)
+    base = page.evaluate(BOXES)
+    for i, name in enumerate(names):
         if name in obs.hovered:
             continue
         obs.hovered.add(name)
-        page.mouse.move(*rest)  # on the action bar's edge: no target hovered
         centre = page.evaluate(CENTRE, i)
         if centre is None:
             continue
-        quiet(page)
-        before = page.evaluate(BOXES)
         page.mouse.move(*centre)
         quiet(page)
         after = page.evaluate(BOXES)
-        moved = [max(abs(a - b) for a, b in zip(x, y)) for x, y in zip(before, after) if x and y]
-        worst = max(moved, default=0)
+        worst, what = 0.0, ""
+        for key in base.keys() | after.keys():
+            if key not in base or key not in after:
+                worst, what = float("inf"), f"{key!r} {'appeared' if key in after else 'vanished'}"
+                break
+            delta = max(abs(a - b) for a, b in zip(base[key], after[key]))
+            if delta > worst:
+                worst, what = delta, f"{key!r} moved by {delta:.0f} px"
         if worst > HOVER_TOLERANCE_PX:
-            obs.hover_moves.append(f"hovering {name!r} moved a target by {worst:.0f} px")
-    page.mouse.move(*rest)
+            obs.hover_moves.append(f"hovering {name!r}: {what}")
+        page.mouse.move(*rest)
+        quiet(page)
 
 
 def complete_a_move(page: Page, table: Table, server: str, obs: Observation) -> None:
@@ -304,18 +337,14 @@ def complete_a_move(page: Page, table: Table, server: str, obs: Observation) -> 
     for _ in range(8):
         if confirm.is_enabled():
             break
-        targets = page.evaluate(TARGETS)
-        if not targets:
+        if not page.evaluate(TARGETS):
             break
-        before = page.locator("#choice").inner_text()
-        page.evaluate("() => window.__targets[0].scrollIntoView({block: 'center'})")
-        page.evaluate("() => window.__targets[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))")
-        try:
-            page.wait_for_function(
-                "b => document.querySelector('#choice').textContent !== b || !document.querySelector('#confirm').disabled"
-                " || document.querySelector('main.busy')", arg=before, timeout=3_000)
-        except Exception:  # the click chose something the bar does not show yet (a board's own step)
+        page.evaluate(CLICK_FIRST)
+        try:  # whatever the click does, it redraws something: wait for that, then for what it asked
+            page.wait_for_function("() => window.__changed", timeout=3_000)
+        except Exception:
             pass
+        quiet(page)
         if version_of(server, table.id) != start:
             obs.sent_on_click.append("a click on the board sent a move without Confirm")
             return
@@ -392,7 +421,7 @@ def observe(tables, pages, seeded_server):
 
 
 CASES = [pytest.param(label, state, width, id=f"{label}-{state}-{width}")
-         for label, _, _ in GAMES for state in STATES for width in WIDTHS]
+         for label, _, _, _ in GAMES for state in STATES for width in WIDTHS]
 
 
 def machine_words(text: str, game: str, catalog: dict) -> list[str]:
@@ -412,7 +441,7 @@ def machine_words(text: str, game: str, catalog: dict) -> list[str]:
 
 
 def game_of(label: str) -> str:
-    return next(game for lab, game, _ in GAMES if lab == label)
+    return next(game for lab, game, _, _ in GAMES if lab == label)
 
 
 @pytest.mark.parametrize("label,state,width", CASES)
@@ -435,14 +464,14 @@ def test_no_button_label_is_broken_inside_a_word(observe, label, state, width):
     assert not broken, "words broken across lines: " + "; ".join(broken[:15])
 
 
-@pytest.mark.parametrize("label,width", [pytest.param(lab, w, id=f"{lab}-running-{w}") for lab, _, _ in GAMES for w in WIDTHS])
+@pytest.mark.parametrize("label,width", [pytest.param(lab, w, id=f"{lab}-running-{w}") for lab, _, _, _ in GAMES for w in WIDTHS])
 def test_hovering_a_highlighted_target_moves_nothing(observe, label, width):
     obs = observe(label, "running", width)
     assert obs.targets, "the player has a decision but the board highlights no target"
     assert not obs.hover_moves, "; ".join(obs.hover_moves[:10])
 
 
-@pytest.mark.parametrize("label,width", [pytest.param(lab, w, id=f"{lab}-running-{w}") for lab, _, _ in GAMES for w in WIDTHS])
+@pytest.mark.parametrize("label,width", [pytest.param(lab, w, id=f"{lab}-running-{w}") for lab, _, _, _ in GAMES for w in WIDTHS])
 def test_a_board_click_only_chooses_and_confirm_is_in_view_once_a_move_is_complete(observe, label, width):
     obs = observe(label, "running", width)
     assert not obs.sent_on_click, obs.sent_on_click[0]
@@ -450,7 +479,7 @@ def test_a_board_click_only_chooses_and_confirm_is_in_view_once_a_move_is_comple
     assert obs.confirm["inside"], f"Confirm lies outside the viewport: {obs.confirm}"
 
 
-@pytest.mark.parametrize("label", [pytest.param(lab, id=lab) for lab, _, _ in GAMES])
+@pytest.mark.parametrize("label", [pytest.param(lab, id=lab) for lab, _, _, _ in GAMES])
 def test_a_finished_four_player_table_is_under_4000_px_tall_on_a_phone(observe, label):
     obs = observe(label, "finished", "phone")
     shell = obs.height - obs.board_height
