@@ -170,15 +170,28 @@ def catalogs(seeded_server) -> dict[str, dict]:
 
 # ---- looking at a page --------------------------------------------------------------------------
 
-VISIBLE_TEXT = """() => {
+#: Where on the page a text was read, so a failure says whose it is (the board's, the log's server
+#: sentences, the shell's).
+REGIONS = {"the board": "#board", "the board's key": "#board-legend", "the log": "#log", "the action bar": "#composer"}
+
+VISIBLE_TEXT = """(regions) => {
     // What a person reads: the page's rendered text, the Details panel (the view as data, the raw
-    // move box) left out; the board's key, the move list and score breakdowns opened, as a reader would.
+    // move box) left out; the board's key, the move list and score breakdowns opened, as a reader
+    // would. By region: each named one, then the rest of the page.
     for (const d of document.querySelectorAll('main details:not(#details):not(#details details)')) d.open = true;
+    const out = {};
+    const hidden = [];
+    for (const [name, selector] of Object.entries(regions)) {
+        const el = document.querySelector(selector);
+        out[name] = el && !el.hidden ? el.innerText : '';
+        if (el && !el.hidden) hidden.push(el);
+    }
     const details = document.querySelector('#details');
-    if (details) details.hidden = true;
-    const text = document.querySelector('main').innerText;
-    if (details) details.hidden = false;
-    return text;
+    if (details) hidden.push(details);
+    for (const el of hidden) el.hidden = true;
+    out['the rest of the page'] = document.querySelector('main').innerText;
+    for (const el of hidden) el.hidden = false;
+    return out;
 }"""
 
 BROKEN_LABELS = """() => {
@@ -255,7 +268,7 @@ IN_VIEW = """() => {
 
 @dataclass
 class Observation:
-    text: str = ""
+    text: dict[str, str] = field(default_factory=dict)  # the visible text by region
     overflow: tuple[int, int] = (0, 0)
     broken: list[str] = field(default_factory=list)
     hover_moves: list[str] = field(default_factory=list)
@@ -410,7 +423,7 @@ def observe(tables, pages, seeded_server):
         obs.broken = page.evaluate(BROKEN_LABELS)
         if state == "running":
             hover_each_target(page, obs)
-        obs.text = page.evaluate(VISIBLE_TEXT)
+        obs.text = page.evaluate(VISIBLE_TEXT, REGIONS)
         if state == "running":
             complete_a_move(page, table, seeded_server, obs)
         page.evaluate("() => { for (const d of document.querySelectorAll('main details')) d.open = false; }")
@@ -448,8 +461,12 @@ def game_of(label: str) -> str:
 def test_the_visible_text_holds_names_not_ids_or_machine_tokens(observe, catalogs, label, state, width):
     obs = observe(label, state, width)
     game = game_of(label)
-    found = machine_words(obs.text + "\n" + obs.bar_text, game, catalogs[game])
-    assert not found, f"{len(found)} ids or machine tokens:\n" + "\n".join(found[:25])
+    texts = {**obs.text, "the action bar with a move chosen": obs.bar_text}
+    found = {region: machine_words(text, game, catalogs[game]) for region, text in texts.items()}
+    found = {region: words for region, words in found.items() if words}
+    assert not found, "ids or machine tokens in the visible text: " + ", ".join(
+        f"{len(words)} in {region}" for region, words in found.items()) + "\n" + "\n".join(
+        f"{region}: {word}" for region, words in found.items() for word in words[:8])
 
 
 @pytest.mark.parametrize("label,state,width", CASES)
