@@ -739,6 +739,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const t = s.summary;
     s.ids = identities(t, s.viewer, s.catalog);
     publishColours(page, s.ids);
+    page.classList.toggle('open-table', t.status === 'open'); // on a phone, the seats to take come first
     if (!page.isConnected && !s.holding) fill(main, page);
     syncComposer();
     const myTurn = t.status === 'running' && s.viewer !== null && t.to_act.includes(s.viewer);
