@@ -50,7 +50,8 @@ export function identities(summary, viewer, catalog) {
     label: (seat) => {
       const x = bySeat.get(seat);
       if (!x) return `Seat ${seat + 1}`;
-      return `${x.name}${x.bot ? ' (bot)' : ''}${x.you ? ' (you)' : ''}`;
+      const botMark = x.bot && !/\bbot\b/i.test(x.name) ? ' (bot)' : ''; // "Bot 2" needs no "(bot)"
+      return `${x.name}${botMark}${x.you ? ' (you)' : ''}`;
     },
     colour: (seat) => bySeat.get(seat)?.colour ?? PALETTE[((seat % PALETTE.length) + PALETTE.length) % PALETTE.length],
   };
