@@ -129,8 +129,8 @@ def test_event_log_pages_with_after_and_limit_and_the_human_log(duel):
     page = duel.get("/events?after=2&limit=2", seat=0).json
     assert [e["version"] for e in page] == [3, 4]
     lines = duel.get("/log?after=1&limit=2").json
-    assert lines == [{"version": 2, "text": "ann took seat 0.", "undone": False},
-                     {"version": 3, "text": "bob took seat 1.", "undone": False}]
+    assert lines == [{"version": 2, "text": "ann took seat 1.", "undone": False},  # seats read from 1
+                     {"version": 3, "text": "bob took seat 2.", "undone": False}]
 
 
 def test_scores_live_and_at_a_version(duel):

@@ -5,6 +5,7 @@ Rules: ``docs/rules/homesteaders.md`` (ids ``HS-...``). This module binds the pr
 
 from domain.games.game import Game, Option
 from domain.games.homesteaders import bots, catalog, legal, rules, scoring, state, views
+from domain.games.homesteaders.determinize import determinize
 
 GAME = Game(
     name="homesteaders",
@@ -37,5 +38,7 @@ GAME = Game(
     from_dict=state.from_dict,
     state_type=state.State,
     catalog=catalog.catalog,
+    component_names=catalog.names,
+    determinize=determinize,
     bots=bots.POLICIES,
 )
