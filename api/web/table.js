@@ -105,9 +105,13 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const nextRoundBtn = stepButton('Round ›', 'Next round', () => jumpRound(1), 'next-round');
   const nowBtn = h('button', {type: 'button', class: 'primary small', id: 'back-to-now', dataset: {key: 'now'}, onclick: () => showVersion(null)}, 'Back to now');
   const replayNote = h('span', {class: 'replay-note', role: 'status', 'aria-live': 'polite'});
+  // What if: branch the game at the version shown, as the viewer's seat knew it, against bots (docs/what-if.md).
+  const whatIfBtn = h('button', {type: 'button', class: 'small', id: 'what-if', dataset: {key: 'what-if'}, hidden: true,
+    title: 'Play on from the version shown, as you knew the game then, against bots (nothing hidden from you is copied)',
+    onclick: () => whatIf(shown())}, 'What if…');
   const replayBar = h('div', {class: 'replay', id: 'replay', role: 'group', 'aria-label': 'Replay'},
     firstBtn, backBtn, h('label', {class: 'slider'}, h('span', {class: 'visually-hidden'}, 'Version'), slider), fwdBtn, lastBtn,
-    prevRoundBtn, nextRoundBtn, sliderOut);
+    prevRoundBtn, nextRoundBtn, sliderOut, whatIfBtn);
   const replayBanner = h('div', {class: 'replay-banner', id: 'replay-banner', hidden: true}, replayNote, nowBtn);
 
   // The board (or the generic chooser) and the composer bar.
@@ -561,6 +565,17 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     });
   }
 
+  function whatIf(version) {
+    const seat = s.viewer;
+    act('What if', async () => {
+      const receipt = await command(`${base}/forks`, {version, as_seat: seat}, {token: seats.tokenFor(tableId, seat)});
+      const me = s.summary.seats.find((x) => x.seat === seat);
+      seats.remember(receipt.table_id, receipt.seat, receipt.token, me?.name || '');
+      location.hash = tableAddress(receipt.table_id);
+      return null;
+    });
+  }
+
   async function runAudit() {
     fill(auditBox, h('p', {class: 'muted'}, 'Auditing…'));
     try {
@@ -750,8 +765,12 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     fill(facts,
       h('span', {class: `badge status-${t.status}`}, t.status), ` version ${t.version} · ${UNDO_WORDS[t.undo_policy] || `undo ${t.undo_policy}`}`,
       options ? ` · ${options}` : '',
-      t.forked_from ? [` · forked from version ${t.forked_from.version} of `,
-        h('a', {href: tableAddress(t.forked_from.table)}, 'its source table')] : '');
+      t.forked_from?.what_if
+        ? [` · what if: ${t.forked_from.by || 'a player'}'s branch from version ${t.forked_from.version} of `,
+          h('a', {href: tableAddress(t.forked_from.table)}, 'the original game')]
+        : t.forked_from ? [` · forked from version ${t.forked_from.version} of `,
+          h('a', {href: tableAddress(t.forked_from.table)}, 'its source table')] : '');
+    whatIfBtn.hidden = !(s.viewer !== null && ['running', 'finished'].includes(t.status) && seats.tokenFor(tableId, s.viewer));
     fill(inviteBox, t.status === 'open' && t.seats.some((x) => x.free)
       ? [h('button', {type: 'button', class: 'small', id: 'copy-invite', dataset: {key: 'copy-invite'}, onclick: copyInvite}, 'Copy invite link'),
         h('span', {class: 'muted small', id: 'invite-note', role: 'status'}, s.inviteNote || '')]
