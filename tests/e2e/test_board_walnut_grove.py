@@ -539,3 +539,42 @@ def test_the_key_names_every_symbol_of_the_board(server, new_page):
         assert words in text
     assert page.locator(".wg-legend svg.wg-icon[role=img]").count() >= 15  # every entry drawn, named for screen readers
     assert MACHINE_TEXT.findall(text) == []
+
+
+def test_every_legal_move_of_a_year_reads_in_words_without_an_id(server, new_page):
+    """The board's `describe(props, move)` (its own words for a move, as its choices name them): every
+    legal move of seat 0 from the start through a year's spring, summer, fall and winter is a sentence
+    with catalog names, never a tile, coin or slot id."""
+    table, (token,) = open_table(server, humans=1, bots=1)
+    base = f"/api/tables/{table}"
+    page = new_page(800, 800)
+    page.goto("/")
+    page.evaluate("""async () => {
+        window.wg = (await import('/web/games/walnut_grove.js')).default;
+        window.wgCatalog = await (await fetch('/api/games/walnut_grove/components')).json();
+    }""")
+    kinds: set[str] = set()
+    examples: dict[str, str] = {}
+    for _ in range(60):
+        view = call(server, "GET", f"{base}/view", token=token)["view"]
+        if view["year"] and view["year"] > 1:
+            break
+        answer = call(server, "GET", f"{base}/seats/0/legal-moves", token=token)
+        moves = answer["moves"]
+        if answer.get("outline"):  # the whole moves through the first step
+            query = urllib.parse.quote(json.dumps(moves[0]))
+            moves = call(server, "GET", f"{base}/seats/0/legal-moves?match={query}", token=token)["moves"]
+        if not moves:
+            time.sleep(0.05)  # the bot is moving
+            continue
+        words = page.evaluate("""([view, moves]) => moves.map((m) => window.wg.describe(
+            {catalog: window.wgCatalog, view, viewer: 0, name: (s) => (s === 0 ? 'You' : 'Bot')}, m))""", [view, moves[:150]])
+        for move, said in zip(moves[:150], words):
+            assert said and MACHINE_TEXT.findall(said) == [], (move, said)
+            kinds.add(move["type"])
+            examples.setdefault(move["type"], said)
+        main = [m for m in moves if m["type"] not in ("move_goods_to_barn", "discard_from_barn")]
+        call(server, "POST", f"{base}/seats/0/moves", {"move": main[0]}, token)
+    assert {"choose_start_building", "place_landscape_tiles", "place_figures", "take_fall_turn", "resolve_winter"} <= kinds, kinds
+    print("\n".join(examples.values()))
+    assert not page.errors, page.errors

@@ -1090,10 +1090,39 @@ function render(root, props) {
   }
 }
 
+/** A whole move in words, the way the board's own choices name it (for a move line or a staged move). */
+function describe(props, move) {
+  const me = props.view?.players?.[props.viewer];
+  if (!move || !me) return null;
+  switch (move.type) {
+    case 'choose_start_building': return `Start at the ${comp(props, move.building).name}`;
+    case 'place_landscape_tiles': return `Place the ${move.placements.map((p) => placementWords(props, me, p)).join('; and the ')}`;
+    case 'place_figures': return `Send ${move.assignments.map((a) => {
+      const area = (me.areas || []).find((x) => same(x.anchor, a.anchor));
+      const who = a.figure_id === 'farmer' ? 'the farmer' : `the ${figureOf(props, props.viewer, a.figure_id).name}`;
+      return `${who} to the ${area ? `${areaWords(props, area)} (${area.yield} ${goodName(props, area.good)})` : 'area'}`;
+    }).join(', ')}`;
+    case 'take_fall_turn': {
+      const parts = ['labourer_id', 'building_tile_id', 'upgrade_id', 'goods', 'sell', 'tolls', 'payment']
+        .filter((field) => field in move).map((field) => valueText(props, field, move[field]).words);
+      return `Go to the ${comp(props, move.destination).name}${parts.length ? `: ${parts.join('; ')}` : ''}`;
+    }
+    case 'pass_fall_turn': return 'Pass: stay, pay nothing, no action';
+    case 'resolve_coin_overflow': return overflowWords(props, me, move, Array.isArray(props.view.coin_overflow) ? props.view.coin_overflow : []);
+    case 'resolve_winter': return 'Feed and heat';
+    case 'confirm_final_scoring': return 'Confirm final scoring';
+    case 'return_neighbour_help_tile': return `Return the help tile for ${move.goods.map((g) => `${g.count} ${goodName(props, g.good)}`).join(' + ')}`;
+    case 'move_goods_to_barn': return `Move the ${goodName(props, me.storage?.[move.from_slot] || 'good')} from storage to the barn`;
+    case 'discard_from_barn': return `Discard ${move.barn_slots.map((slot) => barnItem(props, me, me.barn[Number(slot.split(':')[1]) - 1]).words).join(', ')} from the barn`;
+    default: return null;
+  }
+}
+
 export default {
   render,
   status(props) {
     return statusText(props);
   },
   legend,
+  describe,
 };
