@@ -20,7 +20,7 @@ import {api} from '../http.js';
 import {tokenFor} from '../seats.js';
 import {s, target, tip} from '../svg.js';
 import {coinIcon, costLine, glyph, goodIcon, goodName, goodsLine, landColour, landName, legend, pawnIcon} from './walnut_grove_symbols.js';
-import {stockName, townSvg} from './walnut_grove_town.js';
+import {stockName, townGuide, townSvg} from './walnut_grove_town.js';
 
 const CELL = 64;
 const HALF = CELL / 2;
@@ -34,7 +34,7 @@ const ORDINAL = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'sevent
 // tile in hand and its turn, the spot under the pointer, server previews per version, an outlined
 // summer's areas, the coins chosen in an overflow, the farms' horizontal scroll.
 const ui = {tile: null, rotation: 0, version: null, last: null, keyBound: false, flashKey: '',
-  summer: new Set(), summerDone: false, hover: null, previews: new Map(), overflow: null, scroll: new Map()};
+  summer: new Set(), summerDone: false, hover: null, previews: new Map(), overflow: null, scroll: new Map(), open: new Set()};
 
 function ensureStyles() {
   if (document.querySelector('link[data-board="walnut_grove"]')) return;
@@ -51,6 +51,13 @@ function vars(el, values) {
 /** Append children, leaving out absent ones (Element.append would write "null"). */
 function add(el, ...children) {
   el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false && c !== ''));
+}
+
+/** A <details> that stays open or closed across redraws (the board is redrawn on every choice). */
+function keepOpen(details, name) {
+  details.open = ui.open.has(name);
+  details.addEventListener('toggle', () => (details.open ? ui.open.add(name) : ui.open.delete(name)));
+  return details;
 }
 
 function redraw() {
@@ -925,7 +932,7 @@ function actionPanel(props, me) {
   if (types.has('confirm_final_scoring')) panel.append(simpleChoice(props, 'final', {type: 'confirm_final_scoring'}, 'Confirm final scoring'));
   if (types.has('return_neighbour_help_tile')) {
     const ret = wholeMoves(props, 'return_neighbour_help_tile');
-    panel.append(h('details', {class: 'wg-free'}, h('summary', {}, `Return your help tile for 3 goods (${ret ? plural(ret.length, 'way') : '…'})`),
+    panel.append(keepOpen(h('details', {class: 'wg-free'}, h('summary', {}, `Return your help tile for 3 goods (${ret ? plural(ret.length, 'way') : '…'})`),
       (ret || []).map((m) => {
         const goods = m.goods.map((g) => ({good: g.good, count: g.count}));
         const words = `Return the help tile for ${goods.map((g) => `${g.count} ${goodName(props, g.good)}`).join(' + ')}`;
@@ -935,7 +942,7 @@ function actionPanel(props, me) {
             if (composer.outline) composer.expand(ret, (x) => same(x, m), words);
             else composer.narrow((x) => same(x, m), words);
           }}, goodsLine(props, goods));
-      })));
+      })), 'help'));
   }
   if (types.has('move_goods_to_barn') || types.has('discard_from_barn')) {
     panel.append(h('p', {class: 'muted wg-free-hint'}, 'Any time: choose a good in a storage space to move it to the barn, or a barn space to discard it.'));
@@ -1082,7 +1089,8 @@ function render(root, props) {
       composer.clear();
       composer.pick({type: 'take_fall_turn', destination: id}, `Go to the ${entry.name}`);
     }),
-    fall ? fallChoices(props) : null);
+    fall ? fallChoices(props) : null,
+    keepOpen(townGuide(props), 'guide'));
   root.append(h('div', {class: 'wg-main'}, farms, town));
   for (const box of root.querySelectorAll('.wg-farm-scroll')) {
     const left = ui.scroll.get(box.dataset.seat);

@@ -4,8 +4,9 @@
 // and toll as coins and goods, the stock waiting there, and the figures standing in it (pawns in the
 // seat's colour, named). Legal destinations come from the composer; names from the catalog.
 
+import {h} from '../dom.js';
 import {s, target, tip} from '../svg.js';
-import {costGlyphs, glyph} from './walnut_grove_symbols.js';
+import {costGlyphs, costLine, glyph} from './walnut_grove_symbols.js';
 
 export const TOWN_W = 360;
 const BOX_W = 156;
@@ -125,4 +126,22 @@ export function townSvg(props, fallMoves, onPick) {
     svg.append(g);
   });
   return svg;
+}
+
+/** What each building does, its cost and toll and what waits there, as text a tap opens (the town's
+ * tooltips need a mouse; this list works on touch and with a screen reader). */
+export function townGuide(props) {
+  const order = props.catalog?.board?.town_order || [];
+  return h('details', {class: 'wg-town-guide'}, h('summary', {}, 'What each building does'),
+    h('ol', {}, order.map((id) => {
+      const entry = comp(props, id);
+      const stock = (props.view.town_stock?.[id] || []).map((item) => {
+        const it = comp(props, item);
+        return it.kind === 'upgrade' ? `${it.name} (${it.effect})` : stockName(props, item);
+      });
+      return h('li', {}, h('strong', {}, entry.name), `: ${entry.effect}`,
+        entry.cost ? [' · cost ', costLine(props, entry.cost)] : '',
+        entry.toll ? ` · toll: ${term(props, entry.toll).replace(/ \(.*\)$/, '')}` : '',
+        stock.length ? ` · here now: ${stock.join(', ')}` : '');
+    })));
 }
