@@ -289,12 +289,15 @@ def test_the_move_list_of_an_outlined_spring_offers_only_steps_that_lead_to_a_wh
     assert view["players"][0]["done"] or view["phase"] != "spring"
 
 
-# Where the board's parts and targets stand in the viewport (what is under the pointer): each farm,
-# the town, every spot, legal area, building, drawn tile and action button, by a key that survives a
+# Where the board's parts and targets stand on the page (what is under the pointer): each farm, the
+# town, every spot, legal area, building, drawn tile and action button, by a key that survives a
 # redraw. An area is measured by its own cells (its figure may be drawn over the line above it).
+# Page coordinates: the shell puts the scroll position back after a command a moment after the page
+# shows the new version, which is the shell's doing, not a shift of the board's layout.
 ANCHORS = """() => {
     const out = {};
-    const put = (key, el) => { if (!el) return; const r = el.getBoundingClientRect(); out[key] = [r.left, r.top, r.width, r.height]; };
+    const put = (key, el) => { if (!el) return; const r = el.getBoundingClientRect();
+        out[key] = [r.left + scrollX, r.top + scrollY, r.width, r.height]; };
     document.querySelectorAll('#board .wg-farm-box').forEach((b) => put(`farm ${b.dataset.seat}`, b.querySelector('.wg-farm')));
     put('town', document.querySelector('#board .wg-town'));
     put('panel', document.querySelector('#board .wg-panel'));
@@ -324,7 +327,7 @@ class Shifts:
     def __init__(self, page: Page, touch: bool) -> None:
         self.page, self.touch, self.worst, self.parts = page, touch, {}, {}
 
-    def try_target(self, kind: str, locator, after=None) -> None:
+    def try_target(self, kind: str, locator) -> None:
         page = self.page
         # In the middle of the viewport first: Playwright's own scrolling (to a target the sticky action
         # bar covers, say) is not the board's doing.
@@ -339,8 +342,6 @@ class Shifts:
         settled(page)
         before = page.evaluate(ANCHORS)
         locator.tap() if self.touch else locator.click()
-        if after:
-            after()
         settled(page)
         self.note(f"{kind} {'tapped' if self.touch else 'clicked'}", moved(before, page.evaluate(ANCHORS)))
 

@@ -998,6 +998,7 @@ function render(root, props) {
     ui.overflow = null;
   }
   for (const box of root.querySelectorAll('.wg-farm-scroll')) ui.scroll.set(box.dataset.seat, box.scrollLeft);
+  const refocus = focusKey(root);
   const v = props.view;
   root.replaceChildren();
   root.classList.add('wg-board');
@@ -1096,6 +1097,21 @@ function render(root, props) {
     const left = ui.scroll.get(box.dataset.seat);
     if (left) box.scrollLeft = left;
   }
+  if (refocus) root.querySelector(refocus)?.focus({preventScroll: true});
+}
+
+const FOCUS_KEYS = ['cell', 'area', 'building', 'tile', 'act', 'slot', 'keep', 'discard'];
+
+/** A selector for the focused target inside the board, to give focus back after a redraw (a spot
+ * focused by the keyboard asks for its preview, which redraws the board). */
+function focusKey(root) {
+  const active = document.activeElement;
+  if (!active || !root.contains(active)) return null;
+  const el = active.closest(FOCUS_KEYS.map((k) => `[data-${k}]`).join(','));
+  const key = el && FOCUS_KEYS.find((k) => k in el.dataset);
+  if (!key) return null;
+  const seat = el.closest('.wg-farm-box')?.dataset.seat;
+  return `${seat !== undefined ? `.wg-farm-box[data-seat="${seat}"] ` : ''}[data-${key}="${CSS.escape(el.dataset[key])}"]`;
 }
 
 /** A whole move in words, the way the board's own choices name it (for a move line or a staged move). */
