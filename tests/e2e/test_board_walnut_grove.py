@@ -1,20 +1,52 @@
-"""The Walnut Grove board in Chromium: a whole game against a bot played only by clicking the
-board's controls (tiles, the R key, highlighted farm spots, land areas, town buildings, choice
-buttons, Confirm), secrets kept from the other seat and spectators, and replay at a past version.
+"""The Walnut Grove board in Chromium: whole games played only by choosing on the board (tiles, the R
+key, highlighted farm spots, land areas, town buildings, choice buttons) and sending with the shell's
+Confirm, nothing moving under the pointer or the finger while choosing, the board's words and key,
+secrets kept from the other seat and spectators, and replay at a past version.
 
-The board runs in the real table page (the shell of issue 12); tables are opened and seats taken
-over HTTP (the token put where the page keeps it), and every move is made on the page.
+The board runs in the real table page; tables are opened and seats taken over HTTP (the token put
+where the page keeps it), and every move is made on the page. The tables are seeded (the module's
+server draws its seeds from a fixed sequence) and the clicking policy follows the legal moves, so a
+run sees the same games and never depends on the deal.
 """
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import json
 import re
+import threading
 import time
 import urllib.parse
 import urllib.request
 
+import pytest
 from playwright.sync_api import Page, expect
+from werkzeug.serving import make_server
+
+from api import create_app
+from api.config import Settings
+from tests.e2e.conftest import QuietHandler
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The live app of tests/e2e/conftest.py, but its tables draw their seeds from a fixed sequence."""
+    counter = itertools.count()
+
+    def fixed_seed() -> str:
+        return hashlib.sha256(f"walnut-grove-board-{next(counter)}".encode()).hexdigest()
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("domain.application.new_seed", fixed_seed)
+        app = create_app(Settings(store="memory", testing=True, secret="e2e-secret-not-for-production-0123456789"))
+        httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
+        thread = threading.Thread(target=httpd.serve_forever, name="e2e-walnut-grove", daemon=True)
+        thread.start()
+        yield f"http://127.0.0.1:{httpd.server_port}"
+        httpd.shutdown()
+        thread.join(10)
+        app.extensions["tabletop.tables"].close()
 
 
 def call(server: str, method: str, path: str, body=None, token=None):
