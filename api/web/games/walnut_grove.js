@@ -274,7 +274,7 @@ function header(props) {
   return h('section', {class: 'wg-header'},
     h('div', {class: 'wg-tracks'}, h('span', {class: 'wg-label'}, `Year ${v.year || '–'} of 8`), years, track),
     disc ? h('div', {class: 'wg-disc', title: disc.effect},
-      h('strong', {}, disc.name), ' · ',
+      h('strong', {}, 'This year\'s disc'), ' · ',
       h('span', {}, `✿ draw ${disc.draw} keep ${disc.keep}`), ' · ',
       h('span', {}, '☀ bonus ', goodIcon(props, disc.summer_bonus), ` ${goodName(props, disc.summer_bonus)}`), ' · ',
       h('span', {}, '❧ bonus ', goodIcon(props, disc.fall_bonus), ` ${goodName(props, disc.fall_bonus)}`), ' · ',
@@ -894,7 +894,10 @@ function finalScoring(props) {
       `${nameOf(props, seat)}${winners.has(seat) ? ' ★' : ''}`), {'--seat': colourOf(props, seat)})))),
     h('tbody', {}, rows),
     h('tfoot', {}, h('tr', {}, h('th', {}, 'Total'), seats.map((seat) => h('td', {}, h('strong', {},
-      String(sc.totals?.[seat] ?? sc.totals?.[String(seat)] ?? running[seat]))))))));
+      String(sc.totals?.[seat] ?? sc.totals?.[String(seat)] ?? running[seat]))))))),
+  // on a narrow board the explanations fold under the table instead of widening every row
+  keepOpen(h('details', {class: 'wg-how-list'}, h('summary', {}, 'How each source scores'),
+    h('dl', {}, keys.map((key) => [h('dt', {}, term(props, key)), h('dd', {}, how[key] || '')]))), 'how'));
 }
 
 function simpleChoice(props, act, move, label, words) {
@@ -1027,7 +1030,7 @@ function render(root, props) {
     }
   };
   root.append(header(props));
-  const recent = (props.recent || []).slice(-4);
+  const recent = v.phase === 'ended' ? [] : (props.recent || []).slice(-4);
   if (recent.length) {
     root.append(h('ul', {class: 'wg-recent', 'aria-label': 'Since your last move'}, recent.map((e) => h('li', {}, e.text || ''))));
   }
@@ -1073,7 +1076,7 @@ function render(root, props) {
     h('h3', {}, h('span', {class: 'wg-seat-dot'}), `${nameOf(props, seat)} · ${comp(props, p.board).name || ''}`,
       p.done && ['spring', 'summer', 'winter'].includes(v.phase) ? h('span', {class: 'muted'}, ' · done') : null,
       v.fall_player === seat ? h('span', {class: 'wg-turn'}, ' · moving in town') : null),
-    scoreLine(props, seat),
+    v.phase === 'ended' ? null : scoreLine(props, seat), // the final scoring above says it all
     holdings(props, seat),
     h('div', {class: 'wg-barn-line'}, h('span', {class: 'wg-label'}, 'Barn'), barnRow(props, seat, mine && live)),
     scroll,
@@ -1083,8 +1086,11 @@ function render(root, props) {
     farms.append(vars(box, {'--seat': colourOf(props, seat)}));
   }
   const fall = live && types.has('take_fall_turn');
-  const town = h('section', {class: 'wg-town-box', 'aria-label': 'Town'},
-    h('h3', {}, 'Town'),
+  // Once the game is over the town matters little: it folds away (a tap opens it), keeping a
+  // finished table short on a phone.
+  const ended = v.phase === 'ended';
+  const town = h(ended ? 'details' : 'section', {class: 'wg-town-box', 'aria-label': 'Town'},
+    ended ? h('summary', {}, h('h3', {}, 'Town, as the game ended')) : h('h3', {}, 'Town'),
     h('div', {class: 'wg-order muted'}, `Year order: ${(v.year_order || []).map((seat) => nameOf(props, seat)).join(' → ')}`),
     townSvg(props, fall, (id, entry) => {
       composer.clear();
@@ -1092,7 +1098,7 @@ function render(root, props) {
     }),
     fall ? fallChoices(props) : null,
     keepOpen(townGuide(props), 'guide'));
-  root.append(h('div', {class: 'wg-main'}, farms, town));
+  root.append(h('div', {class: 'wg-main'}, farms, ended ? keepOpen(town, 'town') : town));
   for (const box of root.querySelectorAll('.wg-farm-scroll')) {
     const left = ui.scroll.get(box.dataset.seat);
     if (left) box.scrollLeft = left;
