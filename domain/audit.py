@@ -111,7 +111,7 @@ def audit_events(decoded: Iterable[tuple[int, Any]], anchors: Iterable[tuple[int
                 replayed = None
         try:
             if isinstance(event, Table.Opened):
-                opened, game = event, get_game(event.game)
+                opened, game = event, get_game(event.game, event.rules_version)
                 count = int((event.initial or {}).get("chance_count", 0))
             elif isinstance(event, Table.GameStarted):
                 initial = opened.initial or {}

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from typing import Any
 from uuid import UUID, uuid4
 
-from domain.errors import DomainError
+from domain.errors import DomainError, UnknownGame
 from domain.games import get_game
 from domain.record import check_record, payload_of
 from domain.table import Table
@@ -35,10 +35,13 @@ def replay_record(record: Any, table_id: UUID | None = None) -> Table:
         raise InvalidRecord(f"the record does not verify{at}: {found.problem}")
     events = record["events"]
     opened = events[0]["payload"]
-    game = get_game(opened["game"])
-    if opened["rules_version"] != game.rules_version:
-        raise InvalidRecord(f"the record was played under {game.title} rules {opened['rules_version']}; "
-                            f"this service plays rules {game.rules_version}")
+    newest = get_game(opened["game"])
+    try:  # a table replays under the rules it was opened with, whichever versions came since
+        game = get_game(opened["game"], opened["rules_version"])
+    except UnknownGame:
+        known = ", ".join(v.rules_version for v in newest.versions())
+        raise InvalidRecord(f"the record was played under {newest.title} rules {opened['rules_version']}, "
+                            f"which this service does not have (it has rules {known})") from None
     table = Table.open(
         id=table_id or uuid4(), game=game, options=opened["options"], seats=opened["seats"],
         undo_policy=opened["undo_policy"], seed=opened["seed"], forked_from=opened["forked_from"],

@@ -200,7 +200,8 @@ def _describe(
             return CHANCE, action, _say(game, before, CHANCE, action, viewer, after)
         return CHANCE, game.action_view(before, CHANCE, action, viewer), _say(game, before, CHANCE, action, viewer, after)
     if isinstance(event, Table.Opened):
-        text = f"A {game.title} table opened with {event.seats} seats; seed commitment {event.seed_commitment}."
+        rules = game.rules_description()["label"]
+        text = f"A {game.title} table opened with {event.seats} seats under {rules}; seed commitment {event.seed_commitment}."
         if event.forked_from:
             text += f" Forked from table {event.forked_from['table']} at version {event.forked_from['version']}."
         return None, {"options": event.options, "undo_policy": event.undo_policy}, text

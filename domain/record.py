@@ -28,6 +28,7 @@ from typing import Any
 
 from domain.errors import SeatNotTaken
 from domain.fairness import commitment, draw
+from domain.games import get_game
 from domain.games.game import CHANCE, ChanceRequest, chance_action
 from domain.table import Table
 
@@ -101,6 +102,7 @@ def build_record(events: Iterable[Any], viewer: int | None, receipt: Mapping[str
         "options": opened["options"],
         "undo_policy": opened["undo_policy"],
         "rules_version": opened["rules_version"],
+        "rules_label": get_game(table.game_name, opened["rules_version"]).rules_description()["label"],
         "seats": [{"seat": s, "name": p["name"] if p else None, "bot": bool(p and p["bot"])}
                   for s, p in enumerate(table.players)],
         "forked_from": opened.get("forked_from"),

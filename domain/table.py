@@ -173,7 +173,9 @@ class Table(Aggregate):
 
     @property
     def game(self) -> Game:
-        return get_game(self.game_name)
+        """The rules this table plays: the version it was opened with (or adopted since), one
+        dictionary lookup per event like a game without versions."""
+        return get_game(self.game_name, self.rules_version)
 
     def free_seats(self) -> list[int]:
         return [s for s, p in enumerate(self.players) if p is None]

@@ -23,6 +23,7 @@ def list_games():
         {
             "name": g.name, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
             "rules_version": g.rules_version,
+            "rules_versions": [v.rules_description() for v in g.versions()],
             "options": {k: {"default": o.default, "choices": list(o.choices), "description": o.description}
                         for k, o in g.options.items()},
         }

@@ -80,7 +80,11 @@ class TableSchema(Schema):
     title = fields.String(required=True)
     options = _free(required=True)
     undo_policy = fields.String(required=True)
-    rules_version = fields.String(required=True)
+    rules_version = fields.String(required=True, metadata={"description": "The rules this table plays, forever "
+                                                                       "(unless migrated: docs/operations.md)."})
+    rules_label = fields.String(metadata={"description": "Those rules in words, for the header and the lobby."})
+    rules_newest = fields.String(metadata={"description": "The game's newest rules version (new tables open "
+                                                          "under it); differs from rules_version on a pinned table."})
     status = fields.String(required=True)
     version = fields.Integer(required=True)
     seats = fields.List(fields.Nested(SeatSchema), required=True)
@@ -248,12 +252,19 @@ class OptionSchema(Schema):
     description = fields.String(required=True)
 
 
+class RulesVersionSchema(Schema):
+    version = fields.String(required=True)
+    label = fields.String(required=True, metadata={"description": "The version in words."})
+
+
 class GameSchema(Schema):
     name = fields.String(required=True)
     title = fields.String(required=True)
     min_players = fields.Integer(required=True)
     max_players = fields.Integer(required=True)
-    rules_version = fields.String(required=True)
+    rules_version = fields.String(required=True, metadata={"description": "The newest: new tables open under it."})
+    rules_versions = fields.List(fields.Nested(RulesVersionSchema), required=True,
+                                 metadata={"description": "Every rules version stored tables play, newest first."})
     options = fields.Dict(keys=fields.String(), values=fields.Nested(OptionSchema), required=True)
 
 

@@ -52,6 +52,11 @@ A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel'
   harvest would go). Pure like ``play`` and refused like it (``IllegalMove(rule=...)``). It
   answers only what the seat's own ``player_view`` would show after the move, never the result
   of a chance step or anything hidden: build it from the game's ``views`` module.
+* ``rules_version``/``rules_label``/``previous``: the rules this ``Game`` plays, in words too
+  ("Rules 2 (2026): only flipped help tiles cost points"), and the ``Game`` of the version before
+  it. A table plays the version it was opened with forever (``Table.Opened.rules_version``); a
+  correction is a new version made with ``revise`` (only the functions that changed), never an
+  edit of an old one, so every stored game keeps replaying as it was played. docs/operations.md.
 * ``catalog() -> dict``: the game's public static data for clients (names, kinds, costs, points,
   one-line effects, board geometry, tracks, readable terms), built from the package's own
   component data (``components.catalog``). Never a secret: deck order is state, not a component.
@@ -65,7 +70,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from domain.errors import InvalidOptions
@@ -212,6 +217,32 @@ class Game:
     preview: Callable[[State, Seat, Move], dict[str, Any]] | None = None
     facts: Callable[..., list[dict[str, Any]]] | None = None
     describe_after: Callable[[State, Seat, Move, Viewer, State], str] | None = None
+    rules_label: str = ""
+    previous: Game | None = None
+
+    def revise(self, version: str, label: str, **changes: Any) -> Game:
+        """The next rules version: this game with ``changes`` (protocol functions) replaced.
+
+        Why a new ``Game`` instead of an edit: tables opened under this version must replay with
+        exactly these functions forever; the newest version is what new tables open under."""
+        if any(v.rules_version == version for v in self.versions()):
+            raise ValueError(f"{self.title} already has rules version {version!r}")
+        unknown = sorted(set(changes) - {f.name for f in fields(self)} | ({"previous", "rules_version", "rules_label", "name", "title"} & set(changes)))
+        if unknown:
+            raise ValueError(f"a revision replaces protocol functions, not {', '.join(unknown)}")
+        return replace(self, rules_version=version, rules_label=label, previous=self, **changes)
+
+    def versions(self) -> tuple[Game, ...]:
+        """This version and every earlier one, newest first."""
+        found, game = [], self
+        while game is not None:
+            found.append(game)
+            game = game.previous
+        return tuple(found)
+
+    def rules_description(self) -> dict[str, str]:
+        """The version as a client shows it: its number and the words that name it."""
+        return {"version": self.rules_version, "label": self.rules_label or f"{self.title} rules {self.rules_version}"}
 
     def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Check the seat count and options, fill defaults; raise ``InvalidOptions`` naming the problem."""
