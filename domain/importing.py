@@ -48,7 +48,7 @@ def replay_record(record: Any, table_id: UUID | None = None) -> Table:
         initial=opened["initial"], command_id=opened["command_id"],
     )
     _same(table, events[0])
-    past = {1: SimpleNamespace(game=game, state=table.state, chance_count=table.chance_count)}
+    past = {1: SimpleNamespace(game=table.game, state=table.state, chance_count=table.chance_count)}
     for event in events[1:]:
         try:
             _apply(table, event["event"], event["payload"], past)
@@ -57,7 +57,7 @@ def replay_record(record: Any, table_id: UUID | None = None) -> Table:
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidRecord(f"version {event['version']} does not replay: {error!r}") from None
         _same(table, event)
-        past[table.version] = SimpleNamespace(game=game, state=table.state, chance_count=table.chance_count)
+        past[table.version] = SimpleNamespace(game=table.game, state=table.state, chance_count=table.chance_count)
     return table
 
 
@@ -74,6 +74,8 @@ def _apply(table: Table, name: str, p: dict[str, Any], past: dict[int, Any]) -> 
         table.resolve_chance()
     elif name == "GameFinished":
         table.finish()
+    elif name == "RulesVersionAdopted":
+        table.adopt_rules(p["to_version"], p["command_id"])
     elif name == "UndoRequested":
         table.request_undo(p["seat"], p["to_version"], p["needs"], p["command_id"])
     elif name == "UndoVoted":

@@ -228,6 +228,10 @@ def _describe(
             f"The table went back to version {event.to_version}; "
             f"versions {event.undone[0]} to {event.undone[1]} are undone.",
         )
+    if isinstance(event, Table.RulesVersionAdopted):
+        return None, {"from_version": event.from_version, "to_version": event.to_version}, (
+            f"The table moved to {game.rules_description()['label']}: its whole history plays the same under them."
+        )
     if isinstance(event, Table.GameFinished):
         winners = _seats(event.winners)
         totals = ", ".join(f"{seat_ref(int(s))} {v}" for s, v in event.scores["totals"].items())

@@ -20,8 +20,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain import hashchain
+from domain.errors import DomainError
 from domain.games import get_game
 from domain.games.game import Game
+
+
+class RulesRefused(DomainError):
+    """A table that may not move to other rules: it would not be the same game under them (or does
+    not even replay under its own); the message names the first version that differs. An
+    operator's refusal (``tabletop rules migrate``): no HTTP route moves a table's rules."""
+
+    code = "rules_refused"
+
 
 #: Replay a table under its own rules version(s), or under its game's newest.
 OWN, NEWEST = "own", "newest"

@@ -376,6 +376,26 @@ class Table(Aggregate):
             table.chance_count = self.chance_count
             table.undo_request = None
 
+    # -- rules versions ---------------------------------------------------------------------
+
+    def adopt_rules(self, version: str, command_id: str | None) -> None:
+        """Play on under rules ``version`` (the caller has checked the history replays the same
+        under them: ``Tables.adopt_newest_rules``); the events before stay as they were."""
+        get_game(self.game_name, version)  # an unknown version is refused here, before anything is recorded
+        self.trigger_event(self.RulesVersionAdopted, from_version=self.rules_version, to_version=version,
+                           command_id=command_id)
+
+    class RulesVersionAdopted(Event):
+        from_version: str
+        to_version: str
+        command_id: str | None
+
+        def apply(self, table: Table) -> None:
+            before = table.game
+            table.rules_version = self.to_version
+            if table.state is not None:  # the state as the adopted rules read it
+                table.state = table.game.from_dict(before.to_dict(table.state))
+
     def is_undone(self, version: int) -> bool:
         return any(start <= version <= end for start, end in self.undone)
 

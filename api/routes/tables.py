@@ -76,4 +76,4 @@ def start(args, table_id: UUID):
 @blp.response(201, ReceiptSchema)
 def fork(args, table_id: UUID):
     """Fork a finished table at a version into a new table with free seats."""
-    return receipt(wiring.tables().fork(table_id, args["version"], args["command_id"]))
+    return receipt(wiring.tables().fork(table_id, args["version"], args["command_id"], args["rules_version"]))

@@ -83,4 +83,7 @@ class VoteUndoSchema(CommandSchema):
 
 class ForkSchema(Schema):
     version = _version(required=True, metadata={"description": "Fork the finished table's state at this version."})
+    rules_version = fields.String(load_default=None, metadata={
+        "description": "The rules the new table plays (GET /api/games lists them); the newest by default, so a "
+                       "table pinned to older rules goes on under the newest."})
     command_id = _command_id()
