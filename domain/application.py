@@ -369,7 +369,7 @@ class Tables(Application):
             raise RulesRefused(f"table {table_id} stays on rules {found.rules_version}: under rules {found.newest} "
                                f"it would differ from version {version} ({event}): {what}")
         return self._command(table_id, command_id, found.events,
-                             lambda table: table.adopt_rules(found.newest, command_id))
+                             lambda table: table.adopt_rules(found.newest, found.events, command_id))
 
     def check_rules(self, table_id: UUID) -> TableCheck:
         """Replay one stored table under its own rules and under the newest (``domain/rules_check.py``)."""
