@@ -7,8 +7,8 @@ store): under its own version(s) (the one it was opened with, then any it adopte
 ``Table.RulesVersionAdopted``) and under the game's newest. The first must reproduce everything
 the store holds that the rules decided: every move accepted, every chance step asking for the
 recorded request, every undo restoring the recorded state, the recorded final scores and winners.
-The second is compared with the first version by version (a digest of the game state after each
-event) and by its final scores: the first version that differs is what an operator reads, and a
+The second is compared with the first version by version (the game state after each event:
+equal states, else equal digests of their JSON form) and by its final scores: the first version that differs is what an operator reads, and a
 table that does not differ may move to the newest rules (``Tables.adopt_newest_rules``).
 """
 
@@ -50,15 +50,17 @@ class Replay:
     the scores the rules give at the end, and the first version that does not replay."""
 
     rules: list[str] = field(default_factory=list)  # the rules version that played each event
-    digests: list[str | None] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)  # the game state after each event
+    digests: list[str | None] = field(default_factory=list)  # their digests, when asked for
     scores: dict[str, Any] | None = None
     problem: tuple[int, str, str] | None = None  # (version, event name, why)
 
 
-def replay(events: Iterable[Any], under: str = OWN) -> Replay:
+def replay(events: Iterable[Any], under: str = OWN, digests: bool = False) -> Replay:
     """Replay decoded table events through the rules: ``under`` is ``OWN`` (the table's own
     versions, checking what was recorded) or ``NEWEST`` (what the newest rules make of the same
-    moves and outcomes)."""
+    moves and outcomes). ``digests``: also the state digest after every event (two thirds of
+    the cost: the check compares the states themselves and digests only what it reports)."""
     run = _Run(under)
     for event in events:
         name, version = type(event).__name__, event.originator_version
@@ -70,11 +72,11 @@ def replay(events: Iterable[Any], under: str = OWN) -> Replay:
                 tail = f" (rule {rule})" if rule and rule not in str(error) else ""
                 run.result.problem = (version, name, f"{error}{tail}")
         run.result.rules.append(run.game.rules_version if run.game else "")
-        if run.result.problem is not None:
-            run.result.digests.append(None)
-            continue
-        run.states[version] = run.state
-        run.result.digests.append(state_digest(run.game, run.state))
+        state = None if run.result.problem is not None else run.state
+        run.states[version] = state
+        run.result.states.append(state)
+        if digests:
+            run.result.digests.append(state_digest(run.game, state))
     return run.result
 
 
@@ -196,18 +198,21 @@ def check_table(table_id: Any, events: Iterable[Any]) -> TableCheck:
                    opened.rules_version)
     differs = None
     if own.problem is None and any(version != newest.rules_version for version in own.rules[1:] or [current]):
-        differs = _first_difference(events, own, replay(events, NEWEST))
+        differs = _first_difference(events, own, replay(events, NEWEST), newest)
     return TableCheck(table=str(table_id), game=opened.game, rules_version=current, newest=newest.rules_version,
                       status=status, events=len(events), broken=own.problem, differs=differs)
 
 
-def _first_difference(events: list[Any], own: Replay, newest: Replay) -> tuple[int, str, str] | None:
+def _first_difference(events: list[Any], own: Replay, newest: Replay, game: Game) -> tuple[int, str, str] | None:
     for index, event in enumerate(events):
         version, name = event.originator_version, type(event).__name__
         if newest.problem is not None and newest.problem[0] == version:
             return newest.problem
-        if own.digests[index] != newest.digests[index]:
-            return version, name, "the game state would differ after it"
+        mine, theirs = own.states[index], newest.states[index]
+        if mine is not theirs and (type(mine) is not type(theirs) or mine != theirs):
+            ours = get_game(game.name, own.rules[index])
+            if state_digest(ours, mine) != state_digest(game, theirs):  # unequal objects, maybe the same game
+                return version, name, "the game state would differ after it"
     if own.scores != newest.scores:
         finished = next(e for e in events if type(e).__name__ == "GameFinished")
         return (finished.originator_version, "GameFinished",

@@ -48,7 +48,7 @@ def open_bot_table(tables: Tables, game_name: str, players: int, seed: str, vers
 
 def digests_of(tables: Tables, table_id: UUID) -> list[str | None]:
     """The state digest after every version of a stored table, replayed under its own rules."""
-    return replay(tables.events.get(table_id), OWN).digests
+    return replay(tables.events.get(table_id), OWN, digests=True).digests
 
 
 def generate() -> dict:
