@@ -52,8 +52,12 @@ A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel'
   harvest would go). Pure like ``play`` and refused like it (``IllegalMove(rule=...)``). It
   answers only what the seat's own ``player_view`` would show after the move, never the result
   of a chance step or anything hidden: build it from the game's ``views`` module.
+* ``determinize(view, seat, rng) -> State`` (optional): a whole state consistent with ``view`` (the
+  seat's own ``player_view``), everything hidden from the seat drawn from ``rng``. The bots' searches
+  sample with it, and a what-if branch starts from it (``domain/branching.py``), so the branch holds
+  nothing its forker did not know. It must read nothing but ``view`` and ``rng``.
 * ``rules_version``/``rules_label``/``previous``: the rules this ``Game`` plays, in words too
-  ("Rules 2 (2026): only flipped help tiles cost points"), and the ``Game`` of the version before
+  ("Walnut Grove rules 2 (only flipped help tiles cost 2 points, as printed)"), and the ``Game`` of the version before
   it. A table plays the version it was opened with forever (``Table.Opened.rules_version``); a
   correction is a new version made with ``revise`` (only the functions that changed), never an
   edit of an old one, so every stored game keeps replaying as it was played. docs/operations.md.
@@ -217,6 +221,7 @@ class Game:
     preview: Callable[[State, Seat, Move], dict[str, Any]] | None = None
     facts: Callable[..., list[dict[str, Any]]] | None = None
     describe_after: Callable[[State, Seat, Move, Viewer, State], str] | None = None
+    determinize: Callable[[Mapping[str, Any], Seat, random.Random], State] | None = None
     rules_label: str = ""
     previous: Game | None = None
 

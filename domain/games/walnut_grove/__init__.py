@@ -8,6 +8,7 @@ from functools import partial
 
 from domain.games.game import Game
 from domain.games.walnut_grove import bots, catalog, legal, preview, rules, scoring, state, views
+from domain.games.walnut_grove.determinize import determinize
 
 RULES_1 = Game(
     name="walnut_grove",
@@ -31,6 +32,7 @@ RULES_1 = Game(
     scores=scoring.scores,
     is_over=rules.is_over,
     bot_move=bots.bot_move,
+    determinize=determinize,
     bots=bots.POLICIES,
     to_dict=state.to_dict,
     from_dict=state.from_dict,
