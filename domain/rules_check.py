@@ -102,8 +102,10 @@ class _Run:
             return
         game = self.game
         if name == "RulesVersionAdopted":
-            if self.under == OWN:
+            if self.under == OWN:  # as the aggregate does: the state as the adopted rules read it
                 self.game = get_game(game.name, event.to_version)
+                if self.state is not None:
+                    self.state = self.game.from_dict(game.to_dict(self.state))
             return
         if name == "GameStarted":
             initial = self.opened.initial or {}

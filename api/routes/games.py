@@ -9,7 +9,7 @@ from flask import request
 from werkzeug.exceptions import NotFound
 
 from api.parsing import Blueprint
-from api.schemas.views import CatalogSchema, ErrorSchema, GameSchema
+from api.schemas.views import CatalogQuerySchema, CatalogSchema, ErrorSchema, GameSchema
 from domain.errors import UnknownGame
 from domain.games import GAMES, get_game
 
@@ -55,13 +55,14 @@ def catalog_of(name: str, version: str | None = None) -> tuple[str, dict]:
 
 
 @blp.route("/<string:game>/components", methods=["GET"])
+@blp.arguments(CatalogQuerySchema, location="query")
 @blp.response(200, CatalogSchema)
 @blp.alt_response(304, description="Not modified: the catalog matches If-None-Match.")
 @blp.alt_response(404, schema=ErrorSchema, description="No game of that name (the message names it).")
-def components(game: str):
+def components(args, game: str):
     """The game's component catalog: names, costs, points, effects, board geometry, tracks (cacheable).
     ``?rules_version=`` gives an earlier rules version's (a pinned table's); the newest by default."""
-    etag, body = catalog_of(game, request.args.get("rules_version") or None)
+    etag, body = catalog_of(game, args.get("rules_version") or None)
     headers = {"ETag": etag, "Cache-Control": "public, max-age=300, must-revalidate"}
     if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
         return "", 304, headers

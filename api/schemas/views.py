@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from uuid import UUID
 
-from marshmallow import INCLUDE, Schema, ValidationError, fields, post_dump
+from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, post_dump
 
 from api.schemas.record import SignedReceiptSchema  # one schema for every signed receipt (docs/audit.md)
 
@@ -117,6 +117,14 @@ class JsonObjectField(fields.Field):
         if not isinstance(parsed, dict):
             raise ValidationError("must be a JSON object (a partial move)")
         return parsed
+
+
+class CatalogQuerySchema(Schema):
+    class Meta:
+        unknown = EXCLUDE  # a cache-busting parameter is not an error
+
+    rules_version = fields.String(metadata={"description": "An earlier rules version's catalog (a table pinned "
+                                                           "to it reads its own); the newest by default."})
 
 
 class LegalMovesQuerySchema(Schema):
