@@ -817,7 +817,6 @@ def summarise(table: Table) -> dict[str, Any]:
         "undo_policy": table.undo_policy,
         "rules_version": table.rules_version,
         "rules_label": game.rules_description()["label"],
-        "rules_newest": GAMES[table.game_name].rules_version if table.game_name in GAMES else table.rules_version,
         "status": table.status,
         "version": table.version,
         "seats": [

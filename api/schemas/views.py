@@ -83,8 +83,6 @@ class TableSchema(Schema):
     rules_version = fields.String(required=True, metadata={"description": "The rules this table plays, forever "
                                                                        "(unless migrated: docs/operations.md)."})
     rules_label = fields.String(metadata={"description": "Those rules in words, for the header and the lobby."})
-    rules_newest = fields.String(metadata={"description": "The game's newest rules version (new tables open "
-                                                          "under it); differs from rules_version on a pinned table."})
     status = fields.String(required=True)
     version = fields.Integer(required=True)
     seats = fields.List(fields.Nested(SeatSchema), required=True)

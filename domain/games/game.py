@@ -229,10 +229,12 @@ class Game:
         """The next rules version: this game with ``changes`` (protocol functions) replaced.
 
         Why a new ``Game`` instead of an edit: tables opened under this version must replay with
-        exactly these functions forever; the newest version is what new tables open under."""
+        exactly these functions forever; the newest version is what new tables open under. A
+        revision keeps the state type (snapshots store one per game: ``Tables.register_transcodings``)."""
         if any(v.rules_version == version for v in self.versions()):
             raise ValueError(f"{self.title} already has rules version {version!r}")
-        unknown = sorted(set(changes) - {f.name for f in fields(self)} | ({"previous", "rules_version", "rules_label", "name", "title"} & set(changes)))
+        fixed = {"previous", "rules_version", "rules_label", "name", "title", "state_type"}
+        unknown = sorted(set(changes) - {f.name for f in fields(self)} | (fixed & set(changes)))
         if unknown:
             raise ValueError(f"a revision replaces protocol functions, not {', '.join(unknown)}")
         return replace(self, rules_version=version, rules_label=label, previous=self, **changes)
