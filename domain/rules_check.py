@@ -8,8 +8,9 @@ store): under its own version(s) (the one it was opened with, then any it adopte
 the store holds that the rules decided: every move accepted, every chance step asking for the
 recorded request, every undo restoring the recorded state, the recorded final scores and winners.
 The second is compared with the first version by version (the game state after each event:
-equal states, else equal digests of their JSON form) and by its final scores: the first version that differs is what an operator reads, and a
-table that does not differ may move to the newest rules (``Tables.adopt_newest_rules``).
+equal states, else equal digests of their JSON form) and by its final scores: the first version
+that differs is what an operator reads, and a table that does not differ may move to the newest
+rules (``Tables.adopt_newest_rules``).
 """
 
 from __future__ import annotations
@@ -46,8 +47,9 @@ def state_digest(game: Game, state: Any) -> str | None:
 
 @dataclass
 class Replay:
-    """One replay of a table's events: the state digest after each event (index = version - 1),
-    the scores the rules give at the end, and the first version that does not replay."""
+    """One replay of a table's events: the rules and the game state after each event (index =
+    version - 1; None before the start and from the first version that does not replay), the
+    scores the rules give at the end, and that first version that does not replay."""
 
     rules: list[str] = field(default_factory=list)  # the rules version that played each event
     states: list[Any] = field(default_factory=list)  # the game state after each event
