@@ -46,9 +46,10 @@ def get_game(name: str, version: str | None = None) -> Game:
     """The game called ``name`` at rules ``version`` (the newest when None); ``UnknownGame``
     names what there is."""
     if version is not None:
-        found = _VERSIONS.get((name, version)) if isinstance(name, str) and isinstance(version, str) else None
-        if found is not None:
-            return found
+        try:  # the path every table event takes (``Table.game``): one lookup
+            return _VERSIONS[name, version]
+        except (KeyError, TypeError):
+            pass
     try:
         game = GAMES[name]
     except (KeyError, TypeError):
