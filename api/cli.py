@@ -206,6 +206,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     """``rules check [GAME]``: every stored table under its own rules and the newest; ``rules
     migrate TABLE``: move one table to the newest rules when the check allows it."""
     from api.wiring import build_tables
+    from domain.games import get_game
 
     if args.action == "migrate":
         if not args.target:
@@ -234,7 +235,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps(found.to_dict()))
             elif key != "newest" or args.all:
-                print(f"{found.table} {found.game} {key:<7} {found.sentence()}")
+                print(f"{found.table} {get_game(found.game).title} {key:<7} {found.sentence()}")
     finally:
         tables.close()
     print(f"{counts['checked']} table(s): {counts['newest']} on the newest rules, {counts['movable']} may move, "

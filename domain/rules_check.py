@@ -139,7 +139,7 @@ class _Run:
 
 
 def _totals(scores: dict[str, Any]) -> str:
-    return ", ".join(f"seat {int(s) + 1} {v}" for s, v in (scores.get("totals") or {}).items())
+    return ", ".join(f"seat {int(s) + 1}: {v}" for s, v in (scores.get("totals") or {}).items())
 
 
 @dataclass(frozen=True)

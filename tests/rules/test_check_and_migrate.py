@@ -54,7 +54,7 @@ def test_the_check_lists_the_diverging_table_with_the_version_that_differs_and_p
     assert diverging.replays and not diverging.movable
     last = len(GOLDEN["walnut_grove 2p diverging rules 1"]["digests"])
     assert diverging.differs[:2] == (last, "GameFinished")
-    assert "seat 1 20, seat 2 6 instead of seat 1 18, seat 2 6" in diverging.differs[2]
+    assert "seat 1: 20, seat 2: 6 instead of seat 1: 18, seat 2: 6" in diverging.differs[2]
     unaffected = found[str(ids["unaffected"])]
     assert unaffected.replays and unaffected.differs is None and unaffected.movable
     newest = found[str(ids["newest"])]
@@ -150,7 +150,7 @@ def test_a_table_that_no_longer_replays_under_its_own_rules_fails_the_check_and_
     argv = ["rules", "check", "walnut_grove", "--store", "sqlite", "--data-dir", str(tmp_path)]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert f"{ids['diverging']} walnut_grove pinned " in out and f"{ids['unaffected']} walnut_grove movable " in out
+    assert f"{ids['diverging']} Walnut Grove pinned " in out and f"{ids['unaffected']} Walnut Grove movable " in out
     assert str(ids["newest"]) not in out
     assert "3 table(s): 1 on the newest rules, 1 may move, 1 pinned" in out
 
@@ -161,8 +161,8 @@ def test_a_table_that_no_longer_replays_under_its_own_rules_fails_the_check_and_
         assert get_game("walnut_grove", "1") is edited
         assert main(argv) == 1
         out = capsys.readouterr().out
-        assert f"{ids['diverging']} walnut_grove broken  does NOT replay under its own rules 1: version" in out
-        assert "(GameFinished): the recorded final scores (seat 1 18, seat 2 6) are not the rules'" in out
+        assert f"{ids['diverging']} Walnut Grove broken  does NOT replay under its own rules 1: version" in out
+        assert "(GameFinished): the recorded final scores (seat 1: 18, seat 2: 6) are not the rules'" in out
         assert main(["rules", "migrate", str(ids["diverging"]), "--store", "sqlite", "--data-dir", str(tmp_path)]) == 2
         assert "cannot move until that is repaired" in capsys.readouterr().err
     finally:
