@@ -170,3 +170,26 @@ def test_a_table_that_no_longer_replays_under_its_own_rules_fails_the_check_and_
     assert main(["rules", "migrate", str(ids["unaffected"]), "--store", "sqlite", "--data-dir", str(tmp_path)]) == 0
     assert "moved from Walnut Grove rules 1 (every help tile held at the end costs 2 points) to Walnut Grove rules 2" \
         in capsys.readouterr().out
+
+
+def test_an_undo_back_past_the_move_to_other_rules_keeps_them():
+    from tests.rules.old_events import tiny_rules_2
+    from tests.tinygame import GAME as TINY
+
+    tables = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    try:
+        table_id = tables.open_table("tiny_duel", 2, undo_policy="free").table_id
+        tables.take_seat(table_id, "Ann")
+        tables.take_seat(table_id, "Bot", bot=True)
+        tables.start(table_id)
+        before = tables.table(table_id).version
+        tables.play_move(table_id, 0, tables.legal_moves(table_id, 0)[0])
+        register(tiny_rules_2())
+        tables.adopt_newest_rules(table_id)
+        tables.request_undo(table_id, 0, before)
+        table = tables.table(table_id)
+        assert isinstance(list(tables.events.get(table_id))[-1], Table.Undone)
+        assert table.rules_version == "2" and tables.audit(table_id).ok and tables.check_rules(table_id).replays
+    finally:
+        register(TINY)
+        tables.close()
