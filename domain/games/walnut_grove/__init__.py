@@ -38,6 +38,7 @@ RULES_1 = Game(
     from_dict=state.from_dict,
     state_type=state.WalnutGroveState,
     catalog=catalog.catalog,
+    component_names=catalog.names,
     preview=preview.preview,
 )
 
