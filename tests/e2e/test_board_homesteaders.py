@@ -92,10 +92,11 @@ SETTLED = f"""(before) => {{ const b = document.querySelector('{BOARD}');
 QUIET = f"""() => {{ const b = document.querySelector('{BOARD}');
     return performance.now() - window.hsDrawn > 60 && b && !document.querySelector('main.busy')
       && (b.dataset.movesVersion === '' || b.dataset.movesVersion === b.dataset.version); }}"""
-#: The viewer has a decision on a quiet page (nothing redrawn for 150 ms: bots may answer in their own saves), or the game is over.
-MY_TURN = f"""() => {{ const b = document.querySelector('{BOARD}');
+#: The viewer has a decision on a page quiet for ``arg`` ms (150 at a table with bots: they answer in
+#: their own saves, a moment after the move that woke them), or the game is over.
+MY_TURN = f"""(quiet) => {{ const b = document.querySelector('{BOARD}');
     if (b?.dataset.phase === 'over') return true;
-    return performance.now() - window.hsDrawn > 150 && !document.querySelector('main.busy')
+    return performance.now() - window.hsDrawn > quiet && !document.querySelector('main.busy')
       && b && b.dataset.movesVersion === b.dataset.version
       && (document.querySelector('.hs-decision h3')?.textContent || '').startsWith('Your turn'); }}"""
 
@@ -154,6 +155,7 @@ class Player:
         self.rng = random.Random(seed)
         self.used: set[str] = set()
         self.shopping = 0  # resources bought for the building being chosen
+        self.phases: set[str] = set()  # the phases it made a choice in
 
     def offered(self, selector: str):
         return self.page.locator(f"{selector}:not([disabled])")
@@ -194,6 +196,7 @@ class Player:
         if self.free_action():
             return
         ph = phase(page)
+        self.phases.add(ph)
         decision = self.offered(".hs-decision button")
         if ph == "allocation":  # every idle worker to a spot (one that pays for buildings first), then done
             spots = page.locator(".hs-home.mine .hs-wslot.legal")
@@ -287,6 +290,8 @@ def play_to_the_end(players: dict[int, Player], table: str, limit: int = 900, sh
     """Click until the game is over: the seat to act (the table says which) makes its next choice on
     its own page. ``shot_round``: the README screenshots at the first bidding turn from that round."""
     any_page = next(iter(players.values())).page
+    bots = any(seat["bot"] for seat in any_page.request.get(f"/api/tables/{table}").json()["seats"])
+    quiet = 150 if bots else 60
     for _ in range(limit):
         summary = any_page.request.get(f"/api/tables/{table}").json()
         if summary["status"] == "finished":
@@ -298,7 +303,7 @@ def play_to_the_end(players: dict[int, Player], table: str, limit: int = 900, sh
             any_page.wait_for_function(f"() => Number(document.querySelector('{BOARD}')?.dataset.version) > {summary['version']}")
             continue
         page = players[seat].page
-        page.wait_for_function(MY_TURN)
+        page.wait_for_function(MY_TURN, arg=quiet)
         if phase(page) == "over":
             continue
         if shot_round and SHOTS and phase(page) == "bidding" and int(page.locator(BOARD).get_attribute("data-round")) >= shot_round:
@@ -395,7 +400,7 @@ def test_one_person_and_three_bots_play_from_round_8_to_the_final_scoring_by_cli
     api_play(page, table, tokens, lambda v: v["round"] >= 8)
     host(page, table, 0, tokens[0])
     expect(page.locator("#turn")).to_contain_text("Round 8 · Town era")
-    page.wait_for_function(MY_TURN)
+    page.wait_for_function(MY_TURN, arg=150)
     assert page.locator(SHAPES).count() >= 200  # a drawn board, not a page of tables
     inks = page.evaluate(CONTRAST)
     assert {fill for _, fill in inks} == {"rgb(255, 0, 0)", "rgb(0, 128, 0)", "rgb(0, 0, 255)", "rgb(255, 255, 0)"}  # every seat's railroad marker
@@ -406,7 +411,7 @@ def test_one_person_and_three_bots_play_from_round_8_to_the_final_scoring_by_cli
         assert box["y"] + min(box["height"], 200) <= 800, part
     players = {0: Player(page, seed=4)}
     play_to_the_end(players, table, shot_round=8)
-    assert "debt" in players[0].used and players[0].used & {"rung", "stepper-bid"}
+    assert {"allocation", "bidding", "final_actions"} <= players[0].phases and "debt" in players[0].used
     final_scoring_is_shown_and_audited(page)
     if SHOTS:
         page.evaluate("window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + window.scrollY - 8)")
@@ -456,7 +461,7 @@ def test_every_control_of_the_board_has_a_name_and_every_word_is_a_name(new_page
     player = Player(page, seed=11)
     seen = set()
     while len(seen) < 3 and page.locator(BOARD).get_attribute("data-round") == "1":
-        page.wait_for_function(MY_TURN)
+        page.wait_for_function(MY_TURN, arg=150)
         seen.add(phase(page))
         assert page.evaluate(UNNAMED) == []
         assert not MACHINE.findall(page.locator("#board").inner_text())
@@ -518,11 +523,11 @@ def test_replay_and_a_shared_address_of_a_past_version_draw_that_versions_board(
     host(page, table, 0, tokens[0])
     player = Player(page, seed=7)
     while phase(page) != "bidding":
-        page.wait_for_function(MY_TURN)
+        page.wait_for_function(MY_TURN, arg=150)
         player.step()
     bidding_version = int(page.locator(BOARD).get_attribute("data-version"))
     while phase(page) == "bidding" or page.locator(BOARD).get_attribute("data-round") == "1":
-        page.wait_for_function(MY_TURN)
+        page.wait_for_function(MY_TURN, arg=150)
         player.step()
     assert page.locator(BOARD).get_attribute("data-round") != "1"
     views = []

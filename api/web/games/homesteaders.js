@@ -187,7 +187,7 @@ function stacks(c) {
     const seen = new Set(st.revealed || []);
     const left = Object.entries(st.tiles || {}).map(([g, ids]) => [ids.filter((id) => !seen.has(id)).length, c.term(`era.${g}`, g)])
       .filter(([n]) => n).map(([n, g]) => `${n} ${g}`);
-    parts.push(h('span', {title: 'Face down: only how many tiles of each era are left is known'}, `stack ${k}: ${left.join(', ') || 'empty'} face down`));
+    parts.push(h('span', {title: 'Face down: only how many tiles of each era are left is known'}, left.length ? `stack ${k}: ${left.join(', ')} face down` : `stack ${k}: empty`));
   }
   return h('p', {class: 'hs-stacks muted'}, parts);
 }

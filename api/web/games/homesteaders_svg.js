@@ -122,7 +122,7 @@ export function auctionBoard(c, width) {
   const most = Math.max(0, ...slots.map((slot) => tileLines(c, c.comp(slot.tile), chars).length));
   const th = Math.max(70, 46 + most * 13);
   // Wide: the ladder beside the tile. Narrow (a phone): the ladder under tile and heading, full width.
-  const below = width < 480;
+  const below = width < 400;
   const lx = below ? 0 : tw + 12;
   const step = Math.min(38, (width - lx - 4) / Math.max(1, ladder.length));
   const r = Math.min(14, step / 2 - 1.5);
@@ -217,7 +217,8 @@ export function railTrack(c, width) {
       lines(x, y + 27, wrap(sp.space === 0 ? 'start' : sp.text, chars), {'text-anchor': 'middle', 'font-size': 10, fill: ok ? INK : MUTED, 'font-weight': ok ? 700 : 400}, 12));
     if (ok) target(g, `Railroad reward: ${sp.text}`, () => c.choose({type: 'choose_rail_reward', reward}, sp.text));
     const here = (v.seats || []).filter((seat) => seat.rail === sp.space);
-    here.forEach((seat, k) => g.append(token(c, seat.seat, x - (here.length - 1) * 9 + k * 18, 12, 8.5, c.initial(seat.seat),
+    const first = Math.max(10, Math.min(x - (here.length - 1) * 9, width - 10 - (here.length - 1) * 18)); // markers stay on the board
+    here.forEach((seat, k) => g.append(token(c, seat.seat, first + k * 18, 12, 8.5, c.initial(seat.seat),
       {class: 'hs-token hs-rail-token', 'data-seat': seat.seat})));
     return g;
   });
