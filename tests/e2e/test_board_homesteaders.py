@@ -273,6 +273,12 @@ class Player:
             choose(page, primary.first if primary.count() else decision.first)
 
 
+UNNAMED = """() => [...document.querySelectorAll('#board button, #board input, #board [role=button], #board summary')]
+    .filter(el => !el.getAttribute('aria-label') && !el.textContent.trim()).map(el => el.outerHTML)"""
+#: Ids, snake_case keys and instance names where a person reads (the visible text of the board).
+MACHINE = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z_]+#\d+\b|\bw\d+-\d+\b")
+
+
 def shoot(page: Page, name: str) -> None:
     """The README screenshots of this moment: the first screen at 1280x800 and at 390x844 (scrolled
     to the board), and the whole page at both widths to check the heights by eye."""
@@ -286,9 +292,10 @@ def shoot(page: Page, name: str) -> None:
     page.wait_for_function(QUIET)
 
 
-def play_to_the_end(players: dict[int, Player], table: str, limit: int = 900, shot_round: int | None = None) -> None:
+def play_to_the_end(players: dict[int, Player], table: str, limit: int = 900, shot_round: int | None = None, check=None) -> None:
     """Click until the game is over: the seat to act (the table says which) makes its next choice on
-    its own page. ``shot_round``: the README screenshots at the first bidding turn from that round."""
+    its own page. ``shot_round``: the README screenshots at the first bidding turn from that round;
+    ``check(page)``: called on the page about to choose, before each choice."""
     any_page = next(iter(players.values())).page
     bots = any(seat["bot"] for seat in any_page.request.get(f"/api/tables/{table}").json()["seats"])
     quiet = 150 if bots else 60
@@ -309,6 +316,8 @@ def play_to_the_end(players: dict[int, Player], table: str, limit: int = 900, sh
         if shot_round and SHOTS and phase(page) == "bidding" and int(page.locator(BOARD).get_attribute("data-round")) >= shot_round:
             shoot(page, "homesteaders")
             shot_round = None
+        if check:
+            check(page)
         players[seat].step()
     raise AssertionError(f"no end after {limit} choices")
 
@@ -324,15 +333,29 @@ def final_scoring_is_shown_and_audited(page: Page) -> None:
 
 def test_two_people_play_a_whole_game_by_clicking_the_board(new_page, seeded):
     """Ann at 1280x800, Bob on a phone (390x844): every choice of both, from round 1 to the final
-    scoring, is a click on their own page (and Confirm)."""
+    scoring, is a click on their own page (and Confirm). Through round 1, before each choice: every
+    control has a name, and the board's text holds no id or machine word."""
     seeded(2)
     ann, bob = new_page(1280, 800), new_page(390, 844)
     table, tokens = open_table(ann, 2, 0)
     host(ann, table, 0, tokens[0])
     host(bob, table, 1, tokens[1])
     expect(ann.locator("#turn")).to_contain_text("Round 1 · Settlement era · worker placement")
+    expect(ann.locator(".hs-mcard[data-id='foundry']")).to_have_attribute("data-info", re.compile(r"^Foundry \(Industrial\) · free · "))
+    phases = set()
+
+    def words_and_names(page: Page) -> None:
+        if page.locator(BOARD).get_attribute("data-round") != "1":
+            return
+        phases.add(phase(page))
+        assert page.evaluate(UNNAMED) == []
+        # The board's own words (the "Since your last move" lines are the server's log sentences).
+        words = page.locator("#board").evaluate("b => { const c = b.cloneNode(true); c.querySelectorAll('.hs-recent').forEach(e => e.remove()); return c.textContent; }")
+        assert not MACHINE.findall(words)
+
     players = {0: Player(ann, seed=1), 1: Player(bob, seed=2)}
-    play_to_the_end(players, table)
+    play_to_the_end(players, table, check=words_and_names)
+    assert {"allocation", "bidding"} <= phases
     assert {"place", "rung", "stepper-bid", "keyboard", "debt", "build"} <= players[0].used | players[1].used
     final_scoring_is_shown_and_audited(ann)
     totals = [page.locator(".hs-scores.final .hs-total td").all_inner_texts() for page in (ann, bob)]
@@ -447,31 +470,6 @@ def test_token_ink_reads_on_every_seat_colour_at_wcag_aa(tmp_path):
     assert min(ratio for _, _, ratio in results) >= 4.5, [r for r in results if r[2] < 4.5]
 
 
-UNNAMED = """() => [...document.querySelectorAll('#board button, #board input, #board [role=button], #board summary')]
-    .filter(el => !el.getAttribute('aria-label') && !el.textContent.trim()).map(el => el.outerHTML)"""
-#: Ids, snake_case keys and instance names where a person reads (the visible text of the board).
-MACHINE = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z_]+#\d+\b|\bw\d+-\d+\b")
-
-
-def test_every_control_of_the_board_has_a_name_and_every_word_is_a_name(new_page, seeded):
-    seeded(11)
-    page = new_page(1280, 800)
-    table, tokens = open_table(page, 1, 1)
-    host(page, table, 0, tokens[0])
-    player = Player(page, seed=11)
-    seen = set()
-    while len(seen) < 3 and page.locator(BOARD).get_attribute("data-round") == "1":
-        page.wait_for_function(MY_TURN, arg=150)
-        seen.add(phase(page))
-        assert page.evaluate(UNNAMED) == []
-        assert not MACHINE.findall(page.locator("#board").inner_text())
-        if phase(page) == "bidding":
-            expect(page.locator("#turn")).to_contain_text(re.compile(r"Round 1 · Settlement era · bidding"))
-        player.step()
-    assert {"allocation", "bidding"} <= seen
-    expect(page.locator(".hs-mcard[data-id='foundry']")).to_have_attribute("data-info", re.compile(r"^Foundry \(Industrial\) · free · "))
-
-
 def test_the_other_seat_and_a_spectator_never_receive_the_viewers_screened_holdings(new_page, seeded):
     seeded(5)
     ann = new_page(1280, 800)
@@ -520,18 +518,11 @@ def test_replay_and_a_shared_address_of_a_past_version_draw_that_versions_board(
     seeded(7)
     page = new_page(1280, 800)
     table, tokens = open_table(page, 1, 1)
-    host(page, table, 0, tokens[0])
-    player = Player(page, seed=7)
-    while phase(page) != "bidding":
-        page.wait_for_function(MY_TURN, arg=150)
-        player.step()
-    bidding_version = int(page.locator(BOARD).get_attribute("data-version"))
-    while phase(page) == "bidding" or page.locator(BOARD).get_attribute("data-round") == "1":
-        page.wait_for_function(MY_TURN, arg=150)
-        player.step()
-    assert page.locator(BOARD).get_attribute("data-round") != "1"
+    api_play(page, table, tokens, lambda v: v["phase"] == "bidding")
+    bidding_version = page.request.get(f"/api/tables/{table}").json()["version"]
+    api_play(page, table, tokens, lambda v: v["round"] == 2)
     views = []
-    for viewer in (page, new_page(1280, 800)):  # the same viewer, then the same address in another browser
+    for viewer in (page, new_page(1280, 800)):  # the viewer, then the same address in another browser
         host(viewer, table, 0, tokens[0], at=bidding_version)
         board = viewer.locator(BOARD)
         expect(board).to_have_attribute("data-version", str(bidding_version))

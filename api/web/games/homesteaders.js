@@ -57,13 +57,9 @@ function context(props, width, root = null) {
   const ownName = (seat) => props.seats?.find?.((x) => x.seat === seat)?.name || name(seat);
   const legal = (partial) => (composer ? composer.moves.filter((m) => Object.entries(partial).every(([k, v]) => same(m[k], v))) : []);
   const allows = (partial) => Boolean(composer && composer.allows(partial));
-  /** Stage one whole move for the shell's Confirm (a choice in progress elsewhere is dropped). */
+  /** Stage one whole move for the shell's Confirm (`propose` never sends: the one click rule). */
   const stage = (move, label) => {
-    if (!composer) return;
-    if (composer.complete && same(composer.complete, move)) return;
-    const test = (m) => same(m, move);
-    if (!composer.remaining.some(test)) composer.clear();
-    composer.narrow(test, label);
+    if (composer) props.propose(move, label);
   };
   /** Start a fresh choice with `partial` (e.g. the slot of a bid, its value to come). */
   const pickFresh = (partial, label) => {
@@ -574,12 +570,12 @@ function render(root, props) {
   const wide = width >= WIDE;
   const col = wide ? Math.floor((width - 12) / 2) : width;
   const phase = v.phase || '';
+  const over = phase === 'over';
   const mineToAct = c.viewer !== null && (v.to_act || []).includes(c.viewer) && Boolean(c.composer);
   const me = (v.seats || []).find((seat) => seat.seat === c.viewer);
   const others = (v.seats || []).filter((seat) => seat.seat !== c.viewer);
-  const over = phase === 'over';
   const decide = decision(c);
-  const auction = auctionPanel(c, col, mineToAct && ['bidding', 'dummy', 'auction_payment'].includes(phase));
+  const auction = over ? null : auctionPanel(c, col, mineToAct && ['bidding', 'dummy', 'auction_payment'].includes(phase));
   const home = me ? myHomestead(c, me, col) : null;
   const rest = h('div', {class: 'hs-others'}, others.map((seat) => otherHomestead(c, seat, col, st)));
   root.replaceChildren(h('div', {class: `hs${wide ? ' hs-wide' : ''}`, dataset: {phase, round: v.round ?? '', version: props.version ?? '',
