@@ -12,7 +12,7 @@ import {s} from '../svg.js';
 import {mark, observe} from './homesteaders_changes.js';
 import {draggable} from './homesteaders_drag.js';
 import {ink} from './homesteaders_ink.js';
-import {GOODS, auctionBoard, homesteadTiles, market, miniTiles, railTrack, roundTrack, token} from './homesteaders_svg.js';
+import {GOODS, auctionBoard, homesteadTiles, market, miniTiles, railTrack, roundTrack, tileWords, token} from './homesteaders_svg.js';
 
 const CSS_HREF = '/web/games/homesteaders.css';
 const MUTED = '#6b7079';
@@ -177,7 +177,7 @@ function auctionPanel(c, width, now) {
 
 function stacks(c) {
   const v = c.view;
-  const next = (v.stack_1 || []).slice(v.round || 0).slice(0, 1).map((id) => c.comp(id).name);
+  const next = (v.stack_1 || []).slice(v.round || 0).slice(0, 1).map((id) => tileWords(c, c.comp(id)));
   const parts = [h('span', {}, `Next round: ${next.join(', ') || 'none'}`)];
   for (const [k, st] of Object.entries(v.random_stacks || {})) {
     const seen = new Set(st.revealed || []);
@@ -383,7 +383,7 @@ function decision(c) {
     body.push(h('div', {class: 'row'}, moves.filter((m) => m.type === 'pay_wages').map((m) => btn(payLabel(m), m))));
   } else if (v.phase === 'auction_payment') {
     const slot = v.slots[v.resolving_slot - 1];
-    body.push(h('p', {}, `You won slot ${slot.slot} (${c.comp(slot.tile).name}) at ${slot.bid?.value} silver: pay for it.`));
+    body.push(h('p', {}, `You won slot ${slot.slot} (${tileWords(c, c.comp(slot.tile))}) at ${slot.bid?.value} silver: pay for it.`));
     body.push(h('div', {class: 'row'}, moves.filter((m) => m.type === 'pay_auction').map((m) => btn(payLabel(m), m))));
   } else if (v.phase === 'dummy') {
     body.push(h('p', {}, `Place the dummy bid (value ${v.dummy_value}) on a slot: click its tile, or here.`),
@@ -424,18 +424,20 @@ function decision(c) {
     } else {
       const t = c.comp(slot?.tile);
       const what = v.phase === 'extra_build' ? 'Train Station: you may build one more building of any type'
-        : `Build on ${t.name} (${(t.build_types || []).map((ty) => (c.board.types || []).find((x) => x.id === ty)?.name || ty).join(' or ')})`;
+        : `Build on the won slot ${slot?.slot}: ${(t.build_types || []).map((ty) => (c.board.types || []).find((x) => x.id === ty)?.name || ty).join(' or ')}`;
       body.push(h('p', {}, `${what}: choose an outlined building in the market.`));
       if (!moves.some((m) => m.type === 'build_building')) body.push(h('p', {class: 'muted'}, 'No building fits your resources: trade at your homestead, or build nothing.'));
     }
     if (has('decline_build')) body.push(h('div', {class: 'row'}, btn('Build nothing', {type: 'decline_build'})));
   } else if (v.phase === 'bonus_worker') {
-    body.push(h('p', {}, `Bonus from ${c.comp(v.pending_source).name}: take a worker? (It costs 1 silver wages each round.)`),
+    const from = c.cat.components?.[v.pending_source];
+    const source = !from ? 'the railroad' : from.kind === 'auction tile' ? 'the won tile' : `the ${from.name}`;
+    body.push(h('p', {}, `Bonus from ${source}: take a worker? (It costs 1 silver wages each round.)`),
       h('div', {class: 'row'}, btn('Take the worker', {type: 'accept_bonus_worker', accept: true}, true), btn('Decline', {type: 'accept_bonus_worker', accept: false})));
   } else if (v.phase === 'auction_bonus') {
     const slot = v.slots[(v.resolving_slot || 1) - 1];
     const t = c.comp(slot?.tile);
-    body.push(h('p', {}, `${t.name} bonus: ${c.term(`tile_bonus.${t.bonus}`, t.bonus)}.`),
+    body.push(h('p', {}, `The won tile's bonus: ${c.term(`tile_bonus.${t.bonus}`, t.bonus)}.`),
       h('div', {class: 'row'}, moves.filter((m) => m.type === 'take_auction_bonus').map((m) => btn(m.use_river_port_gold ? 'Take it, paying gold (River Port)' : 'Take the bonus', m, true)),
         has('decline_auction_bonus') ? btn('Decline', {type: 'decline_auction_bonus'}) : null));
   } else if (v.phase === 'final_actions') {
@@ -585,7 +587,7 @@ function render(root, props) {
   h('div', {class: 'hs-grid'},
     h('div', {class: 'hs-col hs-col-a'}, decide, auction, railPanel(c, col, mineToAct && phase === 'rail_reward')),
     h('div', {class: 'hs-col hs-col-b'}, home, recent(c), rest)),
-  marketPanel(c, width, mineToAct && ['build_choice', 'extra_build'].includes(phase)),
+  over ? null : marketPanel(c, width, mineToAct && ['build_choice', 'extra_build'].includes(phase)),
   h('div', {class: 'hs-tipbox', role: 'status', hidden: true})));
   mark(root);
 }

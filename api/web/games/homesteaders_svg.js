@@ -105,6 +105,17 @@ export function roundTrack(c, width) {
 
 // ---------------------------------------------------------------- auction board
 
+/**
+ * An auction tile in words, by what it lets its winner do ("a Residential or Commercial tile, +1
+ * worker"): the catalog's tile names are its ids ("Tile A01"), which the physical tiles do not print.
+ */
+export function tileWords(c, t) {
+  const types = (t.build_types || []).map((ty) => (c.board.types || []).find((x) => x.id === ty)?.name || ty);
+  const what = types.length === 4 ? 'an any-building tile' : types.length ? `a ${types.join(' or ')} tile` : 'a no-building tile';
+  const bonus = t.bonus && types.length ? c.term(`tile_bonus.${t.bonus}`, '') : '';
+  return bonus ? `${what} (${bonus})` : what;
+}
+
 /** What an auction tile lets its winner do, in the catalog's words, split for the tile. */
 function tileLines(c, t, chars) {
   const types = t.build_types || [];
@@ -144,7 +155,7 @@ export function auctionBoard(c, width) {
       tileLabel = `Place the dummy bid on slot ${slot.slot}`;
     } else if (c.allows({type: 'place_bid', slot: slot.slot})) {
       onTile = () => c.pickFresh({type: 'place_bid', slot: slot.slot}, `Bid on slot ${slot.slot}`);
-      tileLabel = `Bid on slot ${slot.slot} (${t.name}): choose the value next`;
+      tileLabel = `Bid on slot ${slot.slot} (${tileWords(c, t)}): choose the value next`;
     }
     const types = (t.build_types || []).map((ty, k) => {
       const info = (c.board.types || []).find((x) => x.id === ty) || {colour: MUTED, name: ty};
@@ -154,11 +165,11 @@ export function auctionBoard(c, width) {
     });
     const text = tileLines(c, t, chars);
     const tileG = s('g', {class: `hs-tile${onTile ? ' legal' : ''}${chosenSlot === slot.slot ? ' chosen' : ''}`,
-      dataset: {tile: slot.tile, info: `${t.name}: ${t.effect}`}},
+      dataset: {tile: slot.tile, info: `Slot ${slot.slot}: ${t.effect}`}},
     s('rect', {x: 2, y: y + 2, width: tw, height: th, rx: 8, fill: '#fbf3df', stroke: chosenSlot === slot.slot ? CHOSEN : onTile ? LEGAL : '#b9a97f',
       'stroke-width': onTile || chosenSlot === slot.slot ? 2.5 : 1.5}),
-    s('text', {x: 8, y: y + 17, 'font-size': 12.5, 'font-weight': 700}, t.name),
-    types.length ? types : s('text', {x: 8, y: y + 36, 'font-size': 10.5, fill: MUTED}, 'no building'),
+    s('text', {x: 8, y: y + 17, 'font-size': 12.5, 'font-weight': 700}, types.length === 4 ? 'Any building' : types.length ? 'Building' : 'No building'),
+    types,
     lines(8, y + 54, text, {'font-size': 10.5, fill: INK}, 13));
     if (onTile) target(tileG, tileLabel, onTile, {selected: chosenSlot === slot.slot});
     const rungs = ladder.map((value, k) => {
@@ -181,7 +192,7 @@ export function auctionBoard(c, width) {
       ? `${c.name(v.winners[slot.slot - 1])} won it · resolving`
       : bid ? `High: ${holder} at ${bid.value}` : 'No bid yet';
     return s('g', {class: `hs-slot${resolving ? ' resolving' : ''}`, dataset: {slot: slot.slot}, role: 'group',
-      'aria-label': `Slot ${slot.slot}: ${t.name}, ${bid ? `high bid ${bid.value} by ${holder}` : 'no bid'}`},
+      'aria-label': `Slot ${slot.slot}: ${tileWords(c, t)}, ${bid ? `high bid ${bid.value} by ${holder}` : 'no bid'}`},
     resolving ? s('rect', {x: 0, y, width, height: rowH - 6, rx: 9, fill: '#e3f1e5'}) : null,
     s('text', {x: (below ? tw + 12 : lx) + 2, y: y + 16, 'font-size': 12.5, 'font-weight': 700}, `Slot ${slot.slot}`),
     lines((below ? tw + 12 : lx) + (below ? 2 : 52), y + (below ? 34 : 16), wrap(head, below ? Math.floor((width - tw - 16) / 6) : 60),
