@@ -163,8 +163,10 @@ class Player:
     def free_action(self) -> bool:
         """Once per game: take two debts with the stepper, and sell something, from the trade panel."""
         page = self.page
+        if "debt" in self.used and "sell" in self.used:
+            return False
         panel = page.locator(".hs-home.mine .hs-free")
-        if not panel.count() or ("debt" in self.used and "sell" in self.used):
+        if not panel.count():
             return False
         if not panel.evaluate("d => d.open"):
             panel.locator("summary").click()
@@ -425,6 +427,10 @@ def test_one_person_and_three_bots_play_from_round_8_to_the_final_scoring_by_cli
     expect(page.locator("#turn")).to_contain_text("Round 8 · Town era")
     page.wait_for_function(MY_TURN, arg=150)
     assert page.locator(SHAPES).count() >= 200  # a drawn board, not a page of tables
+    legend = page.locator("#board-legend")  # the board's key, beside it
+    for words in ("Residential", "copper", "Dan: bid marker", "the dummy bid", "a free worker spot"):
+        expect(legend).to_contain_text(words)
+    expect(page.locator('.hs-home[data-seat="3"] summary')).to_contain_text("behind the screen")  # Dan's holdings: screened
     inks = page.evaluate(CONTRAST)
     assert {fill for _, fill in inks} == {"rgb(255, 0, 0)", "rgb(0, 128, 0)", "rgb(0, 0, 255)", "rgb(255, 255, 0)"}  # every seat's railroad marker
     assert min(wcag(text, disc) for text, disc in inks) >= 4.5, inks
@@ -512,6 +518,22 @@ def test_the_other_seat_and_a_spectator_never_receive_the_viewers_screened_holdi
     # Bob's own page does show Bob's holdings, and the spectator's board offers no control at all.
     expect(bob.locator(".hs-home.mine .hs-holdings")).to_be_visible()
     assert watcher.locator("#board button, #board [role=button]").count() == 0
+
+
+def test_with_open_holdings_each_homestead_shows_them_beside_it(new_page, seeded):
+    """The table's option ``resource_visibility: open``: the other seat's holdings are in its summary
+    line, without opening it, and in its open homestead as they are in the API's view."""
+    seeded(6)
+    bob = new_page(1280, 800)
+    table, tokens = open_table(bob, 2, 0, {"resource_visibility": "open"})
+    host(bob, table, 1, tokens[1])
+    view = bob.request.get(f"/api/tables/{table}/view", headers={"Authorization": f"Bearer {tokens[1]}"}).json()["view"]
+    silver = view["seats"][0]["holdings"]["silver"]
+    ann = bob.locator('.hs-home[data-seat="0"]')
+    expect(ann.locator("summary .hs-hold-line")).to_contain_text(f"{silver} silver")
+    ann.locator("summary").click()
+    expect(ann.locator(".hs-h-silver dd")).to_have_text(str(silver))
+    assert bob.errors == []
 
 
 def test_replay_and_a_shared_address_of_a_past_version_draw_that_versions_board(new_page, seeded):
