@@ -69,7 +69,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         tables.close()
     print(f"{game.title}, {players} players, options {json.dumps(summary['options'])}")
     print(f"table {table_id}: {summary['status']} after {summary['version']} events")
-    print(_scoreboard(summary, scores))
+    print(_scoreboard(summary, scores, game.catalog().get("terms", {})))
     print(f"audit: {'PASS' if report.ok else 'FAIL'}")
     for check in report.checks.values():
         state = {True: "pass", False: f"FAIL at version {check.version}: {check.detail}", None: "n/a"}[check.ok]
@@ -93,13 +93,19 @@ def _levels(given: str | None, players: int) -> list[str]:
     return levels + [levels[-1]] * (players - len(levels))
 
 
-def _scoreboard(summary: dict, scores: dict) -> str:
-    """Rank, seat, name and total, then each seat's non-zero scoring sources (they add up to the total)."""
+def _scoreboard(summary: dict, scores: dict, terms: dict | None = None) -> str:
+    """Rank, seat, name and total, then each seat's non-zero scoring sources (they add up to the
+    total), each in the catalog's words ("Buildings (printed VP)", not ``building_vp``)."""
+    terms = terms or {}
+
+    def source(key: str) -> str:
+        return terms.get(f"score.{key}") or terms.get(key) or key.replace("_", " ")
+
     names = {str(s["seat"]): f"{s['name']} ({s['level']})" if s.get("level") else s["name"] for s in summary["seats"]}
     lines = ["rank  seat  name              total   breakdown (non-zero sources)"]
     for rank, seat in enumerate(scores["ranking"], 1):
         parts = scores["breakdown"][str(seat)]
-        shown = "; ".join(f"{k} {v}" for k, v in parts.items() if v) or "-"
+        shown = "; ".join(f"{source(k)} {v}" for k, v in parts.items() if v) or "-"
         winner = "*" if seat in scores["winners"] else " "
         total = scores["totals"][str(seat)]
         lines.append(f"{rank:>3}{winner}  {seat:>4}  {names[str(seat)]:<16}  {total:>5}   {shown}")

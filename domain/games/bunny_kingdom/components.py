@@ -7,6 +7,8 @@ tuple of 100 squares indexed ``row * 10 + column - 1`` (``A1`` = 0, ``J10`` = 99
 
 from __future__ import annotations
 
+from functools import cache
+
 ROWS = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")
 COLUMNS = tuple(range(1, 11))
 
@@ -424,3 +426,20 @@ def catalog() -> dict:
         "tracks": [],
         "seat_colours": [dict(c) for c in SEAT_COLOURS],
     }
+
+
+@cache
+def names() -> dict[str, dict[str, str]]:
+    """How log sentences name the cards (``Game.component_names``, ``component_ref("card", id)``),
+    from the catalog: a territory by its map square, as the card prints it ("F8"); a parchment
+    as "the Bureaucrat parchment"; every other card by its catalog name ("City (2 towers)")."""
+    cards = {}
+    for card, entry in catalog()["components"].items():
+        family = card_family(card) if card not in (PRINTED_CITY_ID, "PARCHMENT") else "other"
+        if family == "territory":
+            cards[card] = entry["coord"]
+        elif family == "parchment":
+            cards[card] = f"the {entry['name']} parchment"
+        else:
+            cards[card] = entry["name"]
+    return {"card": cards}

@@ -35,5 +35,6 @@ GAME = Game(
     from_dict=state.from_dict,
     state_type=state.WalnutGroveState,
     catalog=catalog.catalog,
+    component_names=catalog.names,
     preview=preview.preview,
 )

@@ -10,6 +10,7 @@ holdings are state and only ever travel in the owner's view.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from domain.games.walnut_grove.components import (
@@ -332,3 +333,34 @@ def catalog() -> dict[str, Any]:
         "tracks": tracks,
         "seat_colours": SEAT_COLOURS,
     }
+
+
+@cache
+def names() -> dict[str, dict[str, str]]:
+    """How log sentences name components (``Game.component_names``), from the catalog, in the
+    words of the physical game, which numbers none of them: a landscape tile by its landscapes
+    ("forest and mountain tile"), a labourer by its colour ("yellow labourer"), a coin by its metal,
+    a cabin or barn by what it is; town buildings, upgrades and farm boards by their names."""
+    groups: dict[str, dict[str, str]] = {k: {} for k in (
+        "tile", "town", "upgrade", "building", "figure", "coin", "board", "good")}
+    for id, entry in catalog()["components"].items():
+        kind, name = entry["kind"], entry["name"]
+        if kind == "landscape_tile":
+            groups["tile"][id] = name.split(" ", 1)[1].replace(" / ", " and ") + " tile"
+        elif kind == "town_building":
+            groups["town"][id] = name
+        elif kind == "upgrade":
+            groups["upgrade"][id] = name
+        elif kind.startswith("building_"):
+            groups["building"][id] = kind.removeprefix("building_")
+        elif kind == "labourer":
+            groups["figure"][id] = f"{entry['colour']} labourer"
+        elif kind == "farmer":
+            groups["figure"][id] = "farmer"
+        elif kind == "coin":
+            groups["coin"][id] = name.lower() if id != "coin" else "coin"
+        elif kind == "player_board":
+            groups["board"][id] = name.lower()
+        elif kind == "good":
+            groups["good"][id] = name.lower()
+    return groups

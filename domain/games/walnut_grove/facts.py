@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.games.facts import Fact, fact, final_scores, scores_text
-from domain.games.game import seat_ref, their_ref
+from domain.games.game import component_ref, seat_ref, their_ref
 from domain.games.walnut_grove.components import COIN_VALUES
 from domain.games.walnut_grove.fall import route
 from domain.games.walnut_grove.scoring import scores
@@ -66,8 +66,7 @@ def text(f: Fact) -> str:
     seat = seats[0] if seats else None
     if kind == TOLL:
         toll = f["components"][0]
-        amount = f["amounts"][str(seat)]
-        coin = (f"coin {f['components'][1]} (value {amount['value']})" if len(f["components"]) > 1 else "a coin")
+        coin = f"a {component_ref('coin', f['components'][1])}" if len(f["components"]) > 1 else "a coin"
         return f"{seat_ref(seat)} paid the {toll} toll with {coin}."
     if kind == HELP_TAKEN:
         n = f["amounts"][str(seat)]["tiles"]
