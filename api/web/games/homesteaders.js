@@ -300,7 +300,7 @@ function otherHomestead(c, seat, width, st) {
       h('span', {class: 'hs-facts'}, facts(c, seat)),
       h('span', {class: 'hs-hold-line'}, seat.holdings
         ? Object.entries(seat.holdings).filter(([, n]) => n).map(([k, n]) => `${n} ${c.term(`holding.${k}`, k)}`).join(' · ') || 'holds nothing'
-        : 'silver, goods, trade tokens, debt and VP tokens behind the screen')),
+        : 'holdings behind the screen')),
     open ? [holdings(c, seat), income(c, seat), homesteadTiles(c, seat, width - PAD)] : null);
   box.addEventListener('toggle', () => {
     if (box.open === st.open.has(seat.seat)) return;

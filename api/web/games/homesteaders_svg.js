@@ -313,12 +313,14 @@ function marketCard(c, k, x, y, w, h, ty, chosen) {
   const costWords = Object.entries(k.e.cost || {}).map(([g, n]) => `${n} ${c.term(`holding.${g}`, g)}`);
   const facts = [k.e.points ? `${k.e.points} VP` : null, costWords.length ? `cost ${costWords.join(', ')}` : 'free'].filter(Boolean).join(' · ');
   const fits = costWords.join('  ').length * 5.3 + costWords.length * 9 < w - 34;
+  const room = w - 16 - (k.e.points ? 36 : 0); // for the name, beside the VP
   const g = s('g', {class: `hs-mcard${legalInst ? ' legal' : ''}${isChosen ? ' chosen' : ''}${left ? '' : ' out'}`,
     dataset: {id: k.id, info: `${k.e.name} (${ty.name}) · ${facts} · ${state}: ${k.e.effect}`}},
   s('rect', {x: x + 0.5, y: y + 0.5, width: w - 1, height: h, rx: 5, fill: left ? '#fff' : '#f1efe9',
     stroke: isChosen ? CHOSEN : legalInst ? LEGAL : '#d3ccbd', 'stroke-width': isChosen || legalInst ? 2.5 : 1}),
   s('rect', {x: x + 0.5, y: y + 0.5, width: 5, height: h, rx: 2, fill: ty.colour, opacity: left ? 1 : 0.45}),
-  s('text', {x: x + 10, y: y + 13, 'font-size': 11.5, 'font-weight': 700, fill: left ? INK : MUTED}, k.e.name),
+  s('text', {x: x + 10, y: y + 13, 'font-size': 11.5, 'font-weight': 700, fill: left ? INK : MUTED,
+    ...(k.e.name.length * 6.9 > room ? {textLength: room, lengthAdjust: 'spacingAndGlyphs'} : {})}, k.e.name),
   k.e.points ? s('text', {x: x + w - 6, y: y + 13, 'text-anchor': 'end', 'font-size': 11, 'font-weight': 700, fill: GOODS.vp}, `${k.e.points} VP`) : null,
   !costWords.length ? s('text', {x: x + 10, y: y + 25.5, 'font-size': 10, fill: MUTED}, 'free')
     : fits ? goods(c, x + 10, y + 25.5, k.e.cost, {size: 9.5})
