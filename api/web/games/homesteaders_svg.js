@@ -111,7 +111,8 @@ export function roundTrack(c, width) {
  */
 export function tileWords(c, t) {
   const types = (t.build_types || []).map((ty) => (c.board.types || []).find((x) => x.id === ty)?.name || ty);
-  const what = types.length === 4 ? 'an any-building tile' : types.length ? `a ${types.join(' or ')} tile` : 'a no-building tile';
+  const kinds = types.join(' or ');
+  const what = types.length === 4 ? 'an any-building tile' : types.length ? `${/^[AEIOU]/.test(kinds) ? 'an' : 'a'} ${kinds} tile` : 'a no-building tile';
   const bonus = t.bonus && types.length ? c.term(`tile_bonus.${t.bonus}`, '') : '';
   return bonus ? `${what} (${bonus})` : what;
 }
