@@ -36,7 +36,7 @@ class QuietHandler(WSGIRequestHandler):
 def server():
     """The base URL of a running app (in-memory store, its live stream and in-process broker, Tiny Duel
     registered by tests/conftest.py)."""
-    app = create_app(Settings(store="memory", testing=True, secret="e2e-secret-not-for-production-0123456789"))
+    app = create_app(Settings(store="memory", testing=True, secret="dee4893f02da9800f5d736c71a62ec08d11e16c353b646e2a4bf63a8741cf459"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     thread = threading.Thread(target=httpd.serve_forever, name="e2e-server", daemon=True)
     thread.start()

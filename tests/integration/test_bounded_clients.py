@@ -40,7 +40,7 @@ def gunicorn(tmp_path):
     env.update(
         PYTHONPATH=str(ROOT), BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY="2", WORKER_CONNECTIONS="100",
         TABLETOP_STORE="sqlite", TABLETOP_DATA_DIR=str(tmp_path), TABLETOP_PROJECTIONS="off",
-        TABLETOP_SECRET="bounded-clients-test-key-0123456789abcdef", TABLETOP_BODY_TIMEOUT_S="3",
+        TABLETOP_SECRET="c7c6f305e4133177b8825557c13d0d6db23e3d0d8f24b682555eea5df6fd55fa", TABLETOP_BODY_TIMEOUT_S="3",
         TABLETOP_MAX_STREAMS_PER_WORKER="70",
     )
     # The listener binds 127.0.0.1, but Linux routes all of 127/8 to it: connect to 127.0.0.1 from

@@ -30,7 +30,7 @@ class Served:
         self.base = f"http://127.0.0.1:{self.port}"
         self.out, self.err = tmp_path / "serve.out", tmp_path / "serve.err"
         full_env = {k: v for k, v in os.environ.items() if not k.startswith(("TABLETOP_", "PROMETHEUS_"))}
-        full_env.update({"TABLETOP_SECRET": "serve-test-secret-0123456789abcdef0123456789", "PYTHONUNBUFFERED": "1"}, **(env or {}))
+        full_env.update({"TABLETOP_SECRET": "57205606f39efd6c5ce1317464244fba3b6ad7935975b1c49d1c2ee9e3939a0e", "PYTHONUNBUFFERED": "1"}, **(env or {}))
         with self.out.open("wb") as out, self.err.open("wb") as err:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "api.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),

@@ -25,7 +25,7 @@ from tests.ops.sse_clients import Clients
 from tests.projections.conftest import live_pg
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]
-SECRET = "two-hosts-test-key-0123456789abcdef0123456789"
+SECRET = "cbb2301b35d8c4072b7f5a05ea1dea4443cea5925160463df49a7e759885a3a9"
 PORT = 8000
 
 
