@@ -18,7 +18,6 @@ falls back to memory (``/readyz`` says Redis is degraded).
 from __future__ import annotations
 
 import logging
-import socket
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -184,18 +183,19 @@ def init_app(app: Flask, settings: Settings) -> None:
 
 
 def _close_refused(response: Response) -> Response:
-    """Close the connection after a 408 or 429: a client over its bounds must not keep holding one
-    of the worker's connections idle for the keep-alive time (gunicorn ignores a ``Connection``
-    header from the app, so the socket is shut down once the response is out)."""
-    sock = request.environ.get("gunicorn.socket")
-    if response.status_code in (408, 429) and sock is not None:
-        def shut() -> None:
-            try:
-                sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
+    """End the connection after a 408 or 429, and say so: a client over its bounds must not keep
+    holding one of the worker's connections idle for the keep-alive time, and a 408's body was
+    never read whole.
 
-        response.call_on_close(shut)
+    ``Connection: close`` makes the server close the connection after this answer, before it reads
+    another request on it: gevent's server honours the header, and gunicorn's answer
+    (``api.gunicorn_worker.OneSend``) turns it into gunicorn's own forced close. It used to shut
+    the socket down after the answer while gunicorn said ``Connection: keep-alive``: a client's next
+    request, already in the socket's buffer, was still read and recorded (Linux keeps buffered
+    data readable after ``shutdown``), and its answer had nowhere to go (issue 31: 13 of 53 moves).
+    """
+    if response.status_code in (408, 429):
+        response.headers["Connection"] = "close"
     return response
 
 
