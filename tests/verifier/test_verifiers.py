@@ -170,7 +170,8 @@ def test_the_python_verifier_passes_every_games_record_and_names_each_forgerys_f
     results = cases.python()
     assert not _answers(results, cases, lambda r: None if r is None else r[0])
     assert len(cases.jobs) >= 11 * 21
-    assert sum(name.endswith(".chance-step-removed-rechained") for name, _, _ in cases.expected) >= 9  # all but one record
+    covered = {name.split("-")[0] for name, _, _ in cases.expected if name.endswith(".chance-step-removed-rechained")}
+    assert covered >= {"fantasy_ranch", "homesteaders", "walnut_grove"}  # Bunny Kingdom draws one shuffle: the tail cases
 
 
 @pytest.mark.skipif(NODE is None, reason="node runs the browser's verify.js outside the browser")
