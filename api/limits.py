@@ -12,7 +12,14 @@ setting (``api.config``, docs/hardening.md) and every refusal is a 429 with ``Re
   and not started yet.
 
 A slow body is bounded apart (``api.body``). A Redis outage never refuses anyone: the limiter
-falls back to memory (``/readyz`` says Redis is degraded).
+falls back to memory (``/readyz`` says Redis is degraded), logs one warning, and ``/metrics``
+counts it (``tabletop_rate_limit_fallbacks_total``, ``tabletop_rate_limit_in_memory``).
+
+The limiter's Redis connections come from a blocking pool of ``REDIS_CONNECTIONS`` per worker: a
+request waits up to ``REDIS_WAIT_S`` for a free one. redis-py's default pool refuses outright past
+100 connections checked out at once (``MaxConnectionsError``), and a burst of a thousand stream
+openings on one gevent worker made exactly that happen with Redis up: flask-limiter took the
+refusal for an outage and counted in memory, per worker, from then on (issue 31).
 """
 
 from __future__ import annotations
@@ -39,6 +46,9 @@ COMMANDS = ("tables.start", "tables.fork", "seats.take_seat", "seats.leave", "se
             "undo.request_undo", "undo.vote_undo")
 OPEN_TABLE = "tables.open_table"
 STREAM = "stream.stream"
+#: The limiter's Redis connections per worker process, and how long a request waits for one.
+REDIS_CONNECTIONS = 32
+REDIS_WAIT_S = 5.0
 
 
 class TooManyRequests(ApiError):
@@ -169,8 +179,9 @@ def init_app(app: Flask, settings: Settings) -> None:
     limiter = Limiter(
         key_func=client, app=app, storage_uri=storage, strategy="moving-window", headers_enabled=True,
         swallow_errors=True, in_memory_fallback_enabled=storage != "memory://", key_prefix="tabletop",
-        storage_options={"socket_connect_timeout": 1, "socket_timeout": 1} if storage.startswith("redis") else {},
+        storage_options=_storage_options(storage),
     )
+    app.after_request(_FallbackWatch(limiter))
     shared = limiter.shared_limit(settings.rate_limit_commands, scope="commands")
     wrap: dict[str, Any] = {name: shared for name in COMMANDS}
     wrap[OPEN_TABLE] = limiter.limit(settings.rate_limit_open_tables)
@@ -180,6 +191,42 @@ def init_app(app: Flask, settings: Settings) -> None:
             app.view_functions[endpoint] = decorate(app.view_functions[endpoint])
     app.before_request(caps.enter)
     app.teardown_request(caps.leave)
+
+
+def _storage_options(storage: str) -> dict[str, Any]:
+    """The limiter's Redis client: short socket timeouts, a bounded pool that waits (module docstring)."""
+    if not storage.startswith(("redis://", "rediss://")):
+        return {}
+    import redis
+
+    pool = redis.BlockingConnectionPool.from_url(storage, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT_S,
+                                                 socket_connect_timeout=1, socket_timeout=1)
+    return {"connection_pool": pool}
+
+
+class _FallbackWatch:
+    """After each request: say once, in the log and in /metrics, when the limiter moved to its
+    in-memory fallback or back (flask-limiter keeps that state on ``_storage_dead``; it logs its
+    own warning under ``flask-limiter`` without saying what it means for the limits)."""
+
+    def __init__(self, limiter: Limiter) -> None:
+        self.limiter = limiter
+        self.in_memory = False
+
+    def __call__(self, response: Response) -> Response:
+        in_memory = bool(getattr(self.limiter, "_storage_dead", False))
+        if in_memory != self.in_memory:
+            self.in_memory = in_memory
+            from api import metrics
+
+            metrics.rate_limit_storage(in_memory)
+            if in_memory:
+                log.warning("rate limits now count in this worker's memory: the shared storage (Redis) did not "
+                            "answer; each worker's clients get the whole budget until it answers again",
+                            extra={"event": "rate_limit_fallback"})
+            else:
+                log.info("rate limits count in the shared storage (Redis) again", extra={"event": "rate_limit_shared"})
+        return response
 
 
 def _close_refused(response: Response) -> Response:

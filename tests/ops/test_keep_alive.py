@@ -14,21 +14,15 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import socket
 import statistics
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
-import requests
 
-from tests.ops.serving import ROOT, Served, free_port
+from tests.ops.serving import Gunicorn, Served
 
 GAME = "bunny_kingdom"
-SECRET = "5f0d6e3c1b2a49887766554433221100ffeeddccbbaa99881f2e3d4c5b6a7980"
 #: Table openings one client may make (the rate limit under test), and commands made plentiful so
 #: only the opening budget refuses anything.
 LIMITS = {"TABLETOP_RATE_LIMIT_OPEN_TABLES": "2/hour", "TABLETOP_RATE_LIMIT_COMMANDS": "1000/second",
@@ -37,39 +31,9 @@ LIMITS = {"TABLETOP_RATE_LIMIT_OPEN_TABLES": "2/hour", "TABLETOP_RATE_LIMIT_COMM
           "TABLETOP_RATE_LIMIT_STREAMS": "1000/minute", "TABLETOP_MAX_STREAMS_PER_CLIENT": "100"}
 
 
-class Gunicorn:
-    """gunicorn with ``deploy/gunicorn.conf.py`` (its gevent worker) on the embedded SQLite store."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("TABLETOP_", "PROMETHEUS_"))}
-        env.update(PYTHONPATH=str(ROOT), BIND=f"127.0.0.1:{self.port}", WEB_CONCURRENCY="1", TABLETOP_STORE="sqlite",
-                   TABLETOP_DATA_DIR=str(tmp_path / "data"), TABLETOP_PROJECTIONS="thread", TABLETOP_SECRET=SECRET,
-                   **LIMITS)
-        self.err = (tmp_path / "gunicorn.err").open("wb")  # a pipe nobody reads would fill and block the worker
-        self.proc = subprocess.Popen([str(Path(sys.executable).with_name("gunicorn")), "-c", "deploy/gunicorn.conf.py"],
-                                     cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.err)
-        deadline = time.monotonic() + 90  # imports are slow on a busy 2-core box
-        while True:
-            assert self.proc.poll() is None, (tmp_path / "gunicorn.err").read_text()
-            try:
-                if requests.get(self.base + "/readyz", timeout=2).status_code == 200:
-                    return
-            except requests.RequestException:
-                pass
-            assert time.monotonic() < deadline, "gunicorn did not answer /readyz"
-            time.sleep(0.2)
-
-    def kill(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=30)
-        self.err.close()
-
-
 @pytest.fixture(params=["tabletop serve", "gunicorn"])
 def server(request, tmp_path):
-    running = Served(tmp_path, env=LIMITS) if request.param == "tabletop serve" else Gunicorn(tmp_path)
+    running = Served(tmp_path, env=LIMITS) if request.param == "tabletop serve" else Gunicorn(tmp_path, env=LIMITS)
     yield running
     running.kill()
 
