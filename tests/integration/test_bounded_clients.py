@@ -27,9 +27,11 @@ pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOODER, PLAYER = "127.0.0.2", "127.0.0.3"
-#: Each command of the second client (a legal-moves read and a move) answers within this while the
-#: flood runs (about 0.1 s unloaded; this box is shared, so the bound is generous). Without the
-#: bounds it never answers: the flood holds every connection of both workers.
+#: The second client's commands (a legal-moves read and a move) answer, their median within this,
+#: while the flood runs (about 0.1 s each unloaded). Without the bounds they never answer: the flood
+#: holds every connection of both workers, and each request fails at its 10 s timeout. The median,
+#: not the slowest: on a box shared with other work (load 26 was seen) one command can take 9.8 s
+#: without any starvation, and starvation fails every request, not one.
 BOUND_S = 5.0
 
 
@@ -179,7 +181,7 @@ def test_one_client_flooding_connections_cannot_starve_another_clients_commands(
         flood.stop.set()
         flood.thread.join(timeout=60)
     print("second client latencies (s):", [round(x, 2) for x in latencies])
-    assert max(latencies) < BOUND_S, latencies
+    assert sorted(latencies)[len(latencies) // 2] < BOUND_S, latencies
     refused = {code for code in flood.statuses}
     assert b"429" in refused, refused  # streams and bodies past the caps are refused at once
     assert b"408" in refused, refused  # bodies within the cap that never finish are cut off
