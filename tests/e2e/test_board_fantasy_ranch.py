@@ -1,10 +1,15 @@
 """Fantasy Ranch in Chromium on the real table page, played only by clicking the board.
 
 The table is opened and seated through the API (human seats' tokens go into each page's
-localStorage like the lobby does, the others are bots); every move is then made by clicking the
-controls the board (api/web/games/fantasy_ranch.js) and the shell's composer bar offer: ranch
-board choice, horses and their highlighted destinations, locations, the market, produce,
-tournament entries and prizes, the draft with Confirm, End turn. The tests never send a move.
+localStorage like the lobby does, the others are bots); every move is then made by clicking what the
+board (api/web/games/fantasy_ranch.js) offers and the shell's Confirm: a click on the board only
+chooses (a ranch board, a horse and a highlighted place, a location, a fate card, then what is paid
+and where its tokens go), Confirm sends. The tests never send a move themselves.
+
+Four-player games (one person, three bots) are played whole at level 1 and level 3, the page
+switching between a desktop (1280 px) and a phone (390 px) width as it goes: no width ever scrolls
+sideways, and the final scoring is a ranking that fits both. Tables are seeded (the server's seed is
+fixed for the table's creation), so a run deals the same game and the bots answer alike.
 """
 
 from __future__ import annotations
@@ -13,12 +18,28 @@ import json
 import re
 import time
 
+import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 GAME = "fantasy_ranch"
+DESKTOP, PHONE = (1280, 800), (390, 844)
+# the moves a prompt offers as buttons: each stages its move for Confirm
 MOVE_BUTTONS = (re.compile(r"^Take (carrots|boots)$"), re.compile(r"^Enter "), "Pay and ride", "Produce", "End turn",
                 "Stay out", "Decline the prize")
+# a choice under way: its next part (a button of the prompt, a highlighted place, territory or horse)
+NEXT_PART = ("button.fr-go", "button.fr-loc.dest", "button.fr-horse.target", ".fr-choices button.fr-choice")
+# what starts a choice, in the order a hurried player tries them
+STARTERS = ("button.fr-board-choice", ".fr-hand[aria-label='Your hand'] button.fr-horse", ".fr-holding:not(.fr-placed) button.fr-horse",
+            "button.fr-fate.legal", "button.fr-buy", "button.fr-loc.buyable", ".fr-market button.fr-horse")
+
+
+@pytest.fixture
+def seeded(monkeypatch):
+    """Fix the secret seed the server draws for the tables the test opens (the deal and the bots' dice)."""
+    def fix(seed: int) -> None:
+        monkeypatch.setattr("domain.application.new_seed", lambda: f"{seed:064x}")
+    return fix
 
 
 def open_table(page: Page, players: int, level: int, humans: tuple[int, ...] = (0,)) -> tuple[str, dict[int, str]]:
@@ -29,7 +50,7 @@ def open_table(page: Page, players: int, level: int, humans: tuple[int, ...] = (
     tokens = {}
     for seat in range(players):
         bot = seat not in humans
-        r = page.request.post(f"/api/tables/{table}/seats", data={"name": f"P{seat}", "seat": seat, "bot": bot})
+        r = page.request.post(f"/api/tables/{table}/seats", data={"name": f"P{seat + 1}", "seat": seat, "bot": bot})
         assert r.ok, r.text()
         if not bot:
             tokens[seat] = r.json()["token"]
@@ -43,7 +64,7 @@ def visit(page: Page, table: str, tokens: dict[int, str], at: int | None = None)
     page.goto("/")
     for seat, token in tokens.items():
         page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                      [f"tabletop.seat.{table}.{seat}", json.dumps({"token": token, "name": f"P{seat}"})])
+                      [f"tabletop.seat.{table}.{seat}", json.dumps({"token": token, "name": f"P{seat + 1}"})])
     page.goto(f"/#/tables/{table}" + (f"?at={at}" if at else ""))
     page.wait_for_selector("#board .fr-players")
 
@@ -60,102 +81,159 @@ def sent(page: Page, before: int) -> None:
     """Wait until the page shows a newer version than ``before`` (the move and the bots' replies)."""
     page.wait_for_function(
         "(v) => { const m = /version (\\d+)/.exec(document.querySelector('#table-facts').innerText); return m && +m[1] > v; }",
-        arg=before, timeout=8000)
+        arg=before, timeout=15000)
+
+
+def overflow(page: Page) -> int:
+    """How far the page scrolls sideways (0 when it fits the viewport's width)."""
+    return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
 
 
 def play_one(page: Page, tried: set) -> bool:
-    """Click one control the board offers, preferring progress; False when nothing is offered now."""
-    v = version(page)
-    board = page.locator("#board")
-    for selector in ("button.fr-go", "button.fr-board-choice", "button.fr-choice"):  # a horse's place; a board; a way
-        if board.locator(selector).count():
-            board.locator(selector).first.click(timeout=3000)
-            if not board.locator("button.fr-choice").count():  # several ways there: chosen next
-                sent(page, v)
-            return True
-    draft = board.locator(".fr-hand[aria-label='Your hand'] button.fr-horse")
-    if draft.count():  # the draft: a card, then the composer bar's Confirm
-        draft.first.click(timeout=3000)
-        page.locator("#confirm").click(timeout=3000)
+    """Click one thing the board offers, preferring progress; False when nothing is offered now."""
+    confirm = page.locator("#confirm")
+    if confirm.is_visible() and confirm.is_enabled():  # a whole move is chosen: send it
+        v = version(page)
+        confirm.click(timeout=3000)
         sent(page, v)
         return True
-    for selector in (".fr-holding button.fr-horse", "button.fr-buy", ".fr-market button.fr-horse"):
+    board = page.locator("#board")
+    assert board.locator(".fr-choices button").count() <= 10  # a choice goes part by part, never a wall of moves
+    for selector in NEXT_PART:
+        if board.locator(selector).count():
+            board.locator(selector).first.click(timeout=3000)
+            return True
+    if board.locator(".fr-choices").count():  # a choice that leads nowhere now: take it back
+        board.locator(".fr-choices").get_by_role("button", name="Cancel", exact=True).click(timeout=3000)
+        return True
+    v = version(page)
+    for selector in STARTERS:
         cards = board.locator(selector)
         for i in range(cards.count()):
-            if (v, selector, i) in tried:
-                continue
-            tried.add((v, selector, i))
-            cards.nth(i).click(timeout=3000)
-            if selector == "button.fr-buy":
-                if not board.locator("button.fr-choice").count():  # several ways to buy: chosen next
-                    sent(page, v)
-            elif not board.locator("button.fr-go").count():
-                page.locator("#cancel").click(timeout=3000)  # nowhere to put it: take the choice back
-            return True
+            if (v, selector, i) not in tried:
+                tried.add((v, selector, i))
+                cards.nth(i).click(timeout=3000)
+                return True
     act = board.locator(".fr-act")
     for name in MOVE_BUTTONS:
         button = act.get_by_role("button", name=name, exact=True) if isinstance(name, str) else act.get_by_role("button", name=name)
         if button.count():
             button.first.click(timeout=3000)
-            sent(page, v)
             return True
     staff = board.locator(".fr-emps").get_by_role("button", name=re.compile(r"^(Hire|End turn, take) "))
     if staff.count():
         staff.first.click(timeout=3000)
-        sent(page, v)
         return True
     return False
 
 
-def play_to_the_end(page: Page, limit_s: float = 150) -> int:
+def play_to_the_end(page: Page, limit_s: float, every: int = 25, on_switch=None) -> list[int]:
+    """Click to the final scoring, switching between the desktop and the phone width every ``every``
+    clicks; returns the sideways overflow measured at each switch (all 0 when the page fits)."""
     tried: set = set()
     clicks = 0
+    widths = [DESKTOP, PHONE]
+    overflows = []
     deadline = time.monotonic() + limit_s
     while not finished(page):
-        assert time.monotonic() < deadline, "the game did not finish by clicking"
+        assert time.monotonic() < deadline, f"the game did not finish by clicking ({clicks} clicks)"
         try:
             progressed = play_one(page, tried)
         except PlaywrightError:  # the page redrew under the click (a live update): look again
             progressed = False
-        if progressed:
-            clicks += 1
-        else:
-            page.wait_for_timeout(150)
-    return clicks
+        if not progressed:
+            page.locator("#board").locator("button").first.wait_for(timeout=15000)  # the bots are moving
+            page.wait_for_timeout(100)
+            continue
+        clicks += 1
+        if clicks % every == 0:
+            width, height = widths[(clicks // every) % 2]
+            page.set_viewport_size({"width": width, "height": height})
+            if on_switch:
+                on_switch(page, width)
+            overflows.append(overflow(page))
+    return overflows
 
 
-def test_a_level_1_game_against_a_bot_is_played_to_the_final_scoring_by_clicking_and_replays(new_page):
-    page = new_page(1280, 900)
+def final_scoring_fits_both_widths(page: Page) -> None:
+    """The final ranking: four players in order at 1280 and at 390 px, each breakdown opened on demand."""
+    for width, height in (DESKTOP, PHONE):
+        page.set_viewport_size({"width": width, "height": height})
+        final = page.locator("#board .fr-scores.final")
+        expect(final).to_contain_text("Final scoring")
+        ranks = final.locator("li.fr-rank")
+        expect(ranks).to_have_count(4)
+        assert overflow(page) <= 0, (width, overflow(page))
+        box = final.bounding_box()
+        for i in range(4):  # every player's total is inside the panel (none cut off to the right)
+            total = ranks.nth(i).locator(".fr-total").bounding_box()
+            assert total["x"] + total["width"] <= box["x"] + box["width"] + 1, (width, i)
+        expect(ranks.first.locator(".fr-place")).to_have_text("1.")
+        expect(ranks.first.locator(".fr-breakdown")).to_be_hidden()
+        ranks.first.locator("summary").click()
+        expect(ranks.first.locator(".fr-breakdown li").first).to_be_visible()
+        ranks.first.locator("summary").click()
+
+
+def test_a_four_player_level_1_game_is_clicked_to_the_final_scoring_at_desktop_and_phone_widths(new_page, seeded):
+    seeded(41)
+    page = new_page(*DESKTOP)
     moves: list[dict] = []
     page.on("request", lambda r: moves.append(r.post_data_json) if r.method == "POST" and r.url.endswith("/moves") else None)
-    table, tokens = open_table(page, 2, 1)
+    table, tokens = open_table(page, 4, 1)
     visit(page, table, tokens)
-    players = page.locator("#board .fr-players li")
-    expect(players).to_have_count(2)
-    expect(players.first).to_contain_text("Yellow")
-    expect(players.nth(1)).to_contain_text("Red")
-    play_one(page, set())  # after the first click the bot moves: its seat is marked for a moment
-    expect(page.locator("#board .fr-player.fr-changed[data-seat='1']")).to_have_count(1)
-    clicks = play_to_the_end(page)
-    assert clicks > 20 and len(moves) > 20
+    expect(page.locator("#board .fr-players li")).to_have_count(4)
+    expect(page.locator("#board .fr-players li").first).to_contain_text("Yellow")
+    # a click on a ranch board only chooses it: nothing is sent before Confirm
+    page.locator("#board button.fr-board-choice").first.click()
+    expect(page.locator("#board .fr-ready")).to_contain_text("Board ")
+    assert moves == []
+    overflows = play_to_the_end(page, limit_s=600)
+    assert overflows and max(overflows) <= 0, overflows
+    assert len(moves) > 20
     types = {m["move"]["type"] for m in moves}
-    assert {"choose_ranch_board", "move_horse", "end_turn"} <= types
-    assert types & {"enter_tournament", "decline_tournament"}
-    final = page.locator("#board .fr-scores.final")
-    expect(final).to_contain_text("Final scoring")
-    expect(final).to_contain_text("Tie-break 1: horses")
-    audit = page.request.get(f"/api/tables/{table}/audit").json()
-    assert audit["ok"], audit
+    assert {"choose_ranch_board", "move_horse", "end_turn", "produce_goods"} <= types, types
+    assert types & {"enter_tournament", "decline_tournament", "enter_final_paid"}, types
+    final_scoring_fits_both_widths(page)
+    assert page.request.get(f"/api/tables/{table}/audit").json()["ok"] is True
     # a shared address of a mid-game version draws that version's board, the same on a second visit
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     mid = version(page) // 2
     visit(page, table, tokens, at=mid)
-    expect(page.locator("#table-facts")).to_contain_text("version")
     page.wait_for_selector("#board .fr-ranch")
     first = page.locator("#board .fr-layout").inner_text()
     visit(page, table, tokens, at=mid)
     page.wait_for_selector("#board .fr-ranch")
     assert page.locator("#board .fr-layout").inner_text() == first
     assert "Final scoring" not in first
+    assert page.errors == []
+
+
+def zoom_on_desktop(page: Page, width: int) -> None:
+    """On the desktop width the community is zoomed in (whole cards, panned in its frame); on the phone fitted."""
+    zoom = page.locator("#board .fr-zoom")
+    if zoom.count() and (zoom.get_attribute("aria-pressed") == "true") != (width == DESKTOP[0]):
+        zoom.click()
+
+
+def test_a_four_player_level_3_game_is_clicked_to_the_final_scoring_with_fate_cards_claimed_on_the_board(new_page, seeded):
+    seeded(7)
+    page = new_page(*PHONE)
+    moves: list[dict] = []
+    page.on("request", lambda r: moves.append(r.post_data_json["move"]) if r.method == "POST" and r.url.endswith("/moves") else None)
+    table, tokens = open_table(page, 4, 3)
+    visit(page, table, tokens)
+    expect(page.locator("#board .fr-players li")).to_have_count(4)
+    assert overflow(page) <= 0
+    overflows = play_to_the_end(page, limit_s=900, on_switch=zoom_on_desktop)
+    assert overflows and max(overflows) <= 0, overflows
+    types = {m["type"] for m in moves}
+    assert {"draft_pick", "choose_home_territory", "choose_starting_employee", "end_turn"} <= types, types
+    # the seeded game claims fate cards whose claim has parts: what is paid, the goods or the territories
+    claims = [m for m in moves if m["type"] == "claim_fate_card"]
+    assert any("payment" in m or "choices" in m for m in claims), claims
+    final_scoring_fits_both_widths(page)
+    assert page.request.get(f"/api/tables/{table}/audit").json()["ok"] is True
     assert page.errors == []
 
 
@@ -180,6 +258,7 @@ def test_the_level_2_draft_is_picked_on_cards_with_confirm_and_no_hand_reaches_t
     sent(ann, v)
     expect(ann.locator(f"#board .fr-hand[aria-label='Your hand'] [data-id='{pick}']")).to_have_count(0)
     expect(ann.locator("#board .fr-draft")).to_contain_text("waiting for the others")
+    assert pick not in hand(0)  # FR-R102: the API's view agrees with the page
     for page, seat in ((ann, 0), (bob, 1), (watcher, None)):
         page.wait_for_timeout(300)
         dom = page.locator("main").inner_html()
@@ -192,34 +271,3 @@ def test_the_level_2_draft_is_picked_on_cards_with_confirm_and_no_hand_reaches_t
 
 def page_view(page: Page, table: str, seat: int, token: str) -> dict:
     return page.request.get(f"/api/tables/{table}/view", headers={"Authorization": f"Bearer {token}"}).json()["view"]
-
-
-# the API moves that keep a bot-paced game short: pass the turn, skip tournaments and prizes
-QUICK = ("draft_pick", "choose_ranch_board", "end_turn", "decline_tournament", "decline_prize")
-
-
-def test_a_four_player_level_1_game_from_round_5_is_finished_by_clicking_the_board(new_page):
-    """At the maximum (4 seats, 3 bots) rounds 1-4 are played over the API (a whole 4-player game by
-    clicking would triple this file's time); round 5 and the final scoring are played on the page."""
-    page = new_page(1280, 900)
-    table, tokens = open_table(page, 4, 1)
-    base, auth = f"/api/tables/{table}", {"Authorization": f"Bearer {tokens[0]}"}
-    while page.request.get(f"{base}/view", headers=auth).json()["view"].get("round", 0) < 5:
-        moves = page.request.get(f"{base}/seats/0/legal-moves", headers=auth).json()["moves"]
-        if not moves:  # the bots are acting
-            page.wait_for_timeout(50)
-            continue
-        move = next((m for kind in QUICK for m in moves if m["type"] == kind), moves[0])
-        r = page.request.post(f"{base}/seats/0/moves", data={"move": move}, headers=auth)
-        assert r.ok or r.status == 409, r.text()
-    sent_moves: list[str] = []
-    page.on("request", lambda r: sent_moves.append(r.post_data) if r.method == "POST" and r.url.endswith("/moves") else None)
-    visit(page, table, tokens)
-    expect(page.locator("#board .fr-players li")).to_have_count(4)
-    expect(page.locator("#board .fr-ranch")).to_have_count(4)
-    play_to_the_end(page, limit_s=60)
-    types = {json.loads(body)["move"]["type"] for body in sent_moves}
-    assert "end_turn" in types and types & {"enter_tournament", "enter_final_paid", "decline_tournament"}, types
-    expect(page.locator("#board .fr-scores.final thead th")).to_have_count(5)
-    assert page.request.get(f"{base}/audit").json()["ok"] is True
-    assert page.errors == []

@@ -206,10 +206,19 @@ def reward_text(code: str) -> str:
         "carrots": lambda: f"gain {plural(n, 'carrot')}",
         "boots": lambda: f"gain {plural(n, 'boot')}",
         "goods": lambda: f"gain {n} goods (any mix)",
-        "trophies": lambda: f"keep it: {plural(n, 'trophy')} at the end".replace("trophys", "trophies"),
+        "trophies": lambda: f"keep this card: {plural(n, 'trophy')} at the end".replace("trophys", "trophies"),
         "upgrade": lambda: f"place {plural(n, 'upgrade token')}",
     }
     return texts[name]()
+
+
+def fate_sentence(requirement: str, reward: str) -> str:
+    """A fate card's effect as one sentence: a payment is an order ("Pay 2 goods (any mix) to place 2
+    upgrade tokens."), any other requirement a condition ("If your home is full, gain 3 goods (any mix).")."""
+    need, gain = requirement_text(requirement), reward_text(reward)
+    if parse_code(requirement)[0].startswith("pay_"):
+        return f"{need[0].upper()}{need[1:]} to {gain}."
+    return f"If {need}, {gain}."
 
 
 def prizes_text(prizes: tuple[tuple[str, ...], ...]) -> list[str]:
@@ -246,7 +255,7 @@ def fate_entries() -> dict[str, dict[str, Any]]:
             "kind": "fate card",
             "cost": None,
             "points": c.trophies or None,
-            "effect": f"If {requirement_text(c.requirement)}: {reward_text(c.reward)}.",
+            "effect": fate_sentence(c.requirement, c.reward),
             "requirement": requirement_text(c.requirement),
             "reward": reward_text(c.reward),
             "kept": c.kept,
