@@ -15,8 +15,10 @@ fixed for the table's creation), so a run deals the same game and the bots answe
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
@@ -30,6 +32,8 @@ MOVE_BUTTONS = (re.compile(r"^Take (carrots|boots)$"), re.compile(r"^Enter "), "
 # a choice under way: its next part (a button of the prompt, a highlighted place, territory or horse)
 NEXT_PART = ("button.fr-go", "button.fr-loc.dest", "button.fr-horse.target", ".fr-choices button.fr-choice")
 # what starts a choice, in the order a hurried player tries them
+#: Where the docs' screenshots go, only when asked: ``TABLETOP_SCREENSHOTS=docs/screenshots pytest ...``.
+SHOTS = Path(os.environ["TABLETOP_SCREENSHOTS"]) if os.environ.get("TABLETOP_SCREENSHOTS") else None
 STARTERS = ("button.fr-board-choice", ".fr-hand[aria-label='Your hand'] button.fr-horse", ".fr-holding:not(.fr-placed) button.fr-horse",
             "button.fr-fate.legal", "button.fr-buy", "button.fr-loc.buyable", ".fr-market button.fr-horse")
 
@@ -40,6 +44,23 @@ def seeded(monkeypatch):
     def fix(seed: int) -> None:
         monkeypatch.setattr("domain.application.new_seed", lambda: f"{seed:064x}")
     return fix
+
+
+class Shots:
+    """The docs' screenshots, each taken once, the first time its moment comes (only with SHOTS)."""
+
+    def __init__(self) -> None:
+        self.taken: set[str] = set()
+
+    def take(self, page: Page, name: str, element: str | None = None) -> None:
+        if SHOTS is None or name in self.taken:
+            return
+        self.taken.add(name)
+        page.wait_for_timeout(3200)  # the flash of the bots' last moves has faded
+        if element:
+            page.locator(element).first.screenshot(path=str(SHOTS / f"fantasy_ranch-{name}.png"))
+        else:
+            page.screenshot(path=str(SHOTS / f"fantasy_ranch-{name}.png"))
 
 
 def open_table(page: Page, players: int, level: int, humans: tuple[int, ...] = (0,)) -> tuple[str, dict[int, str]]:
@@ -127,9 +148,10 @@ def play_one(page: Page, tried: set) -> bool:
     return False
 
 
-def play_to_the_end(page: Page, limit_s: float, every: int = 25, on_switch=None) -> list[int]:
+def play_to_the_end(page: Page, limit_s: float, every: int = 25, on_switch=None, on_click=None) -> list[int]:
     """Click to the final scoring, switching between the desktop and the phone width every ``every``
-    clicks; returns the sideways overflow measured at each switch (all 0 when the page fits)."""
+    clicks; returns the sideways overflow measured at each switch (all 0 when the page fits).
+    ``on_switch(page, width)`` runs after each switch, ``on_click(page)`` after each click."""
     tried: set = set()
     clicks = 0
     widths = [DESKTOP, PHONE]
@@ -139,6 +161,8 @@ def play_to_the_end(page: Page, limit_s: float, every: int = 25, on_switch=None)
         assert time.monotonic() < deadline, f"the game did not finish by clicking ({clicks} clicks)"
         try:
             progressed = play_one(page, tried)
+            if progressed and on_click:
+                on_click(page)
         except PlaywrightError:  # the page redrew under the click (a live update): look again
             progressed = False
         if not progressed:
@@ -195,6 +219,8 @@ def test_a_four_player_level_1_game_is_clicked_to_the_final_scoring_at_desktop_a
     assert {"choose_ranch_board", "move_horse", "end_turn", "produce_goods"} <= types, types
     assert types & {"enter_tournament", "decline_tournament", "enter_final_paid"}, types
     final_scoring_fits_both_widths(page)
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    Shots().take(page, "final", "#board")
     assert page.request.get(f"/api/tables/{table}/audit").json()["ok"] is True
     # a shared address of a mid-game version draws that version's board, the same on a second visit
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
@@ -225,7 +251,26 @@ def test_a_four_player_level_3_game_is_clicked_to_the_final_scoring_with_fate_ca
     visit(page, table, tokens)
     expect(page.locator("#board .fr-players li")).to_have_count(4)
     assert overflow(page) <= 0
-    overflows = play_to_the_end(page, limit_s=900, on_switch=zoom_on_desktop)
+    shots = Shots()
+
+    def moments(page: Page) -> None:
+        """The docs' screenshots: a claim part way through, the viewer's turn at each width."""
+        if SHOTS is None:
+            return
+        choice = page.locator("#board .fr-choices")
+        if choice.count() and re.search(r"upgrade token|How do you pay", choice.inner_text()):
+            page.locator("#board .fr-act").scroll_into_view_if_needed()
+            shots.take(page, "fate-claim")
+        if page.locator("#board .fr-limited").count() and not page.locator("#board .fr-choices").count():
+            if page.viewport_size["width"] == DESKTOP[0] and "desktop" not in shots.taken:
+                zoom_on_desktop(page, PHONE[0])  # the docs show the community fitted to the width
+                shots.take(page, "desktop", "#board")
+                zoom_on_desktop(page, DESKTOP[0])
+            else:
+                page.locator("#board .fr-players").scroll_into_view_if_needed()
+                shots.take(page, "phone")
+
+    overflows = play_to_the_end(page, limit_s=900, on_switch=zoom_on_desktop, on_click=moments)
     assert overflows and max(overflows) <= 0, overflows
     types = {m["type"] for m in moves}
     assert {"draft_pick", "choose_home_territory", "choose_starting_employee", "end_turn"} <= types, types
@@ -233,6 +278,9 @@ def test_a_four_player_level_3_game_is_clicked_to_the_final_scoring_with_fate_ca
     claims = [m for m in moves if m["type"] == "claim_fate_card"]
     assert any("payment" in m or "choices" in m for m in claims), claims
     final_scoring_fits_both_widths(page)
+    if SHOTS:
+        page.locator("#board .fr-scores").scroll_into_view_if_needed()
+        Shots().take(page, "final-phone")
     assert page.request.get(f"/api/tables/{table}/audit").json()["ok"] is True
     assert page.errors == []
 
@@ -271,3 +319,40 @@ def test_the_level_2_draft_is_picked_on_cards_with_confirm_and_no_hand_reaches_t
 
 def page_view(page: Page, table: str, seat: int, token: str) -> dict:
     return page.request.get(f"/api/tables/{table}/view", headers={"Authorization": f"Bearer {token}"}).json()["view"]
+
+
+LEGEND = """async () => {
+  const board = (await import('/web/games/fantasy_ranch.js')).default;
+  const catalog = await (await fetch('/api/games/fantasy_ranch/components')).json();
+  const node = board.legend({catalog, view: {level: 3}});
+  return node.textContent;
+}"""
+
+
+def test_the_colour_rule_is_on_every_horse_card_and_in_the_legend_and_a_phone_ranch_shows_its_home(new_page):
+    page = new_page(*PHONE)
+    table, tokens = open_table(page, 2, 1)
+    visit(page, table, tokens)
+    catalog = page.request.get(f"/api/games/{GAME}/components").json()
+    rule = {colour: catalog["board"]["location_types"][c["location_type"]]["name"] for colour, c in catalog["board"]["horse_colours"].items()}
+    v = version(page)
+    page.locator("#board button.fr-board-choice").first.click()
+    page.locator("#confirm").click()
+    sent(page, v)
+    cards = page.locator("#board .fr-ranch.mine .fr-horse")
+    expect(cards.first).to_be_visible()
+    for i in range(cards.count()):
+        card = catalog["components"][cards.nth(i).get_attribute("data-id")]
+        expect(cards.nth(i).locator(".fr-h-lives")).to_have_text(rule[card["colour"]])
+        assert f"a {card['colour']} horse stands in a {rule[card['colour']].lower()} or a home" in (
+            cards.nth(i).get_attribute("aria-label") or cards.nth(i).get_attribute("title"))
+    home = page.locator("#board .fr-ranch.mine .fr-loc.type-home")
+    box = home.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box  # the whole ranch fits: Home in view
+    assert overflow(page) <= 0
+    key = page.evaluate(LEGEND)
+    assert "Colour rule: a horse stands in a location of its own colour, or in a home (any colour)." in key
+    for colour, name in rule.items():
+        assert f"{colour.capitalize()} horse → {name.lower()}" in key
+    assert "upgrade tokens" in key and "Coloured edges" in key
+    assert page.errors == []

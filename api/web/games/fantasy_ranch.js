@@ -146,7 +146,10 @@ function moveText(ctx, m) {
     case 'buy_horse': return `Buy ${n(m.card_id)} onto ${at(m.destination)}`;
     case 'buy_location': return `Buy ${at(m.location_id)} for ${comp(ctx, m.location_id).cost?.boots} boots`;
     case 'produce_goods': return `Produce ${goodsText(m)}`;
-    case 'trade_goods': return `Trade ${2 * m.units} ${m.give} for ${m.units} ${m.give === 'carrots' ? 'boots' : 'carrots'}`;
+    case 'trade_goods': {
+      const get = m.give === 'carrots' ? 'boot' : 'carrot';
+      return `Trade ${2 * m.units} ${m.give} for ${m.units} ${get}${m.units === 1 ? '' : 's'}`;
+    }
     case 'end_turn': return m.new_employee ? `End turn, take ${n(m.new_employee)}` : 'End turn';
     case 'decline_tournament': return 'Stay out';
     case 'enter_final_paid': return `Pay ${goodsText(m)} for 1 die`;
@@ -194,6 +197,8 @@ function moveText(ctx, m) {
 // The parts in the order a player settles them. `board` parts are chosen on highlighted targets (a
 // horse, a place, a territory), the others with a few buttons in the prompt.
 const PARTS = [
+  // different kinds of move through the same target (buy a territory yourself or through an employee)
+  {name: 'way', of: (m) => (m.type === 'use_employee' ? `${m.type}:${m.employee}` : m.type), words: (ctx, v, m) => wayText(ctx, m)},
   {name: 'payment', of: (m) => m.payment ?? m.fee ?? null, words: (ctx, v) => (v ? `Pay ${goodsText(v)}` : 'Pay nothing')},
   {name: 'mode', of: (m) => m.params?.mode ?? null,
     words: (ctx, v) => (v === 'refresh' ? 'Refresh the display, then claim 1 card' : 'Claim up to 2 bonus cards')},
@@ -205,10 +210,23 @@ const PARTS = [
   {name: 'territory', board: true, of: territoriesOf},
 ];
 
-/** The first part whose value still differs among the remaining moves (null when one move is left). */
+/** How a move is made, for the first part of a choice between kinds of move. */
+function wayText(ctx, m) {
+  switch (m.type) {
+    case 'buy_location': return `Buy it with your limited action (${comp(ctx, m.location_id).cost?.boots} boots)`;
+    case 'use_employee': return `Use ${hname(ctx, m.employee)}${m.fee ? ' (fee 2 goods)' : ''}`;
+    case 'claim_prize': return 'Take it as your prize';
+    default: return moveText(ctx, m);
+  }
+}
+
+/** The first part whose value still differs among the remaining moves (null when one move is left).
+ * A horse's places come before the kind of move (its other moves, such as selling, are offered beside them). */
 function nextPart(ctx) {
   if (!ctx.composer.active || ctx.remaining.length < 2) return null;
+  const horseMoves = ctx.remaining.some(destOf);
   for (const part of PARTS) {
+    if (part.name === 'way' && horseMoves) continue;
     if (new Set(ctx.remaining.map((m) => keyOf(part.of(m)))).size > 1) return part;
   }
   return null;
@@ -494,7 +512,7 @@ function ranchBoard(ctx, seat) {
   const c = seatColour(ctx, seat);
   return paint(h('section', {class: `fr-ranch${seat === ctx.viewer ? ' mine' : ''}${ctx.recentSeats.has(seat) ? ' fr-changed' : ''}`, 'aria-label': seat === ctx.viewer ? 'Your ranch' : `${who(ctx, seat)}'s ranch`},
     h('h3', {}, h('span', {class: 'fr-swatch', 'aria-hidden': 'true'}), seat === ctx.viewer ? `Your ranch (${c.name})` : `${who(ctx, seat)}'s ranch`,
-      h('span', {class: 'fr-muted'}, ` · board ${board} side ${side} · ${bought} of ${geo.locations.length - 1} locations bought`
+      h('span', {class: 'fr-muted'}, `board ${board} side ${side} · ${bought} of ${geo.locations.length - 1} locations bought`
         + (ctx.view.level === 2 ? ` · all bought: +${geo.trophies} trophies` : ''))),
     grid,
     holding.length ? h('div', {class: 'fr-holding'}, h('span', {class: 'fr-muted'}, 'Not yet placed:'), holding.map((id) => horseCard(ctx, id, {small: true}))) : null),
@@ -888,10 +906,13 @@ function stepPanel(ctx) {
     out.push(h('span', {class: 'fr-ready'}, h('strong', {}, 'Ready: '), `${moveText(ctx, done)}. Press Confirm to play it.`));
   } else if (part && !part.board) {
     const seen = new Map();
-    for (const m of ctx.remaining) seen.set(keyOf(part.of(m)), part.of(m));
-    out.push(h('span', {class: 'fr-muted'}, part.name === 'payment' ? 'How do you pay?' : 'Choose:'),
-      [...seen.values()].map((v) => h('button', {type: 'button', class: 'small fr-choice',
-        onclick: () => c.narrow((m) => same(part.of(m), v), part.words(ctx, v))}, part.words(ctx, v))));
+    for (const m of ctx.remaining) if (!seen.has(keyOf(part.of(m)))) seen.set(keyOf(part.of(m)), m);
+    out.push(h('span', {class: 'fr-muted'}, {payment: 'How do you pay?', way: 'How?'}[part.name] || 'Choose:'),
+      [...seen.values()].map((first) => {
+        const v = part.of(first);
+        const words = part.words(ctx, v, first);
+        return h('button', {type: 'button', class: 'small fr-choice', onclick: () => c.narrow((m) => same(part.of(m), v), words)}, words);
+      }));
   } else if (part?.name === 'horse') {
     out.push(h('span', {class: 'fr-hint'}, 'Choose one of the highlighted horses.'));
   } else if (part?.name === 'place') {
