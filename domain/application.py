@@ -26,6 +26,7 @@ from eventsourcing.application import AggregateNotFoundError, Application, Proce
 from eventsourcing.persistence import EventStore, IntegrityError, JSONTranscoder, Transcoding
 
 from domain.audit import AuditReport, audit_events
+from domain.branching import SAMPLED, branch_state
 from domain.errors import (
     Conflict,
     DomainError,
@@ -319,11 +320,22 @@ class Tables(Application):
 
         return self._command(table_id, command_id, expected_version, vote)
 
-    def fork(self, table_id: UUID, version: int, command_id: str | None = None) -> Receipt:
-        """Open a new table from a finished table's state at ``version``; human seats start free."""
+    def fork(self, table_id: UUID, version: int, command_id: str | None = None, *, as_seat: int | None = None,
+             level: str | None = None, by: str | None = None, seed: str | None = None) -> Receipt:
+        """Open a new table from another's state at ``version``.
+
+        Without ``as_seat``: a finished table's real state (nothing is hidden once a game is over);
+        its human seats start free. With ``as_seat`` (the caller has checked the seat is theirs): a
+        what-if branch of a running or finished table, from the state as that seat knew it, every
+        hidden part sampled afresh (``domain.branching``); that seat starts free for the forker
+        (``by`` is their name, for the log) and the others are bots at ``level``. ``seed`` is the
+        new table's seed (tests fix it; otherwise a fresh one)."""
         source = self._get(table_id)
-        if source.status != FINISHED:
-            raise WrongPhase("only a finished table can be forked")
+        if as_seat is None and source.status != FINISHED:
+            raise WrongPhase("only a finished table can be forked as it was; a running one is branched "
+                             "as one seat knew it (as_seat, with that seat's token)")
+        if as_seat is not None and source.status not in (RUNNING, FINISHED):
+            raise WrongPhase("only a game that has started can be branched")
         if not isinstance(version, int) or isinstance(version, bool) or not (
             source.start_version <= version <= source.version
         ):
@@ -331,13 +343,23 @@ class Tables(Application):
         past = self._get(table_id, version)
         if past.status != RUNNING:
             raise UnknownVersion(f"version {version} is not inside the game")
+        seed = seed or new_seed()
+        origin: dict[str, Any] = {"table": str(table_id), "version": version}
+        if as_seat is None:
+            state, players = past.state, [p if p and p["bot"] else None for p in past.players]
+        else:
+            _check_seated(past, as_seat)
+            level = _check_level(level, True)
+            state = branch_state(source.game, past.state, as_seat, seed)
+            players = [None if s == as_seat else {"name": f"Bot {s + 1}", "bot": True, "level": level}
+                       for s in range(source.seats)]
+            origin.update(as_seat=as_seat, by=_check_name(by) if by is not None else None,
+                          what_if=True, sampled=SAMPLED)
         new_id = uuid5(NAMESPACE_URL, f"tabletop:command:{command_id}") if command_id else uuid4()
         table = Table.open(
             id=new_id, game=source.game, options=source.options, seats=source.seats,
-            undo_policy=source.undo_policy, seed=new_seed(), command_id=command_id,
-            forked_from={"table": str(table_id), "version": version},
-            initial={"state": source.game.to_dict(past.state), "chance_count": past.chance_count,
-                     "players": [p if p and p["bot"] else None for p in past.players]},
+            undo_policy=source.undo_policy, seed=seed, command_id=command_id, forked_from=origin,
+            initial={"state": source.game.to_dict(state), "chance_count": past.chance_count, "players": players},
         )
         try:
             recordings = self.save(table)

@@ -201,8 +201,13 @@ def _describe(
         return CHANCE, game.action_view(before, CHANCE, action, viewer), _say(game, before, CHANCE, action, viewer, after)
     if isinstance(event, Table.Opened):
         text = f"A {game.title} table opened with {event.seats} seats; seed commitment {event.seed_commitment}."
-        if event.forked_from:
-            text += f" Forked from table {event.forked_from['table']} at version {event.forked_from['version']}."
+        origin = event.forked_from
+        if origin and origin.get("what_if"):
+            who = origin.get("by") or f"Seat {origin['as_seat'] + 1}"
+            text += (f" What if: branched by {who} from version {origin['version']} of another game, as {who} knew it"
+                     " then; everything hidden from them was drawn afresh.")
+        elif origin:
+            text += f" Forked from table {origin['table']} at version {origin['version']}."
         return None, {"options": event.options, "undo_policy": event.undo_policy}, text
     if isinstance(event, Table.SeatTaken):
         level = (getattr(event, "level", None) or DEFAULT_BOT_LEVEL) if event.bot else None

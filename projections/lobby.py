@@ -6,7 +6,8 @@ answers; the seed only once finished) plus the free-seat count and when the tabl
 Listing newest first must not read every table ever played, so each table also has two listing
 copies whose keys sort newest first (``listing_key``): one in the group of its status and one in
 the group of its status and game. A page of the lobby is then one ordered, limited read per status,
-and the next page starts after the last key seen.
+and the next page starts after the last key seen. A what-if branch (``forked_from.what_if``) has
+no listing copies: it is private to whoever holds its address.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ class Lobby(Projection):
         }
         table_id = str(table.id)
         batch.put(self.name, table_id, table.status, doc)
+        if (table.forked_from or {}).get("what_if"):
+            return  # a what-if branch is its forker's: found by its address (a link they share), never listed
         key = listing_key(doc["opened"], table_id)
         batch.put(self.name, f"s/{key}", listing_group(table.status), doc)
         batch.put(self.name, f"g/{key}", listing_group(table.status, table.game_name), doc)

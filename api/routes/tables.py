@@ -11,7 +11,7 @@ from api.parsing import Blueprint
 from api.routes.common import receipt, signed
 from api.schemas.commands import CommandSchema, ForkSchema, OpenTableSchema
 from api.schemas.queries import TablesQuery
-from api.schemas.views import ReceiptSchema, TableSchema
+from api.schemas.views import ReceiptSchema, SeatReceiptSchema, TableSchema
 from domain.errors import DomainError
 
 blp = Blueprint("tables", __name__, url_prefix="/api/tables", description="Open, list, start and fork tables.")
@@ -73,7 +73,26 @@ def start(args, table_id: UUID):
 
 @blp.route("/<uuid:table_id>/forks", methods=["POST"])
 @blp.arguments(ForkSchema)
-@blp.response(201, ReceiptSchema)
+@blp.response(201, SeatReceiptSchema)
+@blp.doc(security=SEAT_TOKEN)
 def fork(args, table_id: UUID):
-    """Fork a finished table at a version into a new table with free seats."""
-    return receipt(wiring.tables().fork(table_id, args["version"], args["command_id"]))
+    """Fork a finished table at a version into a new table with free seats; or, with ``as_seat``
+    and that seat's token, branch a running or finished table as the seat knew it (what if): the
+    branch starts with you in that seat (its token is in the answer) and bots in the others."""
+    tables = wiring.tables()
+    seat = args["as_seat"]
+    if seat is None:
+        return {**receipt(tables.fork(table_id, args["version"], args["command_id"])), "token": None}
+    secret = wiring.secret()
+    who = auth.require_seat(tables, secret, table_id, seat)
+    holder = (who.table or tables.table(table_id)).players[seat]
+    step = (lambda part: f"{args['command_id']}/{part}") if args["command_id"] else (lambda part: None)
+    branch = tables.fork(table_id, args["version"], args["command_id"], as_seat=seat, level=args["level"],
+                         by=holder["name"] if holder else None)
+    seated = tables.take_seat(branch.table_id, holder["name"] if holder else f"Seat {seat + 1}", seat,
+                              command_id=step("seat"))
+    started = tables.start(branch.table_id, seat, step("start"))
+    body = receipt(started)
+    body.update(seat=seat, duplicate=branch.duplicate,
+                token=auth.issue(secret, branch.table_id, seat, seated.version))
+    return body

@@ -82,5 +82,16 @@ class VoteUndoSchema(CommandSchema):
 
 
 class ForkSchema(Schema):
-    version = _version(required=True, metadata={"description": "Fork the finished table's state at this version."})
+    version = _version(required=True, metadata={"description": "The version to branch from (a finished table's, "
+                                                               "or with as_seat any version inside the game)."})
+    as_seat = strict.Integer(
+        load_default=None, allow_none=True, validate=validate.Range(min=0, max=63),
+        metadata={"description": "What if: branch as this seat knew the game at that version (its token in "
+                                 "Authorization). Everything hidden from the seat is drawn afresh; the seat is "
+                                 "yours in the branch (its token is in the answer) and the others are bots."})
+    level = fields.String(
+        load_default=None, allow_none=True,
+        validate=validate.OneOf(BOT_LEVELS, error="must be one of: {choices}"),
+        metadata={"description": f"With as_seat: the other seats' bot level ({', '.join(BOT_LEVELS)}; "
+                                 f"default {DEFAULT_BOT_LEVEL})."})
     command_id = _command_id()

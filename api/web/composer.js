@@ -106,6 +106,21 @@ export class Composer {
     return true;
   }
 
+  /**
+   * Stage one whole move for Confirm (a board's `propose`): the choice becomes exactly `move`, even
+   * when it is not in `moves` (a move fetched through an outline step with `?match=`). Step back
+   * returns to the choices before it. Staging the move the choices already name adds no step.
+   */
+  stage(move, label = null) {
+    if (this.steps.length && this.complete && same(this.complete, move)) {
+      this.onChange(this);
+      return true;
+    }
+    this.steps.push({label, test: () => true, moves: [move], staged: true});
+    this.onChange(this);
+    return true;
+  }
+
   /** Take back the last choice. */
   back() {
     this.steps.pop();

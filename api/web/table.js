@@ -40,10 +40,10 @@ function keepingFocus(box, fn) {
   fn();
   if (!inside || box.contains(document.activeElement)) return;
   const next = key && box.querySelector(`[data-key="${CSS.escape(key)}"]`);
-  if (next && !next.disabled) next.focus();
+  if (next && !next.disabled) next.focus({preventScroll: true});
   else {
     box.tabIndex = -1;
-    box.focus();
+    box.focus({preventScroll: true});
   }
 }
 
@@ -113,8 +113,16 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const stepBackBtn = h('button', {type: 'button', id: 'step-back', hidden: true, 'aria-label': 'Take back the last choice',
     onclick: () => s.composer?.back()}, 'Step back');
   const barRefusal = h('p', {class: 'refusal error', id: 'composer-refusal', role: 'alert'});
-  const bar = h('div', {class: 'composer', id: 'composer', role: 'group', 'aria-label': 'Your move'},
+  // The action bar: the choice so far and Confirm, sticky at the bottom of the viewport while the
+  // viewer has a decision (it is the last child of the page, so it sticks over the whole page).
+  const bar = h('div', {class: 'composer action-bar', id: 'composer', role: 'group', 'aria-label': 'Your move'},
     choice, h('span', {class: 'row'}, confirmBtn, stepBackBtn, cancelBtn), barRefusal);
+  // The board's key (its optional `legend(props)`): a details element beside the board, opened by a
+  // click or a tap; its panel lies over the page rather than pushing the board down.
+  const keyBody = h('div', {class: 'board-legend-body'});
+  const keyBox = h('details', {class: 'board-legend', id: 'board-legend', hidden: true},
+    h('summary', {}, 'Key'), keyBody);
+  const boardHead = h('div', {class: 'board-head'}, movesTitle, keyBox);
 
   // Details: the view as data, the raw move box, the seed.
   const viewBox = h('div', {id: 'view', class: 'tree'});
@@ -161,7 +169,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
           h('p', {class: 'hint'}, 'Re-plays the table from its events: hash chain, seed commitment, dice and shuffles, moves, scores.'),
           h('button', {type: 'button', onclick: () => runAudit()}, 'Run the audit'), auditBox,
           h('p', {class: 'hint'}, 'Or check the game record here, without trusting the server: hash chain, seed, dice and shuffles.'),
-          h('button', {type: 'button', id: 'verify-here', onclick: () => runVerify()}, 'Verify in this browser'), verifyBox))));
+          h('button', {type: 'button', id: 'verify-here', onclick: () => runVerify()}, 'Verify in this browser'), verifyBox))),
+    bar);
 
   const token = () => (s.seat === null ? null : seats.tokenFor(tableId, s.seat));
   const say = (text, kind = 'error') => {
@@ -409,6 +418,11 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   async function act(what, fn, {slot = notice, onDone = null} = {}) {
     if (s.busy) return;
     s.busy = true;
+    // The page stays where the player is: the re-render after a command must not scroll it.
+    const scrolled = {x: window.scrollX, y: window.scrollY, moved: false};
+    const onScroll = () => { scrolled.moved = true; };
+    const userScroll = ['wheel', 'touchmove', 'keydown'];
+    for (const type of userScroll) window.addEventListener(type, onScroll, {passive: true});
     main.classList.add('busy');
     for (const box of [notice, barRefusal, rawRefusal]) box.textContent = '';
     notice.className = 'error';
@@ -426,6 +440,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       main.classList.remove('busy');
       if (ok && onDone) onDone();
       await refresh();
+      for (const type of userScroll) window.removeEventListener(type, onScroll);
+      if (!scrolled.moved && (window.scrollX !== scrolled.x || window.scrollY !== scrolled.y)) window.scrollTo(scrolled.x, scrolled.y);
       // The control that sent it may be gone now (no moves left): then the refusal shows at the top.
       if (!ok && slot !== notice && !slot.getClientRects().length) say(slot.textContent);
     }
@@ -456,7 +472,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       seats.forget(tableId, seat);
       if (s.seat === seat) s.seat = null;
       return receipt;
-    }, {onDone: () => turn.focus()});
+    }, {onDone: () => turn.focus({preventScroll: true})});
   }
 
   function askLeave(seat) {
@@ -474,7 +490,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     act('Your move was', () => command(`${base}/seats/${s.viewer}/moves`, {move}, {token: token(), expectedVersion}),
       {slot, onDone: () => {
         s.composerKey = null; // played: the next legal list starts a fresh choice, even if it is the same list
-        turn.focus();
+        turn.focus({preventScroll: true});
       }});
   }
 
@@ -485,10 +501,19 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
 
   function cancelChoice() {
     s.composer?.clear();
-    (s.board ? boardRoot : movesBox.querySelector('#chooser-title') || movesBox).focus();
+    (s.board ? boardRoot : movesBox.querySelector('#chooser-title') || movesBox).focus({preventScroll: true});
   }
 
+  /** Enter confirms a whole move, unless focus is on a control of its own (a button, a field, a link). */
+  const INTERACTIVE = 'button, a[href], input, select, textarea, summary, [role=button], [role=slider], [contenteditable]';
   const onKey = (event) => {
+    if (event.key === 'Enter' && !event.defaultPrevented && !event.isComposing
+      && !(event.target instanceof Element && event.target.closest(INTERACTIVE))
+      && s.composer?.complete && !bar.hidden && !confirmBtn.disabled) {
+      event.preventDefault();
+      confirmMove();
+      return;
+    }
     if (event.key !== 'Escape') return;
     if (s.confirmLeave !== null) { // Escape answers "Leave this table?" with Stay
       event.preventDefault();
@@ -512,7 +537,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
 
   function vote(approve) {
     act(approve ? 'Approving' : 'Rejecting', () => command(`${base}/seats/${s.viewer}/undo/votes`, {approve},
-      {token: token(), expectedVersion: s.summary.version}), {onDone: () => turn.focus()});
+      {token: token(), expectedVersion: s.summary.version}), {onDone: () => turn.focus({preventScroll: true})});
   }
 
   function fork(version) {
@@ -626,10 +651,12 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   function composerChanged() {
     const active = document.activeElement;
     const fromList = movesBox.contains(active);
+    const fromBoard = boardRoot.contains(active) || !active || active === document.body; // before the board redraws
     barRefusal.textContent = '';
     renderPlay();
-    if (s.composer.complete && (fromList || bar.contains(active))) confirmBtn.focus();
-    else if (fromList) (movesBox.querySelector('#chooser-title') || movesBox).focus();
+    // A whole move: focus on Confirm (Enter sends it), never the next target, which Enter would press.
+    if (s.composer.complete && (fromList || fromBoard || bar.contains(active))) confirmBtn.focus({preventScroll: true});
+    else if (fromList) (movesBox.querySelector('#chooser-title') || movesBox).focus({preventScroll: true});
   }
 
   // ---- rendering -----------------------------------------------------------------------------
@@ -650,9 +677,13 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       version: replaying ? s.replay.version : s.summary.version,
       replaying,
       composer: s.composer,
-      propose: (move) => {
-        if (!s.composer?.version) barRefusal.textContent = 'Nothing to play here: go back to now, or take a seat.';
-        else play(move, s.composer.version);
+      // One click rule (docs/web.md): a board's click chooses; propose stages the move in the action
+      // bar and Confirm (or Enter) sends it. The move may lie outside the composer's list (?match=).
+      propose: (move, label = null) => {
+        if (!s.composer?.version) {
+          notice.className = 'error';
+          notice.textContent = 'Nothing to play here: go back to now, or take a seat.';
+        } else s.composer.stage(move, label);
       },
       scores: replaying ? s.replay.scores ?? null : s.scores,
       recent: recent(),
@@ -669,7 +700,16 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     return entries.slice(i).filter((e) => e.seat !== null && e.seat !== s.viewer);
   }
 
+  /** Redraw everything for the table as it is now, keeping the scroll position (a board's redraw or a
+   * focus moved back must never scroll the page under the player). */
   function render() {
+    const x = window.scrollX;
+    const y = window.scrollY;
+    renderAll();
+    if (page.isConnected && (window.scrollX !== x || window.scrollY !== y)) window.scrollTo(x, y);
+  }
+
+  function renderAll() {
     const t = s.summary;
     s.ids = identities(t, s.viewer, s.catalog);
     publishColours(page, s.ids);
@@ -754,15 +794,20 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const complete = s.composer.complete;
     const canPlay = !message;
     bar.hidden = !canPlay;
-    choice.textContent = complete ? `Your move: ${moveWords(s.catalog, complete)}`
-      : s.composer.active ? `Your choice so far: ${s.composer.labels.join(' · ')}` : 'Choose a move.';
+    // The choice in words: the labels the player's choices carried, else the move read from the catalog.
+    const labels = s.composer.labels;
+    const last = s.composer.steps[s.composer.steps.length - 1];
+    const said = !complete ? null
+      : labels.length && !(last?.staged && !last.label) ? labels.join(' · ') : moveWords(s.catalog, complete);
+    choice.textContent = complete ? `Your move: ${said}`
+      : s.composer.active ? `Your choice so far: ${labels.join(' · ')}` : 'Choose a move.';
     confirmBtn.disabled = !complete || s.busy;
-    confirmBtn.setAttribute('aria-label', complete ? `Confirm: ${moveWords(s.catalog, complete)}` : 'Confirm');
+    confirmBtn.setAttribute('aria-label', complete ? `Confirm: ${said}` : 'Confirm');
     cancelBtn.disabled = !s.composer.active;
     stepBackBtn.hidden = s.composer.steps.length < 2;
     if (s.board) {
       movesTitle.textContent = 'Board';
-      if (!playCard.contains(boardRoot)) fill(playCard, movesTitle, replayBanner, boardRoot, bar, listDetails);
+      if (!playCard.contains(boardRoot)) fill(playCard, boardHead, replayBanner, boardRoot, listDetails);
       if (!listDetails.contains(movesBox)) listDetails.append(movesBox);
       try {
         s.board.render(boardRoot, p);
@@ -770,10 +815,25 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
         fill(boardRoot, h('p', {class: 'error'}, `The board could not be drawn: ${error}. Use the move list below.`));
         listDetails.open = true;
       }
+      renderKey(p);
     } else {
       movesTitle.textContent = 'Your moves';
-      if (!playCard.contains(movesBox)) fill(playCard, movesTitle, replayBanner, movesBox, bar);
+      if (!playCard.contains(movesBox)) fill(playCard, movesTitle, replayBanner, movesBox);
     }
+  }
+
+  /** The board's key, when the board draws one (`legend(props)`); a failing key is left out, not fatal. */
+  function renderKey(p) {
+    let key = null;
+    if (typeof s.board?.legend === 'function') {
+      try {
+        key = s.board.legend(p) || null;
+      } catch {
+        key = null;
+      }
+    }
+    keyBox.hidden = !key;
+    fill(keyBody, key);
   }
 
   function renderView() {

@@ -52,6 +52,10 @@ A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel'
   harvest would go). Pure like ``play`` and refused like it (``IllegalMove(rule=...)``). It
   answers only what the seat's own ``player_view`` would show after the move, never the result
   of a chance step or anything hidden: build it from the game's ``views`` module.
+* ``determinize(view, seat, rng) -> State`` (optional): a whole state consistent with ``view`` (the
+  seat's own ``player_view``), everything hidden from the seat drawn from ``rng``. The bots' searches
+  sample with it, and a what-if branch starts from it (``domain/branching.py``), so the branch holds
+  nothing its forker did not know. It must read nothing but ``view`` and ``rng``.
 * ``catalog() -> dict``: the game's public static data for clients (names, kinds, costs, points,
   one-line effects, board geometry, tracks, readable terms), built from the package's own
   component data (``components.catalog``). Never a secret: deck order is state, not a component.
@@ -212,6 +216,7 @@ class Game:
     preview: Callable[[State, Seat, Move], dict[str, Any]] | None = None
     facts: Callable[..., list[dict[str, Any]]] | None = None
     describe_after: Callable[[State, Seat, Move, Viewer, State], str] | None = None
+    determinize: Callable[[Mapping[str, Any], Seat, random.Random], State] | None = None
 
     def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Check the seat count and options, fill defaults; raise ``InvalidOptions`` naming the problem."""

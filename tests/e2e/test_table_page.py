@@ -42,6 +42,17 @@ def with_test_board(page: Page) -> Page:
     return page
 
 
+def board_move(page: Page, name: re.Pattern) -> None:
+    """Click a board target (it chooses: the move is staged in the action bar), then Confirm sends it."""
+    page.get_by_role("button", name=name).first.click()
+    confirm = page.locator("#confirm")
+    expect(confirm).to_be_enabled()
+    confirm.click()
+
+
+CARD = re.compile(r"^Card \d+$")
+
+
 def seated_pair(new_page, *, board: bool = False) -> tuple[Page, Page, str]:
     """Ann (seat 0) and Bob (seat 1) at a started Tiny Duel table, each in their own context."""
     ann, bob = new_page(), new_page()
@@ -104,11 +115,11 @@ def test_two_players_and_a_spectator_agree_on_status_names_and_colours_and_see_m
 
 def test_replay_moves_board_scores_and_log_together_and_the_address_holds_it(new_page):
     ann, bob, url = seated_pair(new_page, board=True)
-    ann.get_by_role("button", name=re.compile(r"^Card \d+$")).first.click()  # single-part: the board proposes it
+    board_move(ann, CARD)  # single-part: the board proposes it, Confirm sends it
     expect(bob.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} placed a secret bid\."))
-    bob.get_by_role("button", name=re.compile(r"^Card \d+$")).first.click()
+    board_move(bob, CARD)
     expect(ann.locator("#turn")).to_have_text(re.compile(r"^Turns: play a card or roll"))
-    ann.get_by_role("button", name=re.compile(r"^Card \d+$")).first.click()
+    board_move(ann, CARD)
     expect(bob.locator("#turn")).to_have_text(re.compile(r"^Turns: play a card or roll"))
     # The board and the log settle on the same head version (the board may draw a moment after the log).
     ann.wait_for_function(
@@ -145,7 +156,7 @@ def test_replay_moves_board_scores_and_log_together_and_the_address_holds_it(new
     expect(sam.locator("#view")).not_to_contain_text(f"hand: {json.dumps(past_hand, separators=(',', ':'))}")
 
     # A live update (Bob plays) does not move Ann's replay; the slider's end grows; Back to now returns.
-    bob.get_by_role("button", name=re.compile(r"^Card \d+$|^Roll the die$")).first.click()
+    board_move(bob, re.compile(r"^Card \d+$|^Roll the die$"))
     expect(ann.locator("#replay-at")).to_have_text(f"version {at} of {head + 1}")
     expect(ann.locator("#view-title")).to_have_text(f"What you saw at version {at}")
     assert ann.url.endswith(f"?at={at}") and ann.evaluate("window.__board.version") == at
@@ -168,13 +179,19 @@ def test_a_board_module_gets_the_documented_props_and_every_target_has_a_name(ne
     # The board's own words lead the status line; the Details panel (the view as data) stays folded.
     expect(ann.locator("#turn")).to_have_text("Bidding: choose a card to bid — waiting for bob.")
     expect(ann.locator("#details")).not_to_have_attribute("open", "")
-    # Every target is a named, focusable button; Enter on one plays it (a single-part move).
+    # Every target is a named, focusable button; Enter on one chooses it (a single-part move): the
+    # move waits in the action bar, in words, with focus on Confirm; nothing is sent until Enter again.
     targets = ann.locator("#board [role=button]")
     expect(targets).to_have_count(len(board["hand"]))
     assert ann.evaluate("""() => [...document.querySelectorAll('#board [role=button]')]
         .every(el => el.getAttribute('aria-label') && el.getAttribute('tabindex') === '0')""")
     assert_labelled(ann)
+    entries = ann.locator("#log li").count()
     targets.first.focus()
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#choice")).to_have_text(re.compile(r"^Your move: bid · card \d+$"))
+    expect(ann.locator("#confirm")).to_be_focused()
+    expect(ann.locator("#log li")).to_have_count(entries)
     ann.keyboard.press("Enter")
     expect(ann.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} bid card \d+\."))
     expect(ann.locator("#board [role=button]")).to_have_count(0)  # nothing left to play: no target
@@ -464,4 +481,85 @@ def test_beside_a_board_the_score_breakdown_never_hides_its_total_behind_a_scrol
     ann.evaluate("() => { document.querySelector('#scores').style.width = '40rem'; }")
     expect(ann.locator("#scores .scroll")).not_to_have_class(re.compile(r"\bstacked\b"))
     expect(ann.locator("#scores td.total").first).to_have_css("display", "table-cell")
+    assert ann.errors == [] and bob.errors == []
+
+
+IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }"""
+
+
+def test_a_board_click_only_chooses_and_confirm_in_the_sticky_action_bar_sends_it(new_page):
+    ann, bob, url = seated_pair(new_page, board=True)
+    ann.set_viewport_size({"width": 390, "height": 844})
+    ann.wait_for_function("() => window.__board && window.__board.composerMoves > 0")
+    entries = ann.locator("#log li").count()
+    # Scrolled so that the board is at the top: the action bar stays at the viewport's bottom.
+    ann.locator("#board").evaluate("el => window.scrollTo(0, el.getBoundingClientRect().top + scrollY - 10)")
+    y = ann.evaluate("scrollY")
+    assert y > 0
+    card = ann.get_by_role("button", name=CARD).first
+    name = card.get_attribute("aria-label")
+    card.click()
+    expect(ann.locator("#choice")).to_have_text(f"Your move: bid · {name.lower()}")
+    assert ann.evaluate(IN_VIEW, "#confirm")
+    expect(ann.locator("#log li")).to_have_count(entries)  # the click sent nothing
+    # Cancel takes it back; a second choice, then Confirm sends it, and the page stays where it was.
+    ann.locator("#cancel").click()
+    expect(ann.locator("#choice")).to_have_text("Choose a move.")
+    card.click()
+    ann.locator("#confirm").click()
+    expect(bob.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} placed a secret bid\."))
+    expect(ann.locator("#turn")).to_have_text("Waiting for bob.")
+    expect(ann.locator("#composer")).to_be_hidden()  # no decision: no bar
+    assert ann.evaluate("scrollY") == y
+    assert ann.errors == [] and bob.errors == []
+
+
+def test_propose_stages_a_legal_move_the_composers_list_does_not_hold(new_page):
+    # The page reads a legal list without its last card (as a board would read an outline of a long
+    # list and fetch a whole move through ?match=): a proposed move outside the list still stages.
+    ann, bob, url = seated_pair(new_page, board=True)
+    hand = api_view(bob, url, 1)["hand"]
+
+    def without_last_card(route):
+        try:
+            answer = route.fetch()
+            body = answer.json()
+            body["moves"] = [m for m in body["moves"] if m.get("card") != hand[-1]]
+            route.fulfill(response=answer, json=body)
+        except PlaywrightError:
+            pass
+
+    bob.route("**/legal-moves", without_last_card)
+    bob.reload()
+    bob.wait_for_function("() => window.__board && window.__board.composerMoves > 0")
+    assert bob.evaluate("window.__board.composerMoves") == len(hand) - 1
+    bob.evaluate("(card) => window.__propose({type: 'bid', card})", hand[-1])
+    expect(bob.locator("#choice")).to_have_text(f"Your move: bid · card {hand[-1]}")
+    bob.locator("#choice").click()  # focus on no control of its own: Enter confirms
+    bob.keyboard.press("Enter")
+    expect(ann.locator("#log")).to_contain_text(re.compile(rf"{said(1, 'bob')} placed a secret bid\."))
+    assert bob.errors == []
+    bob.unroute("**/legal-moves")
+
+
+def test_the_boards_key_opens_on_a_tap_over_the_page_without_moving_the_board(new_page):
+    ann, bob, url = seated_pair(new_page, board=True)
+    ann.set_viewport_size({"width": 390, "height": 844})
+    key = ann.locator("details.board-legend")
+    expect(key.locator("summary")).to_have_text("Key")
+    expect(key.locator(".tiny-key")).to_be_hidden()
+    before = ann.locator("#board").bounding_box()
+    key.locator("summary").click()
+    expect(key.locator(".tiny-key")).to_be_visible()
+    expect(key).to_contain_text("Gold disc: roll the die")
+    after = ann.locator("#board").bounding_box()
+    assert abs(after["y"] - before["y"]) <= 1 and abs(after["height"] - before["height"]) <= 1
+    assert ann.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    # It stays open across a redraw (Bob moves), and a tap on Key closes it.
+    board_move(bob, CARD)
+    expect(ann.locator("#log")).to_contain_text(re.compile(rf"{said(1, 'bob')} placed a secret bid\."))
+    expect(key.locator(".tiny-key")).to_be_visible()
+    key.locator("summary").click()
+    expect(key.locator(".tiny-key")).to_be_hidden()
     assert ann.errors == [] and bob.errors == []

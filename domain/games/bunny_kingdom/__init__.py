@@ -2,6 +2,7 @@
 
 from domain.games.bunny_kingdom import bots, components, rules, state, views
 from domain.games.bunny_kingdom.bots import bot_move
+from domain.games.bunny_kingdom.determinize import determinize
 from domain.games.bunny_kingdom.scoring import scores
 from domain.games.game import Game
 
@@ -31,5 +32,6 @@ GAME = Game(
     from_dict=state.from_dict,
     state_type=state.State,
     catalog=components.catalog,
+    determinize=determinize,
     bots=bots.POLICIES,
 )

@@ -1,6 +1,7 @@
 """Fantasy Ranch, levels 1 to 3 (spec: docs/rules/fantasy_ranch.md), behind the common game protocol."""
 
 from domain.games.fantasy_ranch import bots, catalog, legal, rules, scoring, state, views
+from domain.games.fantasy_ranch.determinize import determinize
 from domain.games.game import Game, Option
 
 GAME = Game(
@@ -27,6 +28,7 @@ GAME = Game(
     scores=scoring.scores,
     is_over=rules.is_over,
     bot_move=bots.bot_move,
+    determinize=determinize,
     bots=bots.POLICIES,
     to_dict=state.to_dict,
     from_dict=state.from_dict,

@@ -5,6 +5,7 @@ Rules: ``docs/rules/homesteaders.md`` (ids ``HS-...``). This module binds the pr
 
 from domain.games.game import Game, Option
 from domain.games.homesteaders import bots, catalog, legal, rules, scoring, state, views
+from domain.games.homesteaders.determinize import determinize
 
 GAME = Game(
     name="homesteaders",
@@ -34,5 +35,6 @@ GAME = Game(
     from_dict=state.from_dict,
     state_type=state.State,
     catalog=catalog.catalog,
+    determinize=determinize,
     bots=bots.POLICIES,
 )

@@ -6,6 +6,7 @@ Spec: ``docs/rules/walnut_grove.md`` (rule ids ``WG-...``).
 
 from domain.games.game import Game
 from domain.games.walnut_grove import bots, catalog, legal, preview, rules, scoring, state, views
+from domain.games.walnut_grove.determinize import determinize
 
 GAME = Game(
     name="walnut_grove",
@@ -28,6 +29,7 @@ GAME = Game(
     scores=scoring.scores,
     is_over=rules.is_over,
     bot_move=bots.bot_move,
+    determinize=determinize,
     bots=bots.POLICIES,
     to_dict=state.to_dict,
     from_dict=state.from_dict,

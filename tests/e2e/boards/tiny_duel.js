@@ -2,8 +2,11 @@
 // (tests/e2e/test_table_page.py routes /web/games/index.js and /web/games/tiny_duel.js to this file
 // and a one-line registry). It follows docs/web.md "Board modules" like a real board: it draws from
 // `view` only, makes a card a target only when the composer allows a move through it, proposes
-// single-part moves, and names every target. It also notes what the shell gave it, for the tests.
+// single-part moves (the shell stages them for Confirm), names every target and draws a key
+// (`legend`). It also notes what the shell gave it, for the tests (`window.__board`, and
+// `window.__propose` so a test can propose a move the composer's list does not hold).
 
+import {h} from '../dom.js';
 import {s, target, tip} from '../svg.js';
 
 export default {
@@ -19,6 +22,7 @@ export default {
       hand: props.view?.hand ?? null,
       composerMoves: props.composer.moves.length,
     };
+    window.__propose = props.propose;
     const hand = props.view?.hand || [];
     const width = Math.max(1, hand.length + 1) * 60 + 10;
     const svg = s('svg', {viewBox: `0 0 ${width} 80`, width, height: 80, role: 'group', 'aria-label': 'Your hand'});
@@ -41,6 +45,13 @@ export default {
         () => props.propose(props.composer.where({type: 'roll'})[0])));
     }
     root.replaceChildren(svg);
+  },
+
+  legend() {
+    return h('ul', {class: 'tiny-key'},
+      h('li', {}, 'White card: you may play or bid it'),
+      h('li', {}, 'Grey card: not playable now'),
+      h('li', {}, 'Gold disc: roll the die'));
   },
 
   status(props) {

@@ -1,0 +1,198 @@
+"""What ``create_app()``'s own per-request layer costs over a plain Flask app, part by part.
+
+Why a separate script: ``bench_load.py``'s baseline is a route mounted *inside* ``create_app()``
+(the bare append), which pays this layer too, so its ratio cannot show it. Here the same trivial
+route (a small JSON answer, no store) is called through WSGI directly, in one process, measured
+as CPU time (``time.process_time``, which a loaded box disturbs far less than wall time):
+
+* ``plain``: ``Flask(__name__)`` with that route, nothing else;
+* ``app``: the route added to the app ``create_app()`` builds (every hook runs: request id and
+  JSON access line, metrics, the limiter's caps, the body check, the receipt header), its access
+  line written as JSON to ``/dev/null`` the way production writes it to stderr;
+* ``app − X``: the same with one part taken out, so each part's share is ``app − (app − X)``;
+* ``smorest``: the route as the API's routes are declared (a flask-smorest blueprint with a query
+  schema through webargs and a response schema), beside the same route bare in that app.
+
+It prints the CPU µs per request of each and the difference to ``plain``: the issue's target is
+at most 500 µs of layer per request. ``--profile FILE`` writes a cProfile of the ``app`` run.
+
+    PYTHONPATH=. python scripts/bench_layer.py [--requests 4000] [--repeat 5] [--profile out.prof]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import logging
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from uuid import uuid4
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from flask import Flask, jsonify  # noqa: E402
+from werkzeug.test import EnvironBuilder  # noqa: E402
+
+from api import create_app, logs  # noqa: E402
+from api.config import Settings  # noqa: E402
+
+SECRET = "bench-layer-" + "0123456789abcdef" * 4  # long enough for any secret policy; never served
+PATH = f"/api/tables/{uuid4()}/seats/0/probe"
+RULE = "/api/tables/<uuid:table_id>/seats/<int:seat>/probe"
+ANSWER = {"seat": 0, "version": 12, "moves": [{"type": "pass"}]}
+
+
+def probe(table_id, seat):  # noqa: ANN001 - the same view function everywhere
+    return jsonify(ANSWER)
+
+
+def plain_app() -> Flask:
+    app = Flask(__name__)
+    app.add_url_rule(RULE, "probe", probe)
+    return app
+
+
+def tabletop_app(data_dir: Path) -> Flask:
+    settings = Settings(store="memory", data_dir=data_dir, secret=SECRET, projections="off", testing=False)
+    app = create_app(settings)
+    app.add_url_rule(RULE, "probe", probe)
+    return app
+
+
+def smorest_app(data_dir: Path) -> Flask:
+    """The probe declared the way the API declares its routes (flask-smorest, webargs, marshmallow)."""
+    from flask_smorest import Blueprint
+    from marshmallow import Schema, fields
+
+    class ProbeArgs(Schema):
+        min_version = fields.Integer(load_default=None)
+
+    class ProbeAnswer(Schema):
+        seat = fields.Integer()
+        version = fields.Integer()
+        moves = fields.List(fields.Dict())
+
+    app = tabletop_app(data_dir)
+    bp = Blueprint("bench_probe", __name__)
+
+    @bp.route(RULE.replace("probe", "declared"))
+    @bp.arguments(ProbeArgs, location="query")
+    @bp.response(200, ProbeAnswer)
+    def declared(args, table_id, seat):
+        return ANSWER
+
+    app.register_blueprint(bp)  # a plain registration: the OpenAPI document is not the point here
+    return app
+
+
+def without(app: Flask, name: str) -> Flask:
+    """``app`` with every hook whose qualified name contains ``name`` removed."""
+    for table in (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs):
+        for key, funcs in table.items():
+            table[key] = [f for f in funcs if name not in f"{f.__module__}.{getattr(f, '__qualname__', f)}"]
+    return app
+
+
+def caller(app: Flask, path: str) -> Callable[[], None]:
+    environ = EnvironBuilder(path=path, method="GET", headers={"Connection": "keep-alive"}).get_environ()
+    environ["REMOTE_ADDR"] = "127.0.0.1"
+
+    def start_response(status, headers, exc_info=None):  # noqa: ANN001
+        if not status.startswith("200"):
+            raise SystemExit(f"bench_layer: {path} answered {status}")
+
+    def call() -> None:
+        body = app(dict(environ), start_response)
+        for _ in body:
+            pass
+        close = getattr(body, "close", None)
+        if close:
+            close()
+
+    return call
+
+
+def cpu_per_request(calls: dict[str, Callable[[], None]], n: int, repeat: int) -> dict[str, float]:
+    """CPU µs per request of each caller: the best of ``repeat`` runs of ``n`` requests (the least
+    disturbed), the callers taking turns within each round so a change of the box's load between
+    rounds touches them all alike."""
+    for call in calls.values():
+        for _ in range(200):
+            call()
+    best = {name: float("inf") for name in calls}
+    for _ in range(repeat):
+        for name, call in calls.items():
+            t0 = time.process_time()
+            for _ in range(n):
+                call()
+            best[name] = min(best[name], (time.process_time() - t0) / n * 1e6)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=4000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--profile", help="write a cProfile of the full app's requests here")
+    args = parser.parse_args()
+    sink = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the process
+    logs.configure(stream=sink)  # the access line is formatted and written, as in production
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    data = Path(tempfile.mkdtemp(prefix="bench-layer-"))
+    n, repeat = args.requests, args.repeat
+
+    parts = {
+        "request id + JSON access line (api.logs)": "api.logs",
+        "metrics (api.metrics)": "api.metrics",
+        "limiter caps + close-on-refusal (api.limits)": "api.limits",
+        "body check (api.body)": "api.body",
+        "receipt header (api.routes.common)": "receipt_header",
+    }
+    smorest = smorest_app(data)
+    calls = {
+        "plain": caller(plain_app(), PATH),
+        "full": caller(tabletop_app(data), PATH),
+        **{label: caller(without(tabletop_app(data), name), PATH) for label, name in parts.items()},
+        "bare_in_smorest": caller(smorest, PATH),
+        "declared": caller(smorest, PATH.replace("probe", "declared") + "?min_version=3"),
+    }
+    cpu = cpu_per_request(calls, n, repeat)
+    plain, full, declared = cpu["plain"], cpu["full"], cpu["declared"]
+    rows = [("plain Flask, the same route", plain), ("create_app(), every hook", full)]
+    shares = [(label, full - cpu[label]) for label in parts]
+    bare_in_smorest = cpu["bare_in_smorest"]
+
+    print(f"bench_layer: {n} requests x best of {repeat}, CPU µs per request (process_time), "
+          f"Python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    print(f"{'':56} {'µs/req':>8} {'over plain':>11}")
+    for label, value in rows:
+        print(f"{label:56} {value:8.1f} {value - plain:11.1f}")
+    print("share of each part (the full app minus the app without it):")
+    for label, share in shares:
+        print(f"  {label:54} {share:8.1f}")
+    print(f"{'declared route (flask-smorest, webargs, schema)':56} {declared:8.1f} {declared - plain:11.1f}")
+    print(f"  {'its share over the bare route in the same app':54} {declared - bare_in_smorest:8.1f}")
+    if args.profile:
+        call = caller(tabletop_app(data), PATH)
+        profiler = cProfile.Profile(time.process_time)
+        profiler.enable()
+        for _ in range(n):
+            call()
+        profiler.disable()
+        profiler.dump_stats(args.profile)
+        out = io.StringIO()
+        import pstats
+
+        pstats.Stats(args.profile, stream=out).sort_stats("tottime").print_stats(15)
+        print(out.getvalue())
+    print(f"layer over plain Flask: {full - plain:.0f} µs bare, {declared - plain:.0f} µs for a declared route "
+          f"(target: at most 500 µs)")
+
+
+if __name__ == "__main__":
+    main()
