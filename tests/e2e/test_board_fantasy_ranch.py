@@ -57,8 +57,10 @@ class Shots:
             return
         self.taken.add(name)
         page.wait_for_timeout(3200)  # the flash of the bots' last moves has faded
-        if element:
-            page.locator(element).first.screenshot(path=str(SHOTS / f"fantasy_ranch-{name}.png"))
+        if element:  # the element as laid out on the whole page (the sticky action bar then sits below it)
+            clip = page.locator(element).first.evaluate(
+                "e => { const r = e.getBoundingClientRect(); return {x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height}; }")
+            page.screenshot(path=str(SHOTS / f"fantasy_ranch-{name}.png"), full_page=True, clip=clip)
         else:
             page.screenshot(path=str(SHOTS / f"fantasy_ranch-{name}.png"))
 
@@ -110,8 +112,9 @@ def overflow(page: Page) -> int:
     return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
 
 
-def play_one(page: Page, tried: set) -> bool:
-    """Click one thing the board offers, preferring progress; False when nothing is offered now."""
+def play_one(page: Page, tried: set, declined: list[str] | None = None) -> bool:
+    """Click one thing the board offers, preferring progress; False when nothing is offered now.
+    A prize declined (only when nothing of it can be taken) appends the reason the board gives to ``declined``."""
     confirm = page.locator("#confirm")
     if confirm.is_visible() and confirm.is_enabled():  # a whole move is chosen: send it
         v = version(page)
@@ -139,6 +142,8 @@ def play_one(page: Page, tried: set) -> bool:
     for name in MOVE_BUTTONS:
         button = act.get_by_role("button", name=name, exact=True) if isinstance(name, str) else act.get_by_role("button", name=name)
         if button.count():
+            if name == "Decline the prize" and declined is not None:
+                declined.append(" ".join(act.locator(".fr-reason").all_inner_texts()))
             button.first.click(timeout=3000)
             return True
     staff = board.locator(".fr-emps").get_by_role("button", name=re.compile(r"^(Hire|End turn, take) "))
@@ -148,7 +153,8 @@ def play_one(page: Page, tried: set) -> bool:
     return False
 
 
-def play_to_the_end(page: Page, limit_s: float, every: int = 25, on_switch=None, on_click=None) -> list[int]:
+def play_to_the_end(page: Page, limit_s: float, every: int = 25, on_switch=None, on_click=None,
+                    declined: list[str] | None = None) -> list[int]:
     """Click to the final scoring, switching between the desktop and the phone width every ``every``
     clicks; returns the sideways overflow measured at each switch (all 0 when the page fits).
     ``on_switch(page, width)`` runs after each switch, ``on_click(page)`` after each click."""
@@ -160,7 +166,7 @@ def play_to_the_end(page: Page, limit_s: float, every: int = 25, on_switch=None,
     while not finished(page):
         assert time.monotonic() < deadline, f"the game did not finish by clicking ({clicks} clicks)"
         try:
-            progressed = play_one(page, tried)
+            progressed = play_one(page, tried, declined)
             if progressed and on_click:
                 on_click(page)
         except PlaywrightError:  # the page redrew under the click (a live update): look again
@@ -212,8 +218,11 @@ def test_a_four_player_level_1_game_is_clicked_to_the_final_scoring_at_desktop_a
     page.locator("#board button.fr-board-choice").first.click()
     expect(page.locator("#board .fr-ready")).to_contain_text("Board ")
     assert moves == []
-    overflows = play_to_the_end(page, limit_s=600)
+    declined: list[str] = []
+    overflows = play_to_the_end(page, limit_s=600, declined=declined)
     assert overflows and max(overflows) <= 0, overflows
+    # a won prize is declined only when nothing of it can be taken, and the board says why
+    assert declined and all("can only be declined" in reason for reason in declined), declined
     assert len(moves) > 20
     types = {m["move"]["type"] for m in moves}
     assert {"choose_ranch_board", "move_horse", "end_turn", "produce_goods"} <= types, types
@@ -257,8 +266,8 @@ def test_a_four_player_level_3_game_is_clicked_to_the_final_scoring_with_fate_ca
         """The docs' screenshots: a claim part way through, the viewer's turn at each width."""
         if SHOTS is None:
             return
-        choice = page.locator("#board .fr-choices")
-        if choice.count() and re.search(r"upgrade token|How do you pay", choice.inner_text()):
+        so_far = page.locator("#board .fr-choices .fr-so-far")
+        if so_far.count() and so_far.inner_text().startswith("Claim "):  # a fate card's claim, part way
             page.locator("#board .fr-act").scroll_into_view_if_needed()
             shots.take(page, "fate-claim")
         if page.locator("#board .fr-limited").count() and not page.locator("#board .fr-choices").count():

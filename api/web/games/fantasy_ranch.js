@@ -256,12 +256,13 @@ function stopTokens(ctx) {
   ctx.composer.narrow((m) => territoriesOf(m)?.length === k, k ? 'no more upgrade tokens' : 'no upgrade token');
 }
 
-/** Stage one whole move in the composer (the shell's Confirm sends it): a click never sends a move. */
+/** Stage one whole move in the action bar (the shell's Confirm sends it): a click never sends a move.
+ * A move of the choice under way refines it (Step back returns to it); any other starts afresh. */
 function stage(ctx, move) {
   const c = ctx.composer;
   if (c.complete && same(c.complete, move)) return;
-  if (c.active) c.clear();
-  c.narrow((m) => same(m, move), moveText(ctx, move));
+  if (c.active && !ctx.remaining.some((m) => same(m, move))) c.clear();
+  ctx.props.propose(move, moveText(ctx, move));
 }
 
 // ---- the board ------------------------------------------------------------------------------------
@@ -426,7 +427,7 @@ function playersBar(ctx) {
       h('span', {class: 'fr-goods', title: 'Carrots (buy horses) and boots (buy locations)'},
         icon('carrot'), `${g.carrots} carrots `, icon('boot'), `${g.boots} boots`),
       h('span', {}, `${(v.horses[seat] || []).length} horses`),
-      sc ? h('span', {class: 'fr-trophies', title: `Trophies if the game ended now:\n${why}`}, icon('trophy'), ` ${sc.total} trophies`) : null,
+      sc ? h('span', {class: 'fr-trophies', title: `Trophies if the game ended now:\n${why}`}, icon('trophy'), ` ${sc.total} troph${sc.total === 1 ? 'y' : 'ies'}`) : null,
       extra), {'--seat': c.hex}));
   }
   return h('ul', {class: 'fr-players', 'aria-label': 'Players and their colours'}, items);
@@ -700,7 +701,7 @@ function lastResult(ctx) {
 function fateCard(ctx, id, {onclick = null, legal = false} = {}) {
   const e = comp(ctx, id);
   const chosen = ctx.composer.active && ctx.remaining.length && ctx.remaining.every((m) => m.type === 'claim_fate_card' && m.card_id === id);
-  const body = [h('span', {class: 'fr-fate-kind'}, e.kept ? `kept: ${e.points} troph${e.points === 1 ? 'y' : 'ies'}` : 'fate card'),
+  const body = [h('span', {class: 'fr-fate-kind'}, e.kept ? `kept for ${e.points} troph${e.points === 1 ? 'y' : 'ies'}` : 'fate card'),
     h('strong', {}, e.name), h('span', {class: 'small fr-effect'}, e.effect)];
   if (!onclick) return h('div', {class: `fr-fate${ctx.recent.has(id) ? ' fr-changed' : ''}`, title: e.effect, dataset: {id}}, body);
   return h('button', {type: 'button', class: `fr-fate${legal ? ' legal' : ''}${chosen ? ' chosen' : ''}`, dataset: {id},
