@@ -30,7 +30,7 @@ DESKTOP, PHONE = (1280, 800), (390, 844)
 MOVE_BUTTONS = (re.compile(r"^Take (carrots|boots)$"), re.compile(r"^Enter "), "Pay and ride", "Produce", "End turn",
                 "Stay out", "Decline the prize")
 # a choice under way: its next part (a button of the prompt, a highlighted place, territory or horse)
-NEXT_PART = ("button.fr-go", "button.fr-loc.dest", "button.fr-horse.target", ".fr-choices button.fr-choice")
+NEXT_PART = ("button.fr-go", "button.fr-loc.dest", "button.fr-horse.target", ".fr-choices.active button.fr-choice")
 # what starts a choice, in the order a hurried player tries them
 #: Where the docs' screenshots go, only when asked: ``TABLETOP_SCREENSHOTS=docs/screenshots pytest ...``.
 SHOTS = Path(os.environ["TABLETOP_SCREENSHOTS"]) if os.environ.get("TABLETOP_SCREENSHOTS") else None
@@ -57,10 +57,12 @@ class Shots:
             return
         self.taken.add(name)
         page.wait_for_timeout(3200)  # the flash of the bots' last moves has faded
-        if element:  # the element as laid out on the whole page (the sticky action bar then sits below it)
+        if element:  # the element as laid out on the whole page, without the sticky action bar over it
             clip = page.locator(element).first.evaluate(
                 "e => { const r = e.getBoundingClientRect(); return {x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height}; }")
+            page.evaluate("document.getElementById('composer').style.visibility = 'hidden'")
             page.screenshot(path=str(SHOTS / f"fantasy_ranch-{name}.png"), full_page=True, clip=clip)
+            page.evaluate("document.getElementById('composer').style.visibility = ''")
         else:
             page.screenshot(path=str(SHOTS / f"fantasy_ranch-{name}.png"))
 
@@ -122,13 +124,13 @@ def play_one(page: Page, tried: set, declined: list[str] | None = None) -> bool:
         sent(page, v)
         return True
     board = page.locator("#board")
-    assert board.locator(".fr-choices button").count() <= 10  # a choice goes part by part, never a wall of moves
+    assert board.locator(".fr-choices.active button").count() <= 10  # a choice goes part by part, never a wall of moves
     for selector in NEXT_PART:
         if board.locator(selector).count():
             board.locator(selector).first.click(timeout=3000)
             return True
-    if board.locator(".fr-choices").count():  # a choice that leads nowhere now: take it back
-        board.locator(".fr-choices").get_by_role("button", name="Cancel", exact=True).click(timeout=3000)
+    if board.locator(".fr-choices.active").count():  # a choice that leads nowhere now: take it back
+        board.locator(".fr-choices.active").get_by_role("button", name="Cancel", exact=True).click(timeout=3000)
         return True
     v = version(page)
     for selector in STARTERS:
@@ -266,11 +268,11 @@ def test_a_four_player_level_3_game_is_clicked_to_the_final_scoring_with_fate_ca
         """The docs' screenshots: a claim part way through, the viewer's turn at each width."""
         if SHOTS is None:
             return
-        so_far = page.locator("#board .fr-choices .fr-so-far")
+        so_far = page.locator("#board .fr-choices.active .fr-so-far")
         if so_far.count() and so_far.inner_text().startswith("Claim "):  # a fate card's claim, part way
-            page.locator("#board .fr-act").scroll_into_view_if_needed()
+            so_far.evaluate("e => e.scrollIntoView({block: 'start'})")
             shots.take(page, "fate-claim")
-        if page.locator("#board .fr-limited").count() and not page.locator("#board .fr-choices").count():
+        if page.locator("#board .fr-limited").count() and not page.locator("#board .fr-choices.active").count():
             if page.viewport_size["width"] == DESKTOP[0] and "desktop" not in shots.taken:
                 zoom_on_desktop(page, PHONE[0])  # the docs show the community fitted to the width
                 shots.take(page, "desktop", "#board")
@@ -338,7 +340,7 @@ LEGEND = """async () => {
 }"""
 
 
-def test_the_colour_rule_is_on_every_horse_card_and_in_the_legend_and_a_phone_ranch_shows_its_home(new_page):
+def test_the_colour_rule_is_on_every_horse_card_and_in_the_legend_and_a_phone_ranch_shows_its_home_and_holds_still(new_page):
     page = new_page(*PHONE)
     table, tokens = open_table(page, 2, 1)
     visit(page, table, tokens)
@@ -359,6 +361,15 @@ def test_the_colour_rule_is_on_every_horse_card_and_in_the_legend_and_a_phone_ra
     box = home.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box  # the whole ranch fits: Home in view
     assert overflow(page) <= 0
+    # choosing a horse highlights its places and hides the purchases: nothing on the ranch moves
+    on_page = "e => { const r = e.getBoundingClientRect(); return {y: r.top + scrollY, height: r.height}; }"
+    locations = page.locator("#board .fr-ranch.mine .fr-loc")
+    before = {i: locations.nth(i).evaluate(on_page) for i in range(6)}
+    page.locator("#board .fr-ranch.mine .fr-holding button.fr-horse").first.click()
+    expect(page.locator("#board .fr-ranch.mine button.fr-go").first).to_be_visible()
+    for i, box in before.items():
+        now = locations.nth(i).evaluate(on_page)
+        assert abs(now["y"] - box["y"]) <= 2 and abs(now["height"] - box["height"]) <= 2, (i, box, now)
     key = page.evaluate(LEGEND)
     assert "Colour rule: a horse stands in a location of its own colour, or in a home (any colour)." in key
     for colour, name in rule.items():

@@ -341,19 +341,20 @@ function chooseLocation(ctx, loc) {
 /** What a click on this location does now (a place for the chosen horse, a token, a purchase), or null. */
 function locationAction(ctx, id) {
   if (ctx.dests.has(id)) {
-    return {label: ctx.selected ? `Put ${hname(ctx, ctx.selected)} here` : 'Choose this place', cls: 'dest', go: () => chooseDestination(ctx, id)};
+    return {label: ctx.selected ? `Put ${hname(ctx, ctx.selected)} here` : 'Choose this place', short: 'Put here', cls: 'dest', go: () => chooseDestination(ctx, id)};
   }
-  if (ctx.tokens.ids.has(id)) return {label: `Upgrade token ${ctx.tokens.k + 1} here`, cls: 'dest', go: () => chooseToken(ctx, id)};
+  if (ctx.tokens.ids.has(id)) return {label: `Upgrade token ${ctx.tokens.k + 1} here`, short: 'Token here', cls: 'dest', go: () => chooseToken(ctx, id)};
   if (ctx.part) return null; // a choice under way: only its own targets answer
   const buys = ctx.selected ? [] : ctx.moves.filter((m) => locOf(m) === id);
   if (!buys.length) return null;
   const m = buys[0];
   const e = comp(ctx, id);
   let label = buys.length === 1 ? moveText(ctx, m) : `Buy ${placeName(ctx, id)}…`;
-  if (m.type === 'buy_location' && buys.length === 1) label = `Buy for ${e.cost?.boots} boots`;
-  if (m.type === 'choose_home_territory') label = 'Make this my home';
-  if (m.type === 'claim_prize') label = 'Put an upgrade token here';
-  return {label, cls: 'buyable', go: () => chooseLocation(ctx, id)};
+  let short = buys.length === 1 ? 'Choose' : 'Buy…';
+  if (m.type === 'buy_location' && buys.length === 1) [label, short] = [`Buy for ${e.cost?.boots} boots`, `Buy · ${e.cost?.boots} boots`];
+  if (m.type === 'choose_home_territory') [label, short] = ['Make this my home', 'My home'];
+  if (m.type === 'claim_prize') [label, short] = ['Put an upgrade token here', 'Token here'];
+  return {label, short, cls: 'buyable', go: () => chooseLocation(ctx, id)};
 }
 
 function horseCard(ctx, id, {small = false} = {}) {
@@ -496,7 +497,7 @@ function locationBox(ctx, id, {ownerSeat = null, outOfPlay = false, fit = false}
       head,
       h('div', {class: 'fr-loc-horses'}, horses.map((c) => horseCard(ctx, c, {small: true}))),
       act ? h('button', {type: 'button', class: `${act.cls === 'dest' ? 'fr-go primary' : 'fr-buy'}`, 'aria-label': `${act.label}: ${placeName(ctx, id)}`,
-        onclick: () => { show(); act.go(); }}, act.label) : null);
+        onclick: () => { show(); act.go(); }}, act.short) : null);
     box.addEventListener('click', (ev) => { if (ev.target === box) show(); });
   }
   return paint(box, {'--loc': typeHex, '--owner': owned ? seatColour(ctx, ownerSeat).hex : null,
@@ -658,7 +659,7 @@ function tournamentTrack(ctx) {
     skill ? paint(h('span', {class: 'fr-skill'}, hname(ctx, skill)), {'--skill': comp(ctx, skill).hex})
       : slot.final ? h('span', {class: 'fr-wc'}, '★ final') : h('span', {class: 'fr-muted small'}, 'card not out yet'),
     card ? h('span', {class: 'fr-muted small'}, hname(ctx, card)) : null,
-    prizes.length ? h('span', {class: 'small'}, `1st: ${prizes[0]}`) : null,
+    prizes.length && !result ? h('span', {class: 'small fr-tprize'}, `1st: ${prizes[0]}`) : null,
     result ? h('span', {class: 'fr-result'}, result.ranking.length ? result.ranking.map((seat, k) => chip(ctx, seat, `${k + 1}`)) : 'no entries') : null,
     isNow ? h('span', {class: 'fr-now'}, 'now') : null);
     return el;
@@ -899,12 +900,15 @@ function prizeTools(ctx) {
  * targets on the board for horses, places and territories), or the whole move waiting for Confirm. */
 function stepPanel(ctx) {
   const c = ctx.composer;
-  if (!c.active) return null;
+  if (!c.active) {
+    // the panel's place is kept while nothing is chosen, so a first choice moves nothing below it
+    return ctx.moves.length ? h('div', {class: 'fr-choices idle', 'aria-hidden': 'true'}, h('span', {class: 'fr-muted'}, 'What you choose on the board shows here, part by part.')) : null;
+  }
   const done = c.complete;
   const part = ctx.part;
   const out = [];
   if (done) {
-    out.push(h('span', {class: 'fr-ready'}, h('strong', {}, 'Ready: '), `${moveText(ctx, done)}. Press Confirm to play it.`));
+    out.push(h('span', {class: 'fr-ready'}, h('strong', {}, 'Ready: '), `${moveText(ctx, done)}. Confirm plays it.`));
   } else if (part && !part.board) {
     const seen = new Map();
     for (const m of ctx.remaining) if (!seen.has(keyOf(part.of(m)))) seen.set(keyOf(part.of(m)), m);
@@ -917,7 +921,7 @@ function stepPanel(ctx) {
   } else if (part?.name === 'horse') {
     out.push(h('span', {class: 'fr-hint'}, 'Choose one of the highlighted horses.'));
   } else if (part?.name === 'place') {
-    out.push(h('span', {class: 'fr-hint'}, `${ctx.selected ? hname(ctx, ctx.selected) : 'The horse'}: choose one of the highlighted locations.`));
+    out.push(h('span', {class: 'fr-hint'}, 'Choose a highlighted location.'));
     const other = ctx.remaining.filter((m) => !destOf(m));
     if (other.length <= 8) out.push(other.map((m) => moveButton(ctx, m, null, 'small fr-choice')));
   } else if (part?.name === 'territory') {
@@ -928,7 +932,7 @@ function stepPanel(ctx) {
     const left = ctx.remaining.slice(0, 12);
     out.push(h('span', {class: 'fr-muted'}, 'Choose:'), left.map((m) => moveButton(ctx, m, null, 'small fr-choice')));
   }
-  return h('div', {class: 'fr-choices', role: 'group', 'aria-label': 'Your choice'},
+  return h('div', {class: 'fr-choices active', role: 'group', 'aria-label': 'Your choice'},
     c.labels?.length && !done ? h('span', {class: 'fr-so-far'}, `${c.labels.join(' · ')} →`) : null, out,
     h('button', {type: 'button', class: 'small', onclick: () => c.clear()}, 'Cancel'));
 }
@@ -975,7 +979,7 @@ function prompt(ctx) {
   if (v.phase === 'tournament_prizes') tools.push(...prizeTools(ctx), ...turnTools(ctx));
   return h('section', {class: `fr-act${mine ? ' mine' : ''}`, 'aria-label': 'What to do now'},
     lines, boardChooser(ctx), draftPanel(ctx), tessaPanel(ctx),
-    tools.length ? h('div', {class: 'fr-tools'}, tools) : null, stepPanel(ctx), recentPanel(ctx));
+    tools.length ? h('div', {class: 'fr-tools'}, tools) : null, recentPanel(ctx), stepPanel(ctx));
 }
 
 function recentPanel(ctx) {
