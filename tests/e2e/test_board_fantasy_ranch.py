@@ -278,7 +278,7 @@ def test_a_four_player_level_3_game_is_clicked_to_the_final_scoring_with_fate_ca
                 shots.take(page, "desktop", "#board")
                 zoom_on_desktop(page, DESKTOP[0])
             else:
-                page.locator("#board .fr-players").scroll_into_view_if_needed()
+                page.locator("#board .fr-act").evaluate("e => e.scrollIntoView({block: 'start'})")
                 shots.take(page, "phone")
 
     overflows = play_to_the_end(page, limit_s=900, on_switch=zoom_on_desktop, on_click=moments)
