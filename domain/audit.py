@@ -111,8 +111,10 @@ def audit_events(decoded: Iterable[tuple[int, Any]], anchors: Iterable[tuple[int
                 replayed = None
         try:
             if isinstance(event, Table.Opened):
-                opened, game = event, get_game(event.game)
+                opened, game = event, get_game(event.game, event.rules_version)
                 count = int((event.initial or {}).get("chance_count", 0))
+            elif isinstance(event, Table.RulesVersionAdopted):
+                game = get_game(game.name, event.to_version)
             elif isinstance(event, Table.GameStarted):
                 initial = opened.initial or {}
                 state = game.from_dict(initial["state"]) if "state" in initial else game.setup(opened.seats, opened.options)

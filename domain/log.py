@@ -13,6 +13,15 @@ or "You"/"your" for the reader's own seat, never for a spectator. So a finished 
 told from each actor's side, read "Alice played ..." for everyone but Alice. The names are the
 seats' names at that event (a seat a bot took over keeps its player's name).
 
+Components are named the same way: sentences carry ``component_ref`` placeholders
+(``{card:P-LIBERAL}``), which ``render_seats`` turns into the game's name for them
+(``Game.name_component``) when the log is read, never before; so the log read model stores
+neutral text, and a change of names needs no change to stored data. A present-tense verb after a
+seat is ``seat_verb``'s reference and agrees with how the seat is read ("Ann starts", "You
+start"). Every path that shows a sentence (``table_log``, the read model's ``entry_for``, the
+live stream, ``tabletop replay --log``) renders through ``render_seats``/``render_facts``, so they
+all read the same words.
+
 Under a move or chance outcome the entry lists its *facts*, the automatic consequences the game
 derives from the states before and after (``Game.facts``: income paid, a territory taken over,
 the final scores ...), redacted by the game for the reader as its moves are, and shown in full
@@ -22,12 +31,13 @@ once the game is over. They are derived here, when the log is built; the events 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from domain.games.game import (
     CHANCE,
+    COMPONENT_REF,
     DEFAULT_BOT_LEVEL,
     SEAT_REF,
     ChanceRequest,
@@ -88,7 +98,7 @@ def table_log(events: Iterable[Any], viewer: int | None, after: int = 0, limit: 
         seat, action, text = describe_event(table, event, before, players, viewer, over)
         facts = event_facts(table, event, before, table.state, viewer, over)
         if facts:
-            facts = render_facts(facts, seat_names(list(table.players), players), viewer)
+            facts = render_facts(facts, seat_names(list(table.players), players), viewer, table.game.name_component)
         entries.append(
             LogEntry(version, type(event).__name__, seat, text, action, version in undone, event.timestamp.isoformat(),
                      facts)
@@ -101,38 +111,65 @@ def table_log(events: Iterable[Any], viewer: int | None, after: int = 0, limit: 
 def seat_names(after: list[dict | None], before: list[dict | None]) -> list[str]:
     """Each seat's name at an event, from the seats right ``after`` it and just ``before`` it: its
     player after the event, else before it (one who left), else "Seat N". A name several seats
-    share gets its seat number, so every seat stays told apart."""
+    share gets its seat number, so every seat stays told apart. Seats are numbered from 1 where
+    a person reads them (the API's seats count from 0)."""
     names = []
     for seat in range(max(len(after), len(before))):
         player = (after[seat] if seat < len(after) else None) or (before[seat] if seat < len(before) else None)
-        names.append(player["name"] if player else f"Seat {seat}")
-    return [f"{name} (seat {seat})" if names.count(name) > 1 else name for seat, name in enumerate(names)]
+        names.append(player["name"] if player else f"Seat {seat + 1}")
+    return [f"{name} (seat {seat + 1})" if names.count(name) > 1 else name for seat, name in enumerate(names)]
 
 
 _SENTENCE_END = (".", "!", "?")
 
 
-def render_seats(text: str, names: Sequence[str], viewer: int | None) -> str:
-    """``text`` with its seat references (``seat_ref``/``their_ref``) as ``viewer`` reads them:
-    the seat's name, "You"/"your" for the viewer's own seat (capitalised at a sentence's start)."""
+#: How a game names a component for a sentence (``Game.name_component``): None when unknown.
+Namer = Callable[[str, str], "str | None"]
+
+
+def render_seats(text: str, names: Sequence[str], viewer: int | None, components: Namer | None = None) -> str:
+    """``text`` as ``viewer`` reads it: its components (``component_ref``) by the game's names
+    for them, given ``components`` (one it does not know stays a reference, which the tests catch,
+    rather than failing a read); its seat references (``seat_ref``/``their_ref``) by the seat's
+    name, "You"/"your" for the viewer's own seat (capitalised at a sentence's start), and its verbs
+    (``seat_verb``) agreeing with them."""
+    if components is not None and "{" in text:
+        text = _render_components(text, components)
 
     def one(match: Any) -> str:
         kind, seat = match.group(1), int(match.group(2))
+        if kind == "verb":
+            return match.group(4) if seat == viewer else match.group(3)
         if seat == viewer:
             word = "you" if kind == "seat" else "your"
         elif kind == "their":
             word = "their"
         else:
-            return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
-        head = text[: match.start()].rstrip()
-        return word.capitalize() if not head or head.endswith(_SENTENCE_END) else word
+            return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        return word.capitalize() if _starts_sentence(text, match.start()) else word
 
     return SEAT_REF.sub(one, text)
 
 
-def render_facts(facts: Sequence[dict[str, Any]], names: Sequence[str], viewer: int | None) -> list[dict[str, Any]]:
+def _render_components(text: str, components: Namer) -> str:
+    def one(match: Any) -> str:
+        name = components(match.group(1), match.group(2))
+        if name is None:
+            return match.group(0)
+        return name[:1].upper() + name[1:] if _starts_sentence(text, match.start()) else name
+
+    return COMPONENT_REF.sub(one, text)
+
+
+def _starts_sentence(text: str, at: int) -> bool:
+    head = text[:at].rstrip()
+    return not head or head.endswith(_SENTENCE_END)
+
+
+def render_facts(facts: Sequence[dict[str, Any]], names: Sequence[str], viewer: int | None,
+                 components: Namer | None = None) -> list[dict[str, Any]]:
     """``facts`` with their sentences as ``viewer`` reads them (``render_seats``)."""
-    return [{**f, "text": render_seats(f.get("text", ""), names, viewer)} for f in facts]
+    return [{**f, "text": render_seats(f.get("text", ""), names, viewer, components)} for f in facts]
 
 
 def event_facts(table: Table, event: Any, before: Any, after: Any, viewer: int | None,
@@ -200,7 +237,8 @@ def _describe(
             return CHANCE, action, _say(game, before, CHANCE, action, viewer, after)
         return CHANCE, game.action_view(before, CHANCE, action, viewer), _say(game, before, CHANCE, action, viewer, after)
     if isinstance(event, Table.Opened):
-        text = f"A {game.title} table opened with {event.seats} seats; seed commitment {event.seed_commitment}."
+        rules = game.rules_description()["label"]
+        text = f"A {game.title} table opened with {event.seats} seats under {rules}; seed commitment {event.seed_commitment}."
         origin = event.forked_from
         if origin and origin.get("what_if"):
             who = origin.get("by") or f"Seat {origin['as_seat'] + 1}"
@@ -211,7 +249,8 @@ def _describe(
         return None, {"options": event.options, "undo_policy": event.undo_policy}, text
     if isinstance(event, Table.SeatTaken):
         level = (getattr(event, "level", None) or DEFAULT_BOT_LEVEL) if event.bot else None
-        return event.seat, None, f"{seat_ref(event.seat)} took seat {event.seat}{f' as a {level} bot' if level else ''}."
+        return event.seat, None, (
+            f"{seat_ref(event.seat)} took seat {event.seat + 1}{f' as a {level} bot' if level else ''}.")
     if isinstance(event, Table.SeatLeft):
         tail = f"; a bot plays on in {their_ref(event.seat)} place" if event.replaced_by_bot else ""
         return event.seat, None, f"{seat_ref(event.seat)} left{tail}."
@@ -226,11 +265,16 @@ def _describe(
         verb = "approved" if event.approve else "rejected"
         return event.seat, {"approve": event.approve}, f"{seat_ref(event.seat)} {verb} the undo."
     if isinstance(event, Table.Undone):
+        first, last = event.undone
+        taken_back = f"version {first} is" if first == last else f"versions {first} to {last} are"
         return (
             event.by,
             {"to_version": event.to_version, "approvals": event.approvals},
-            f"The table went back to version {event.to_version}; "
-            f"versions {event.undone[0]} to {event.undone[1]} are undone.",
+            f"The table went back to version {event.to_version}; {taken_back} undone.",
+        )
+    if isinstance(event, Table.RulesVersionAdopted):
+        return None, {"from_version": event.from_version, "to_version": event.to_version}, (
+            f"The table moved to {game.rules_description()['label']}: its whole history plays the same under them."
         )
     if isinstance(event, Table.GameFinished):
         winners = _seats(event.winners)
@@ -261,4 +305,4 @@ def describe_event(
     """``(seat, action, sentence)`` of one event as ``viewer`` reads it, seats named; the live
     stream and ``table_log`` render with it, event by event (arguments as ``neutral_event``)."""
     seat, action, text = _describe(table, event, before, players, viewer, over, table.state)
-    return seat, action, render_seats(text, seat_names(list(table.players), players), viewer)
+    return seat, action, render_seats(text, seat_names(list(table.players), players), viewer, table.game.name_component)

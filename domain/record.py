@@ -28,6 +28,7 @@ from typing import Any
 
 from domain.errors import SeatNotTaken
 from domain.fairness import commitment, draw
+from domain.games import get_game
 from domain.games.game import CHANCE, ChanceRequest, chance_action
 from domain.table import Table
 
@@ -36,6 +37,8 @@ FORMAT_VERSION = 1
 GENESIS = "0" * 64
 #: Fields of a stored event that are the library's or the chain's, not the hashed payload.
 UNHASHED = frozenset({"originator_id", "originator_version", "originator_topic", "timestamp", "prev_hash", "digest"})
+#: The list an upcast leaves of the fields it added (the same contract as ``domain.hashchain``).
+UPCAST_ADDED = "upcast_added"
 #: Events whose payload holds a secret whoever reads before the end (the seed, a whole state).
 ALWAYS_SECRET = ("Opened", "Undone")
 
@@ -54,8 +57,12 @@ def chain_digest(prev: str, version: int, event: str, timestamp: str, payload: M
 
 
 def payload_of(event: Any) -> dict[str, Any]:
-    """The hashed fields of a decoded stored event, as they read back from JSON."""
-    return json.loads(canonical({k: v for k, v in vars(event).items() if k not in UNHASHED}))
+    """The hashed fields of a decoded stored event, as they were stored and read back from JSON
+    (the fields an upcast added to an event stored in an older shape are not among them)."""
+    fields = vars(event)
+    added = fields.get(UPCAST_ADDED) or ()
+    return json.loads(canonical({k: v for k, v in fields.items()
+                                 if k not in UNHASHED and k != UPCAST_ADDED and k not in added}))
 
 
 def build_record(events: Iterable[Any], viewer: int | None, receipt: Mapping[str, Any] | None = None,
@@ -101,6 +108,7 @@ def build_record(events: Iterable[Any], viewer: int | None, receipt: Mapping[str
         "options": opened["options"],
         "undo_policy": opened["undo_policy"],
         "rules_version": opened["rules_version"],
+        "rules_label": get_game(table.game_name, opened["rules_version"]).rules_description()["label"],
         "seats": [{"seat": s, "name": p["name"] if p else None, "bot": bool(p and p["bot"])}
                   for s, p in enumerate(table.players)],
         "forked_from": opened.get("forked_from"),

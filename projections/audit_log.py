@@ -6,7 +6,8 @@ spectator and the seats persons hold; nobody reads as a bot), so a seat's log ne
 seat's secret while the game runs; a sentence everyone reads alike is stored once (``EVERYONE``).
 Sentences are stored with their seat references and the seats' names at that event, and named
 for the reader when read (``entry_for``: "You" for the reader's own seat), so a sentence that
-only differs by who reads it is still stored once. When an ``Undone`` event arrives, the entries
+only differs by who reads it is still stored once. Components stay references too
+(``component_ref``), named by the row's game when read: a change of names needs no rebuild. When an ``Undone`` event arrives, the entries
 it took back are marked in every viewer's log. It always equals ``Tables.log`` for the same
 viewer (tested). Each entry carries its move's facts (``domain.log.event_facts``), derived and
 redacted here once per event and viewer, stored with their seat references like the sentence.
@@ -18,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
+from domain.games import get_game
 from domain.log import (
     event_facts,
     hides_nothing,
@@ -88,7 +90,7 @@ class AuditLog(Projection):
     """
 
     name = "log"
-    version = 3  # 2: sentences keep seat references, rows carry the seats' names; 3: facts
+    version = 4  # 2: sentences keep seat references, rows carry the seats' names; 3: facts; 4: components named when read
 
     def on_event(self, step: Step, batch: Batch) -> None:
         # The seats' names now: ``step.table`` moves on with the batch's later events.
@@ -139,7 +141,7 @@ class AuditLog(Projection):
         batch.put(self.name, log_key(table.id, version), str(table.id), {
             "version": version, "event": type(event).__name__, "undone": False,
             "timestamp": event.timestamp.isoformat(), "entries": entries,
-            "names": names,
+            "names": names, "game": table.game.name,
         })
         if isinstance(event, Table.Undone):
             first, last = event.undone
@@ -170,7 +172,7 @@ class AuditLog(Projection):
             batch.put(self.name, log_key(table_id, version), table_id, {
                 "version": version, "event": type(event).__name__, "undone": version in undone,
                 "timestamp": event.timestamp.isoformat(), "entries": entries,
-                "names": seat_names(after, players),
+                "names": seat_names(after, players), "game": table.game.name,
             })
 
 
@@ -180,7 +182,8 @@ def entry_for(row: dict, viewer: int | None) -> dict | None:
     mine = entries.get(EVERYONE) or entries.get(viewer_key(viewer))
     if mine is None:
         return None
-    text = render_seats(mine["text"], row["names"], viewer)
-    facts = render_facts(mine.get("facts") or [], row["names"], viewer)
+    namer = get_game(row["game"]).name_component if "game" in row else None  # a row from before model 4
+    text = render_seats(mine["text"], row["names"], viewer, namer)
+    facts = render_facts(mine.get("facts") or [], row["names"], viewer, namer)
     return {"version": row["version"], "event": row["event"], "seat": mine["seat"], "text": text,
             "action": mine["action"], "undone": row["undone"], "timestamp": row["timestamp"], "facts": facts}

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from api.cli import main
+from domain.games import get_game
+from tests.log_words import catalog_ids_in, machine_tokens_in
 
 
 def test_demo_plays_a_bot_game_and_prints_scoreboard_and_audit(capsys):
@@ -12,6 +16,17 @@ def test_demo_plays_a_bot_game_and_prints_scoreboard_and_audit(capsys):
     out = capsys.readouterr().out
     assert "finished" in out and "audit: PASS" in out
     assert out.count("bot-") == 3 and "hash_chain    pass" in out
+
+
+def test_the_demo_scoreboard_names_scoring_sources_in_the_catalogs_words(capsys):
+    assert main(["demo", "--game", "homesteaders", "--players", "2", "--levels", "random", "--store", "memory"]) == 0
+    out = capsys.readouterr().out
+    board = out[out.index("rank  seat"):out.index("audit:")].splitlines()[1:]
+    assert len(board) == 2 and all(machine_tokens_in(line) == [] for line in board), board
+    words = set(get_game("homesteaders").catalog()["terms"].values())
+    for line in board:  # "VP tokens 6; Buildings (printed VP) 12", never "vp_tokens 6"
+        shown = re.split(r"\s{3}", line.strip())[-1]
+        assert shown == "-" or all(part.rsplit(" ", 1)[0] in words for part in shown.split("; ")), line
 
 
 def test_a_demo_game_is_kept_in_the_embedded_store_for_replay_and_export(tmp_path, capsys, monkeypatch):
@@ -48,8 +63,9 @@ def test_unparseable_arguments_exit_with_usage(capsys):
     assert "not a table id" in capsys.readouterr().err
 
 
-def test_replay_log_prints_each_moves_facts_under_it(tmp_path, capsys):
-    """docs/log.md: ``tabletop replay --log`` shows a finished game's facts, indented under their move."""
+def test_replay_log_prints_each_moves_facts_under_it_in_the_words_of_the_log(tmp_path, capsys):
+    """docs/log.md: ``tabletop replay --log`` shows a finished game's facts, indented under their
+    move, and reads the same words as ``Tables.log``."""
     from api.config import Settings
     from api.wiring import build_tables
 
@@ -66,6 +82,17 @@ def test_replay_log_prints_each_moves_facts_under_it(tmp_path, capsys):
     income = next(i for i, line in enumerate(lines) if " collected income" in line)
     assert lines[income].startswith("         - ") and not lines[income - 1].startswith("         - ")
     assert lines[-2].startswith("         - Final scores: ")
+    # The same words as the log the API serves, buildings and tiles by their names (issue 37).
+    tables = build_tables(Settings(store="sqlite", data_dir=tmp_path))
+    try:
+        log = tables.log(table_id, None, limit=100_000)
+    finally:
+        tables.close()
+    printed = [re.sub(r"^ *\d+  ", "", line).removesuffix(" [undone]") for line in lines
+               if not line.startswith("         - ")]
+    assert printed == [entry.text for entry in log]
+    assert any("the Homestead" in text for text in printed)
+    assert not [t for t in printed if catalog_ids_in("homesteaders", t) or machine_tokens_in(t)]
 
 
 def test_audit_with_kept_receipts_reports_a_history_cut_short(tmp_path, monkeypatch, capsys):

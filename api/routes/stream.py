@@ -158,7 +158,7 @@ class FrameSource:
             seat, action, text = describe_event(table, event, before, players, viewer)
             facts = event_facts(table, event, before, table.state, viewer)
             if facts:
-                facts = render_facts(facts, seat_names(list(table.players), players), viewer)
+                facts = render_facts(facts, seat_names(list(table.players), players), viewer, table.game.name_component)
             data = {"version": version, "event": type(event).__name__, "seat": seat, "text": text,
                     "action": action, "timestamp": event.timestamp.isoformat(), "facts": facts}
             self._store(self._entries, (table_id, viewer, version), _frame("entry", version, data).encode())

@@ -19,7 +19,11 @@ A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel'
   the sentence may *reveal*; seats are never named by the game ("Seat 2", "You", a colour) but
   by ``seat_ref(seat)`` / ``their_ref(seat)``, which the platform renders (``domain.log``) as the
   seat's player name, or "You"/"your" for the reader's own seat, so a log told from one seat's
-  side (after the end) still reads in the third person for everyone else.
+  side (after the end) still reads in the third person for everyone else. A present-tense verb
+  after a seat is ``seat_verb(seat, "starts")`` ("Ann starts", "You start"). Components are
+  never named by their ids but by ``component_ref(kind, id)`` (``{card:P-LIBERAL}``), which the
+  platform renders with the game's ``component_names`` when the log is read; a short label the
+  physical game prints (a map square "F8", a tournament "T4") may stand as it is.
   ``describe`` may depend on ``viewer`` only where ``action_view`` hides something from that
   viewer: when every viewer's ``action_view`` is the move itself, the platform renders the
   sentence once for everyone.
@@ -52,10 +56,18 @@ A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel'
   harvest would go). Pure like ``play`` and refused like it (``IllegalMove(rule=...)``). It
   answers only what the seat's own ``player_view`` would show after the move, never the result
   of a chance step or anything hidden: build it from the game's ``views`` module.
+* ``component_names() -> {kind: {id: name}}``: how log sentences name each component
+  (``component_ref``), built once from the catalog (``components.names``): the words a player of
+  the physical game would say ("Carrot King", "the Foundry", "a pasture tile").
 * ``determinize(view, seat, rng) -> State`` (optional): a whole state consistent with ``view`` (the
   seat's own ``player_view``), everything hidden from the seat drawn from ``rng``. The bots' searches
   sample with it, and a what-if branch starts from it (``domain/branching.py``), so the branch holds
   nothing its forker did not know. It must read nothing but ``view`` and ``rng``.
+* ``rules_version``/``rules_label``/``previous``: the rules this ``Game`` plays, in words too
+  ("Walnut Grove rules 2 (only flipped help tiles cost 2 points, as printed)"), and the ``Game`` of the version before
+  it. A table plays the version it was opened with forever (``Table.Opened.rules_version``); a
+  correction is a new version made with ``revise`` (only the functions that changed), never an
+  edit of an old one, so every stored game keeps replaying as it was played. docs/operations.md.
 * ``catalog() -> dict``: the game's public static data for clients (names, kinds, costs, points,
   one-line effects, board geometry, tracks, readable terms), built from the package's own
   component data (``components.catalog``). Never a secret: deck order is state, not a component.
@@ -69,7 +81,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from domain.errors import InvalidOptions
@@ -216,7 +228,41 @@ class Game:
     preview: Callable[[State, Seat, Move], dict[str, Any]] | None = None
     facts: Callable[..., list[dict[str, Any]]] | None = None
     describe_after: Callable[[State, Seat, Move, Viewer, State], str] | None = None
+    component_names: Callable[[], Mapping[str, Mapping[str, str]]] = field(default=lambda: {})
     determinize: Callable[[Mapping[str, Any], Seat, random.Random], State] | None = None
+    rules_label: str = ""
+    previous: Game | None = None
+
+    def revise(self, version: str, label: str, **changes: Any) -> Game:
+        """The next rules version: this game with ``changes`` (protocol functions) replaced.
+
+        Why a new ``Game`` instead of an edit: tables opened under this version must replay with
+        exactly these functions forever; the newest version is what new tables open under. A
+        revision keeps the state type (snapshots store one per game: ``Tables.register_transcodings``)."""
+        if any(v.rules_version == version for v in self.versions()):
+            raise ValueError(f"{self.title} already has rules version {version!r}")
+        fixed = {"previous", "rules_version", "rules_label", "name", "title", "state_type"}
+        unknown = sorted(set(changes) - {f.name for f in fields(self)} | (fixed & set(changes)))
+        if unknown:
+            raise ValueError(f"a revision replaces protocol functions, not {', '.join(unknown)}")
+        return replace(self, rules_version=version, rules_label=label, previous=self, **changes)
+
+    def versions(self) -> tuple[Game, ...]:
+        """This version and every earlier one, newest first."""
+        found, game = [], self
+        while game is not None:
+            found.append(game)
+            game = game.previous
+        return tuple(found)
+
+    def rules_description(self) -> dict[str, str]:
+        """The version as a client shows it: its number and the words that name it."""
+        return {"version": self.rules_version, "label": self.rules_label or f"{self.title} rules {self.rules_version}"}
+
+    def name_component(self, kind: str, id: str) -> str | None:
+        """How a log sentence names the component ``id`` of ``kind`` (``component_ref``), from the
+        game's ``component_names``; None when the game has no such component."""
+        return self.component_names().get(kind, {}).get(id)
 
     def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Check the seat count and options, fill defaults; raise ``InvalidOptions`` naming the problem."""
@@ -241,20 +287,56 @@ class Game:
         return resolved
 
 
-#: A seat named in a log sentence, rendered by the platform (``domain.log.render_seats``).
-SEAT_REF = re.compile(r"\{(seat|their):(\d+)\}")
+#: A seat named in a log sentence, and a verb agreeing with it, rendered by the platform
+#: (``domain.log.render_seats``): ``{seat:2}``, ``{their:2}``, ``{verb:2:starts:start}``.
+SEAT_REF = re.compile(r"\{(seat|their|verb):(\d+)(?::([^{}:]+):([^{}:]+))?\}")
+
+#: A component named in a log sentence, ``{<kind>:<id>}`` (``component_ref``), rendered with the
+#: game's name for it (``Game.component_names``) when read. Seat references are not components.
+COMPONENT_REF = re.compile(r"\{(?!(?:seat|their|verb):)([a-z]+):([^{}\s]+)\}")
 
 
 def seat_ref(seat: int) -> str:
     """A seat as the subject or object of a log sentence: "Alice" for readers, "You"/"you" for
-    that seat's own player. Write sentences that read well both ways ("The start player is ...",
-    not "... is the start player")."""
+    that seat's own player. A verb in the present tense after it is ``seat_verb``'s; write other
+    sentences so they read well both ways ("The start player is ...", not "... is the start
+    player")."""
     return f"{{seat:{int(seat)}}}"
 
 
 def their_ref(seat: int) -> str:
     """A seat's possessive in a log sentence: "their" for readers, "your" for that seat's player."""
     return f"{{their:{int(seat)}}}"
+
+
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+
+
+def seat_verb(seat: int, verb: str, base: str | None = None) -> str:
+    """A present-tense verb whose subject is ``seat_ref(seat)``: ``verb`` as written ("starts")
+    for readers, its plain form ("start", or ``base``) where the seat reads "You"; so
+    ``f"{seat_ref(s)} {seat_verb(s, 'starts')} at the church"`` reads "Ann starts ..." and
+    "You start ...". The plain form of a regular verb is derived here, when the sentence is
+    written, and stored in the reference, so rendering knows no English."""
+    if base is None:
+        if verb in _IRREGULAR:
+            base = _IRREGULAR[verb]
+        elif verb.endswith("ies"):
+            base = verb[:-3] + "y"
+        elif verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+            base = verb[:-2]
+        else:
+            base = verb.removesuffix("s")
+    return f"{{verb:{int(seat)}:{verb}:{base}}}"
+
+
+def component_ref(kind: str, id: Any) -> str:
+    """A component as a log sentence names it: ``{card:P-LIBERAL}``, read as the game names it
+    ("the Liberal parchment"). ``kind`` is one of the game's ``component_names`` groups; write it
+    only where the sentence's reader may know the id (the game's ``views.py`` decides, as for
+    moves), since rendering names whatever it is given. Stored sentences keep the reference, so
+    a change of names needs no change to stored data."""
+    return f"{{{kind}:{id}}}"
 
 
 def chance_action(request: ChanceRequest, outcome: Any) -> Move:

@@ -25,8 +25,8 @@ def test_a_bot_seat_keeps_its_level_in_the_event_the_seat_list_and_the_log(memor
     seats = tables.summary(table_id)["seats"]
     assert [(s["bot"], s["level"]) for s in seats] == [(True, "strong"), (False, None)]
     texts = [entry.text for entry in tables.log(table_id, None)]
-    assert "ann took seat 0 as a strong bot." in texts
-    assert "bob took seat 1." in texts
+    assert "ann took seat 1 as a strong bot." in texts
+    assert "bob took seat 2." in texts
     assert tables.audit(table_id).ok
 
 

@@ -1,6 +1,7 @@
 """The table log shows each move's facts as indented lines under it (docs/log.md), in the words the
 server chose for the reader: a spectator reads that a two-player Bunny Kingdom pick sent a card
-face down out of the game (BK-R105), never which card."""
+face down out of the game (BK-R105), never which card, and reads the cards played by their names
+(issue 37), never their ids."""
 
 from __future__ import annotations
 
@@ -9,6 +10,15 @@ import re
 from urllib.request import Request, urlopen
 
 from playwright.sync_api import expect
+
+from domain.games import get_game
+from domain.games.bunny_kingdom.components import card_family
+from tests.log_words import catalog_ids_in, machine_tokens_in
+
+
+def shown(card: str) -> str:
+    """A played card as a spectator reads it while the game runs: its name, a parchment unnamed."""
+    return "a parchment" if card_family(card) == "parchment" else get_game("bunny_kingdom").name_component("card", card)
 
 
 def call(server: str, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
@@ -44,4 +54,10 @@ def test_a_moves_facts_are_indented_lines_under_it_as_the_reader_may_know_them(n
     entry = page.locator("#log > li").filter(has=page.locator("ul.facts"))
     expect(entry).to_have_count(1)
     expect(entry.locator(".text")).to_have_text(re.compile(r"^bob chose their cards; the picks were revealed"))
+    for seat, name in ((0, "ann"), (1, "bob")):  # each pick by its cards' names (Provisions add what they drew)
+        first, *rest = (shown(c) for c in picks[seat]["play"])
+        expect(entry.locator(".text")).to_contain_text(f"{name} played {first}")
+        for card in rest:
+            expect(entry.locator(".text")).to_contain_text(card)
+    assert catalog_ids_in("bunny_kingdom", text) == [] and machine_tokens_in(text) == []
     assert not page.errors

@@ -11,9 +11,11 @@ import pytest
 from api import create_app
 from api.config import Settings
 from api.reads import wait_target
+from domain.games import get_game
 from projections.runner import Projector, open_store
 from tests.api.conftest import SECRET, Table
 from tests.fanout.sse import parse
+from tests.log_words import catalog_ids_in, machine_tokens_in
 
 
 @pytest.fixture
@@ -107,7 +109,8 @@ def test_a_read_never_waits_for_a_position_past_the_end_of_the_log():
 def test_the_stream_carries_each_moves_facts_as_that_reader_may_know_them(app):
     """docs/log.md: the entry frame of the move that revealed a two-player Bunny Kingdom pick lists
     both face-down discards (BK-R105): each seat reads its own card, the other seat and a
-    spectator only that a card went. The same facts come with ``/events``, and as lines with ``/log``."""
+    spectator only that a card went. The same facts come with ``/events``, and as lines with ``/log``;
+    every sentence reads the same words by the three, cards by their names."""
     client = app.test_client()
     r = client.post("/api/tables", json={"game": "bunny_kingdom", "seats": 2})
     assert r.status_code == 201, r.json
@@ -132,7 +135,10 @@ def test_the_stream_carries_each_moves_facts_as_that_reader_may_know_them(app):
             for f in discards:
                 (owner,) = f["seats"]
                 who = "You" if owner == reader else names[owner]
-                what = picks[owner]["discard"] if owner == reader else "a card"
+                what = get_game("bunny_kingdom").name_component("card", picks[owner]["discard"]) if owner == reader else "a card"
                 assert f["text"] == f"{who} discarded {what} face down, out of the game."
                 assert f["components"] == ([picks[owner]["discard"]] if owner == reader else [])
         assert lines[-1]["facts"] == [f["text"] for f in events[-1]["facts"]]
+        # The same words by every path, components named (issue 37): the stream, /events, /log.
+        assert [e["text"] for e in entries] == [e["text"] for e in events] == [line["text"] for line in lines]
+        assert not [t for t in (e["text"] for e in entries) if catalog_ids_in("bunny_kingdom", t) or machine_tokens_in(t)]

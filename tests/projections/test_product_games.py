@@ -92,7 +92,7 @@ def test_a_finished_log_names_each_player_and_says_you_only_to_that_player(game,
         entries = p.reads.log(p.id, viewer, limit=100_000)
         assert _check_names(entries, viewer) > 0
         taken = [e["text"] for e in entries if e["event"] == "SeatTaken"]
-        assert taken == [("You" if s == viewer else NAMES[s]) + f" took seat {s}." for s in range(p.seats)]
+        assert taken == [("You" if s == viewer else NAMES[s]) + f" took seat {s + 1}." for s in range(p.seats)]
     spectator = [e["text"] for e in p.reads.log(p.id, None, limit=100_000)]
     assert not any("{seat:" in text or "{their:" in text for text in spectator)  # every reference rendered
     assert all(any(text.startswith(NAMES[s] + " ") for text in spectator) for s in range(p.seats))
@@ -165,7 +165,8 @@ def test_each_move_carries_the_facts_its_game_tells_that_reader(game, played):
             expected = p.game.facts(before, event.seat, event.move, table.state, viewer)
             names = seat_names(list(table.players), players)
             assert [f["kind"] for f in entry.facts] == [f["kind"] for f in expected]
-            assert [f["text"] for f in entry.facts] == [render_seats(f["text"], names, viewer) for f in expected]
+            assert [f["text"] for f in entry.facts] == [render_seats(f["text"], names, viewer, p.game.name_component)
+                                                        for f in expected]
             told += len(entry.facts)
             for fact in entry.facts:  # "you" only for a fact about the reader's own seat
                 assert not YOU.search(fact["text"]) or viewer in fact["seats"], (viewer, fact)

@@ -32,6 +32,7 @@ GAME = Game(
     from_dict=state.from_dict,
     state_type=state.State,
     catalog=components.catalog,
+    component_names=components.names,
     determinize=determinize,
     bots=bots.POLICIES,
 )

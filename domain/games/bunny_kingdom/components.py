@@ -7,6 +7,8 @@ tuple of 100 squares indexed ``row * 10 + column - 1`` (``A1`` = 0, ``J10`` = 99
 
 from __future__ import annotations
 
+from functools import cache
+
 ROWS = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")
 COLUMNS = tuple(range(1, 11))
 
@@ -295,6 +297,21 @@ PHASE_NAMES = {
     "over": "Game over",
 }
 PASS_NAMES = {"left": "Pass left", "right": "Pass right", "opponent": "Pass to the opponent"}
+#: What a card is, in words, as the card tile prints it above the name (the components' ``kind``).
+KIND_NAMES = {
+    "territory": "Territory",
+    "city": "City",
+    "basic_farm": "Farm",
+    "luxury_farm": "Luxury farm",
+    "trading_post": "Trading post",
+    "sky_tower": "Sky Tower",
+    "camp": "Camp",
+    "provisions": "Provisions",
+    "treasure": "Treasure",
+    "mission": "Mission",
+    "printed_city": "Printed city",
+    "parchment": "Parchment",
+}
 #: CSS colours of the four rabbit colours (§11.7: yellow, pink, red, black), in seat order.
 SEAT_COLOURS = (
     {"name": "yellow", "css": "#d9a400"},
@@ -391,7 +408,7 @@ def catalog() -> dict:
         "points": None,
         "effect": "A face-down parchment: scored at the end of the game",
     }
-    terms = {**MOVE_NAMES, **PHASE_NAMES, **RESOURCE_NAMES, **TERRAIN_NAMES, **PASS_NAMES}
+    terms = {**MOVE_NAMES, **PHASE_NAMES, **RESOURCE_NAMES, **TERRAIN_NAMES, **PASS_NAMES, **KIND_NAMES}
     for r in range(1, ROUNDS + 1):
         terms[f"harvest round {r}"] = f"Harvest, round {r}"
     for card, (name, _effect) in PARCHMENT_TEXT.items():
@@ -424,3 +441,20 @@ def catalog() -> dict:
         "tracks": [],
         "seat_colours": [dict(c) for c in SEAT_COLOURS],
     }
+
+
+@cache
+def names() -> dict[str, dict[str, str]]:
+    """How log sentences name the cards (``Game.component_names``, ``component_ref("card", id)``),
+    from the catalog: a territory by its map square, as the card prints it ("F8"); a parchment
+    as "the Bureaucrat parchment"; every other card by its catalog name ("City (2 towers)")."""
+    cards = {}
+    for card, entry in catalog()["components"].items():
+        family = card_family(card) if card not in (PRINTED_CITY_ID, "PARCHMENT") else "other"
+        if family == "territory":
+            cards[card] = entry["coord"]
+        elif family == "parchment":
+            cards[card] = f"the {entry['name']} parchment"
+        else:
+            cards[card] = entry["name"]
+    return {"card": cards}

@@ -14,7 +14,7 @@ from typing import Any
 from domain.games.bunny_kingdom.scoring import scores
 from domain.games.bunny_kingdom.state import State
 from domain.games.facts import Fact, fact, final_scores, scores_text, seat_list
-from domain.games.game import seat_ref
+from domain.games.game import component_ref, seat_ref
 
 DISCARD = "card discarded"
 HARVEST = "harvest scored"
@@ -45,7 +45,7 @@ def text(f: Fact) -> str:
     if kind == DISCARD:
         seat = seats[0]
         cards = f["components"]
-        what = " and ".join(cards) if cards else (
+        what = " and ".join(component_ref("card", card) for card in cards) if cards else (
             "a card" if f["amounts"][str(seat)]["cards"] == 1 else f"{f['amounts'][str(seat)]['cards']} cards")
         return f"{seat_ref(seat)} discarded {what} face down, out of the game."
     if kind == HARVEST:

@@ -20,7 +20,7 @@ from domain.games.bunny_kingdom.memo import per_object, shared
 from domain.games.bunny_kingdom.rules import play
 from domain.games.bunny_kingdom.scoring import parchment_scores, progress, scores
 from domain.games.bunny_kingdom.state import State
-from domain.games.game import seat_ref, their_ref
+from domain.games.game import component_ref, seat_ref, their_ref
 
 
 def _seat(state: State, viewer: Any) -> int | None:
@@ -189,9 +189,8 @@ def describe_after(before: State, actor: int, action: dict[str, Any], viewer: in
     mine = viewer == actor
     if kind == "submit_pick":
         if mine:
-            played = " and ".join(action["play"])
-            text = f"{who} chose to play {played}" + (
-                f" and to discard {action['discard']}" if action["discard"] else ""
+            text = f"{who} chose to play {cards(action['play'])}" + (
+                f" and to discard {card_ref(action['discard'])}" if action["discard"] else ""
             )
         else:
             text = f"{who} chose {their_ref(actor)} cards"
@@ -209,12 +208,13 @@ def describe_after(before: State, actor: int, action: dict[str, Any], viewer: in
         text = f"{who} finished building for this round"
     elif kind == "choose_trading_posts":
         if mine:
-            text = f"{who} chose " + ", ".join(f"{r} for {c}" for c, r in sorted(action["choices"].items()))
+            text = f"{who} chose " + ", ".join(
+                f"{r} for the trading post on {c}" for c, r in sorted(action["choices"].items()))
         else:
             text = f"{who} chose resources for {their_ref(actor)} trading posts"
     elif kind == "choose_copy_target":
         text = (
-            f"{who} chose {action['card']} to copy {action['target']}"
+            f"{who} chose {card_ref(action['card'])} to copy {card_ref(action['target'])}"
             if mine
             else f"{who} chose a copy target"
         )
@@ -244,19 +244,30 @@ def _derived(before: State, actor: int, action: dict[str, Any], after: State) ->
     return facts.derive(before, actor, action, after)
 
 
+def card_ref(card: str) -> str:
+    """An exploration card as a sentence names it (``components.names``): only where its reader
+    may know it, as ``action_view`` decides."""
+    return component_ref("card", card)
+
+
+def cards(ids: Any) -> str:
+    """Cards joined for a sentence: "F8 and the Bureaucrat parchment"."""
+    return " and ".join(card_ref(card) for card in ids)
+
+
 def _played(card: str, seat: int, viewer: int | None, deck: list[str]) -> str:
     """A revealed card as the viewer may name it; Provisions say what they drew (BK-R104).
 
     ``deck`` is consumed in resolution order (seat order, then depth first), as the rules do.
     """
     if card_family(card) == "parchment":
-        return card if seat == viewer else "a parchment"
+        return card_ref(card) if seat == viewer else "a parchment"
     if card_family(card) != "provisions":
-        return card
+        return card_ref(card)
     drawn, deck[:] = deck[:PROVISIONS_DRAW], deck[PROVISIONS_DRAW:]
     if not drawn:
-        return card
-    return f"{card} (drawing {' and '.join(_played(c, seat, viewer, deck) for c in drawn)})"
+        return card_ref(card)
+    return f"{card_ref(card)} (drawing {' and '.join(_played(c, seat, viewer, deck) for c in drawn)})"
 
 
 def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | None,

@@ -11,6 +11,7 @@ deck order, hand or removed tournament card can ever appear in it.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from domain.games.fantasy_ranch.components import (
@@ -412,3 +413,36 @@ def catalog() -> dict[str, Any]:
         "tracks": [tournament_track()],
         "seat_colours": [{"id": c, "name": c.capitalize(), "hex": SEAT_HEX[c]} for c in COLOURS],
     }
+
+
+_ROW_WORDS = ("top", "bottom")
+_COLUMN_WORDS = ("left", "middle", "right")
+
+
+@cache
+def names() -> dict[str, dict[str, str]]:
+    """How log sentences name components (``Game.component_names``), from the catalog: horses,
+    fate cards, tournament cards, employees and skills by their names; a location by what it is
+    and where it lies, as a player points at it ("stable on ranch board 2 (bottom right)", "home
+    on ranch board 2"); a tournament slot as the board prints it ("Tournament 4", "Final 2")."""
+    cat = catalog()
+    groups: dict[str, dict[str, str]] = {k: {} for k in (
+        "horse", "fate", "tournament", "employee", "location", "skill", "slot")}
+    kinds = {"horse": "horse", "world-class horse": "horse", "fate card": "fate", "tournament card": "tournament",
+             "employee": "employee", "skill": "skill"}
+    types = cat["board"]["location_types"]
+    for id, entry in cat["components"].items():
+        if entry["kind"] == "location":
+            groups["location"][id] = _location_name(entry, types)
+        elif entry["kind"] in kinds:
+            groups[kinds[entry["kind"]]][id] = entry["name"]
+    groups["slot"] = {slot: cat["terms"][slot] for slot in SLOT_NAMES}
+    return groups
+
+
+def _location_name(entry: dict[str, Any], types: dict[str, Any]) -> str:
+    kind = types[entry["type"]]["name"].lower()
+    if entry["type"] == "home":
+        return f"home on ranch board {entry['board']}"
+    column, row = entry["cells"][0]
+    return f"{kind} on ranch board {entry['board']} ({_ROW_WORDS[row]} {_COLUMN_WORDS[column]})"

@@ -15,7 +15,7 @@ from domain.games.facts import Fact, fact, final_scores, scores_text
 from domain.games.fantasy_ranch import scoring
 from domain.games.fantasy_ranch.components import LOCATIONS
 from domain.games.fantasy_ranch.state import State
-from domain.games.game import seat_ref
+from domain.games.game import component_ref, seat_ref
 
 TAKEOVER = "territory taken over"
 SWEEP = "territory changed owner at round end"
@@ -49,10 +49,11 @@ def text(f: Fact) -> str:
     """The fact as one log sentence."""
     kind, seats = f["kind"], f["seats"]
     if kind == TAKEOVER:
-        return f"{seat_ref(seats[0])} took territory {f['components'][0]} over from {seat_ref(seats[1])}."
+        where = component_ref("location", f["components"][0])
+        return f"{seat_ref(seats[0])} took the {where} over from {seat_ref(seats[1])}."
     if kind == SWEEP:
-        return (f"Round-end sweep: territory {f['components'][0]} passed from {seat_ref(seats[1])} "
-                f"to {seat_ref(seats[0])}.")
+        where = component_ref("location", f["components"][0])
+        return f"Round-end sweep: the {where} passed from {seat_ref(seats[1])} to {seat_ref(seats[0])}."
     if kind == START:
         return f"The start player is now {seat_ref(seats[0])}."
     if kind == SCORES:

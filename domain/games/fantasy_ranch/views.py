@@ -15,7 +15,6 @@ from typing import Any
 from domain.games.fantasy_ranch import facts, tournaments
 from domain.games.fantasy_ranch.components import (
     COLOURS,
-    EMPLOYEE_NAMES,
     EMPLOYEES,
     FATE_CARDS,
     HORSES,
@@ -24,7 +23,7 @@ from domain.games.fantasy_ranch.components import (
 )
 from domain.games.fantasy_ranch.rules import to_act
 from domain.games.fantasy_ranch.state import State, Work
-from domain.games.game import CHANCE, seat_ref
+from domain.games.game import CHANCE, component_ref, seat_ref
 
 #: Chance steps whose outcome is a secret order (FR-R301, FR-R305).
 SECRET_SHUFFLES = ("shuffle_horses", "shuffle_fate", "reshuffle")
@@ -181,30 +180,31 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
     a = action
     if kind == "draft_pick":
         if viewer == actor:
-            return f"{who} picked {horse(a['card_id'])} in draft step {before.draft_step}."
+            return f"{who} picked {card(a['card_id'])} in draft step {before.draft_step}."
         return f"{who} picked a card in draft step {before.draft_step}."
     sentences = {
         "choose_ranch_board": lambda: f"{who} chose ranch board {a.get('board')} side {a.get('side')}.",
         "choose_starting_employee": lambda: (
-            f"{who} hired {EMPLOYEE_NAMES.get(a.get('employee'), a.get('employee'))}."
+            f"{who} hired {employee(a['employee'])}."
         ),
-        "choose_home_territory": lambda: f"{who} settled on home {a.get('territory_id')}.",
-        "buy_horse": lambda: f"{who} bought {horse(a['card_id'])} and placed it on {a['destination']}.",
-        "buy_location": lambda: f"{who} bought location {a['location_id']}.",
+        "choose_home_territory": lambda: f"{who} settled on the {location(a['territory_id'])}.",
+        "buy_horse": lambda: f"{who} bought {horse(a['card_id'])} and placed it on the {location(a['destination'])}.",
+        "buy_location": lambda: f"{who} bought the {location(a['location_id'])}.",
         "produce_goods": lambda: f"{who} produced {a['carrots']} carrots and {a['boots']} boots.",
-        "move_horse": lambda: f"{who} moved {horse(a['card_id'])} to {a['destination']}.",
+        "move_horse": lambda: f"{who} moved {horse(a['card_id'])} to the {location(a['destination'])}.",
         "sell_horse": lambda: f"{who} sold {horse(a['card_id'])} for {HORSES[a['card_id']].cost} carrots.",
         "trade_goods": lambda: (
             f"{who} traded {2 * a['units']} {a['give']} for {a['units']} "
             f"{'boots' if a['give'] == 'carrots' else 'carrots'}."
         ),
-        "claim_free_territory": lambda: f"{who} claimed {a['territory_id']} free with {horse(a['card_id'])}.",
+        "claim_free_territory": lambda: (
+            f"{who} claimed the {location(a['territory_id'])} free with {horse(a['card_id'])}."),
         "end_turn": lambda: (
             f"{who} ended the turn"
-            + (f", taking {EMPLOYEE_NAMES[a['new_employee']]} from the pool." if "new_employee" in a else ".")
+            + (f", taking {employee(a['new_employee'])} from the pool." if "new_employee" in a else ".")
         ),
         "claim_fate_card": lambda: (
-            f"{who} claimed fate card {FATE_CARDS[a['card_id']].name} ({a['card_id']})."
+            f"{who} claimed the fate card {component_ref('fate', a['card_id'])}."
         ),
         "use_employee": lambda: employee_text(before, who, a),
         "tessa_choose": lambda: (
@@ -212,13 +212,13 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
             if a.get("card_id")
             else f"{who} bought none of Tessa's cards."
         ),
-        "enter_tournament": lambda: f"{who} entered {horse(a['card_id'])} in {SLOT_NAMES[before.slot]}.",
-        "enter_final_paid": lambda: f"{who} paid 4 goods to ride in {SLOT_NAMES[before.slot]} with one die.",
-        "decline_tournament": lambda: f"{who} stayed out of {SLOT_NAMES[before.slot]}.",
+        "enter_tournament": lambda: f"{who} entered {horse(a['card_id'])} in {slot(before)}.",
+        "enter_final_paid": lambda: f"{who} paid 4 goods to ride in {slot(before)} with one die.",
+        "decline_tournament": lambda: f"{who} stayed out of {slot(before)}.",
         "claim_prize": lambda: (
-            f"{who} took a prize in {SLOT_NAMES[before.slot]}: {prize_text(a.get('choice', {}))}."
+            f"{who} took a prize in {slot(before)}: {prize_text(a.get('choice', {}))}."
         ),
-        "decline_prize": lambda: f"{who} declined a prize in {SLOT_NAMES[before.slot]}.",
+        "decline_prize": lambda: f"{who} declined a prize in {slot(before)}.",
     }
     try:
         return sentences[kind]()
@@ -228,8 +228,8 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
 
 def employee_text(before: State, who: str, a: dict[str, Any]) -> str:
     """``UseEmployee`` in one sentence: whose employee, the fee, and what the ability did."""
-    employee, p = a["employee"], a.get("params", {})
-    holder = before.employees.index(employee) if employee in before.employees else None
+    used, p = a["employee"], a.get("params", {})
+    holder = before.employees.index(used) if used in before.employees else None
     fee = a.get("fee")
     paying = (
         f", paying {name(holder)} {fee['carrots']} carrots and {fee['boots']} boots,"
@@ -238,29 +238,53 @@ def employee_text(before: State, who: str, a: dict[str, Any]) -> str:
     )
     did = {
         "tom": lambda: (
-            f"swap {horse(p['give_card_id'])} for {horse(p['take_card_id'])} on {p['destination']}"
+            f"swap {horse(p['give_card_id'])} for {horse(p['take_card_id'])} on the {location(p['destination'])}"
         ),
-        "alex": lambda: f"buy {horse(p['card_id'])} onto {p['destination']}",
+        "alex": lambda: f"buy {horse(p['card_id'])} onto the {location(p['destination'])}",
         "gail": lambda: (
             "claim two bonus cards this turn" if p["mode"] == "take_two" else "refresh the bonus display"
         ),
-        "ryan": lambda: f"buy territory {p['location_id']}",
+        "ryan": lambda: f"buy the {location(p['location_id'])}",
         "tessa": lambda: "look at the top three horse cards",
-        "megan": lambda: f"place upgrade tokens on {', '.join(p['territories'])}",
-    }[employee]()
-    return f"{who} used {EMPLOYEE_NAMES[employee]}{paying} to {did}."
+        "megan": lambda: f"place upgrade tokens on {_listed([f'the {location(t)}' for t in p['territories']])}",
+    }[used]()
+    return f"{who} used {employee(used)}{paying} to {did}."
 
 
 def horse(card: str) -> str:
-    return f"{HORSES[card].name} ({card})" if card in HORSES else str(card)
+    """A horse by its name (``catalog.names``)."""
+    return component_ref("horse", card)
+
+
+def card(card_id: str) -> str:
+    """A drafted card: a horse, or a fate card."""
+    return f"the fate card {component_ref('fate', card_id)}" if card_id in FATE_CARDS else horse(card_id)
+
+
+def employee(employee_id: str) -> str:
+    return component_ref("employee", employee_id)
+
+
+def location(location_id: str) -> str:
+    """A location as a player points at it: "stable on ranch board 2 (bottom right)"."""
+    return component_ref("location", location_id)
+
+
+def slot(before: State) -> str:
+    """The tournament being ridden, as the tournament board prints it: "Tournament 4", "Final 2"."""
+    return component_ref("slot", SLOT_NAMES[before.slot])
+
+
+def _listed(parts: list[str]) -> str:
+    return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def prize_text(choice: dict) -> str:
     if "card_id" in choice:
-        return f"{horse(choice['card_id'])} to {choice['destination']}"
+        return f"{horse(choice['card_id'])} to the {location(choice['destination'])}"
     if "kind" in choice:
         return choice["kind"]
-    return f"an upgrade token on {choice.get('territory_id')}"
+    return f"an upgrade token on the {location(choice.get('territory_id'))}"
 
 
 def describe_chance(before: State, action: dict[str, Any]) -> str:
@@ -272,13 +296,15 @@ def describe_chance(before: State, action: dict[str, Any]) -> str:
         return "The horse deck was shuffled."
     if kind == "shuffle_fate":
         if before.level == 3:  # FR-R006: the top 4 go face up, so naming them reveals nothing
-            return f"The fate deck was shuffled; the bonus display shows {', '.join(outcome[:4])}."
+            shown = _listed([component_ref("fate", c) for c in outcome[:4]])
+            return f"The fate deck was shuffled; the bonus display shows {shown}."
         return "The fate deck was shuffled."
     if kind == "reshuffle":
         return "The horse discard pile was shuffled into a new deck."
     if kind == "shuffle_tournament_cards":
         cards = ", ".join(
-            f"{TOURNAMENT_CARDS[c].sponsor} ({TOURNAMENT_CARDS[c].skill}) on T{i + 1}"
+            f"{component_ref('tournament', c)} ({component_ref('skill', TOURNAMENT_CARDS[c].skill)}) "
+            f"on {component_ref('slot', SLOT_NAMES[i])}"
             for i, c in enumerate(outcome[:8])
         )
         return f"Tournament cards dealt: {cards}."
@@ -292,9 +318,9 @@ def describe_chance(before: State, action: dict[str, Any]) -> str:
     rolls = tournaments.split_rolls(w, list(outcome))
     parts = "; ".join(f"{name(s)} rolled {'+'.join(map(str, r))} = {sum(r)}" for s, r in rolls.items())
     if before.rolls == 0:  # the first roll of the tournament; every later one is a tie roll-off
-        return f"{SLOT_NAMES[before.slot]}: {parts}."
+        return f"{slot(before)}: {parts}."
     first = sum(len(g) for g in w.standings[:index]) + 1  # FR-R205: the tied group's own places
-    return f"{SLOT_NAMES[before.slot]} tie roll-off for places {first}-{first + len(group) - 1}: {parts}."
+    return f"{slot(before)} tie roll-off for places {first}-{first + len(group) - 1}: {parts}."
 
 
 def secrets(state: State) -> dict[int | None, Any]:

@@ -8,6 +8,7 @@ component; the catalog lists each tile once, with the group (era) it belongs to,
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from domain.games.homesteaders import components as c
@@ -223,6 +224,26 @@ def catalog() -> dict[str, Any]:
     ]
     colours = [{"seat": s, "colour": colour} for s, colour in enumerate(COLOURS)]
     return {"components": components, "terms": terms, "board": board, "tracks": tracks, "seat_colours": colours}
+
+
+@cache
+def names() -> dict[str, dict[str, str]]:
+    """How log sentences name components (``Game.component_names``), from the catalog: a
+    building (or any copy of it) by its name ("Foundry"); an auction tile, which the physical game
+    does not number, by what it offers ("Build Residential or Commercial")."""
+    components = catalog()["components"]
+    return {
+        "building": {i: e["name"] for i, e in components.items() if e["kind"] != "auction tile"},
+        "tile": {i: _tile_name(e) for i, e in components.items() if e["kind"] == "auction tile"},
+    }
+
+
+def _tile_name(entry: dict[str, Any]) -> str:
+    """An auction tile's offer in a few words: "Build any type; +1 worker (optional)"."""
+    types = entry["build_types"]
+    build = "No building" if not types else "Build any type" if len(types) == 4 else (
+        "Build " + " or ".join(c.TYPE_NAMES[x] for x in types))
+    return build + (f"; {TILE_BONUS[entry['bonus']]}" if entry["bonus"] else "")
 
 
 def _rail_text(space: int) -> str:

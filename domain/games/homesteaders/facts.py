@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.games.facts import Fact, fact, final_scores, quantities, scores_text
-from domain.games.game import seat_ref, their_ref
+from domain.games.game import component_ref, seat_ref, their_ref
 from domain.games.homesteaders import scoring
 from domain.games.homesteaders.state import NOBODY, State
 
@@ -99,7 +99,7 @@ def text(f: Fact) -> str:
     if kind == TILE:
         tile, slot, reason = f["components"]
         why = "after its slot was resolved" if reason == "resolved" else "unused: nobody won it"
-        return f"Auction tile {tile} ({slot.replace(':', ' ')}) was discarded {why}."
+        return f"The tile of auction slot {slot.split(':')[1]} ({component_ref('tile', tile)}) was discarded {why}."
     if kind == START:
         return f"The start player is now {seat_ref(seats[0])}."
     if kind == SCORES:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.games.game import seat_ref, their_ref
+from domain.games.facts import quantities
+from domain.games.game import component_ref, seat_ref, their_ref
 from domain.games.homesteaders import components as c
 from domain.games.homesteaders import facts, scoring
 from domain.games.homesteaders.moves import PRIVATE
@@ -148,8 +149,27 @@ def fact_view(before: State, actor: int, action: dict[str, Any], after: State, v
 
 
 def _name(instance: str) -> str:
-    b = c.BUILDINGS.get(c.kind(instance))
-    return f"the {b['name']} ({instance})" if b else instance
+    """A building (a copy of one) as a sentence names it: "the Foundry" (``catalog.names``)."""
+    return f"the {component_ref('building', instance)}"
+
+
+def _tile(tile: str) -> str:
+    """An auction tile by what it offers (the physical game numbers none): "(Build Commercial)"."""
+    return f"({component_ref('tile', tile)})"
+
+
+def _source(source: str) -> str:
+    """What granted a bonus worker: a building or an auction tile."""
+    return f"the auction tile {_tile(source)}" if source in c.TILES else _name(source)
+
+
+def _worker_slot(view: dict[str, Any]) -> str:
+    """A worker space by what it yields ("for 1 wood"), as the building prints it."""
+    slots = c.building(view["building"])["worker_slots"] if c.kind(view["building"]) in c.BUILDINGS else []
+    if not 0 < view["slot"] <= len(slots):
+        return f"on {_name(view['building'])}"
+    gained = {("VP" if k == "vp" else k): n for k, n in slots[view["slot"] - 1]["yield"].items()}
+    return f"on {_name(view['building'])} for {quantities(gained) or 'nothing'}"
 
 
 def _gold(view: dict[str, Any]) -> str:
@@ -171,7 +191,7 @@ def _built(before: State, actor: int, view: dict[str, Any]) -> str:
     """The building and its automatic gains: build bonuses and the Forge point are public (HS-H01, HS-A32, HS-A33)."""
     instance = find_instance(before, view["building"])
     if instance is None:
-        return f"built {view['building']}"
+        return f"built {_name(view['building'])}"
     player = before.seat(actor)
     gains = []
     if player.owns("forge"):
@@ -188,20 +208,22 @@ def _built(before: State, actor: int, view: dict[str, Any]) -> str:
 
 
 _SENTENCES = {
-    "assign_worker": lambda b, a, v: f"put worker {v['worker']} on slot {v['slot']} of {_name(v['building'])}",
-    "unassign_worker": lambda b, a, v: f"left worker {v['worker']} idle",
+    "assign_worker": lambda b, a, v: f"put a worker {_worker_slot(v)}",
+    "unassign_worker": lambda b, a, v: "took a worker back",
     "confirm_workers": lambda b, a, v: f"confirmed {their_ref(a)} worker assignment",
     "pay_wages": lambda b, a, v: f"paid wages for {len(b.seat(a).workers)} workers{_gold(v)}",
     "place_dummy_bid": lambda b, a, v: f"placed the dummy bid at {b.dummy} on auction slot {v['slot']}",
     "place_bid": _bid,
     "pass_bidding": lambda b, a, v: f"passed and advanced to railroad space {min(b.seat(a).rail + 1, c.RAIL_MAX)}",
     "choose_rail_reward": _reward,
-    "pay_auction": lambda b, a, v: f"paid {b.bids[b.cur_slot - 1][1]} silver for auction tile {b.tile()}{_gold(v)}",
+    "pay_auction": lambda b, a, v: (
+        f"paid {b.bids[b.cur_slot - 1][1]} silver for the tile of auction slot {b.cur_slot} {_tile(b.tile())}{_gold(v)}"),
     "build_building": _built,
     "decline_build": lambda b, a, v: "chose not to build",
-    "accept_bonus_worker": lambda b, a, v: f"{'took' if v['accept'] else 'declined'} the bonus worker from {b.source}",
-    "take_auction_bonus": lambda b, a, v: f"took the bonus of auction tile {b.tile()}",
-    "decline_auction_bonus": lambda b, a, v: f"declined the bonus of auction tile {b.tile()}",
+    "accept_bonus_worker": lambda b, a, v: (
+        f"{'took' if v['accept'] else 'declined'} the bonus worker from {_source(b.source)}"),
+    "take_auction_bonus": lambda b, a, v: f"took the bonus of the auction tile {_tile(b.tile())}",
+    "decline_auction_bonus": lambda b, a, v: f"declined the bonus of the auction tile {_tile(b.tile())}",
     "pay_off_debt": lambda b, a, v: f"paid off a debt with {'1 gold' if v['use_gold'] else '5 silver'}",
     "confirm_final_actions": lambda b, a, v: f"confirmed {their_ref(a)} final actions",
     "hire_worker": lambda b, a, v: "hired a worker for 1 trade token and 1 food",

@@ -10,6 +10,7 @@ holdings are state and only ever travel in the owner's view.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from domain.games.walnut_grove.components import (
@@ -163,7 +164,17 @@ def _landscape_tiles() -> dict[str, dict[str, Any]]:
     return result
 
 
-def catalog() -> dict[str, Any]:
+#: What a help tile costs at the end, by rules version (WG-D19): the catalog a pinned table reads
+#: names the rules it plays.
+HELP_RULES = {
+    "1": ("{p} VP at the end; the returnable side goes back for 3 goods, a flipped one stays",
+          "{p} VP per neighbour-help tile held, flipped or returnable"),
+    "2": ("{p} VP at the end once flipped; the returnable side goes back for 3 goods and costs nothing at the end",
+          "{p} VP per flipped neighbour-help tile (a returnable one costs nothing)"),
+}
+
+
+def catalog(rules: str = "1") -> dict[str, Any]:
     components: dict[str, dict[str, Any]] = {}
     components.update(_landscape_tiles())
     components.update(_town())
@@ -254,8 +265,7 @@ def catalog() -> dict[str, Any]:
         "name": "Neighbour-help tile",
         "kind": "help_tile",
         "points": HELP_PENALTY,
-        "effect": f"{HELP_PENALTY} VP at the end; the returnable side goes back for "
-        "3 goods, a flipped one stays",
+        "effect": HELP_RULES[rules][0].format(p=HELP_PENALTY),
     }
     terms = {
         "coins": "Coins",
@@ -318,7 +328,7 @@ def catalog() -> dict[str, Any]:
             "buildings": "1 VP per cabin and per barn tile",
             "enclosures": "every completely fenced land area scores its size",
             "upgrades": "each upgrade tile as printed, on the final farm",
-            "help": f"{HELP_PENALTY} VP per neighbour-help tile held, flipped or returnable",
+            "help": HELP_RULES[rules][1].format(p=HELP_PENALTY),
         },
     }
     tracks = [
@@ -332,3 +342,34 @@ def catalog() -> dict[str, Any]:
         "tracks": tracks,
         "seat_colours": SEAT_COLOURS,
     }
+
+
+@cache
+def names() -> dict[str, dict[str, str]]:
+    """How log sentences name components (``Game.component_names``), from the catalog, in the
+    words of the physical game, which numbers none of them: a landscape tile by its landscapes
+    ("forest and mountain tile"), a labourer by its colour ("yellow labourer"), a coin by its metal,
+    a cabin or barn by what it is; town buildings, upgrades and farm boards by their names."""
+    groups: dict[str, dict[str, str]] = {k: {} for k in (
+        "tile", "town", "upgrade", "building", "figure", "coin", "board", "good")}
+    for id, entry in catalog()["components"].items():
+        kind, name = entry["kind"], entry["name"]
+        if kind == "landscape_tile":
+            groups["tile"][id] = name.split(" ", 1)[1].replace(" / ", " and ") + " tile"
+        elif kind == "town_building":
+            groups["town"][id] = name
+        elif kind == "upgrade":
+            groups["upgrade"][id] = name
+        elif kind.startswith("building_"):
+            groups["building"][id] = kind.removeprefix("building_")
+        elif kind == "labourer":
+            groups["figure"][id] = f"{entry['colour']} labourer"
+        elif kind == "farmer":
+            groups["figure"][id] = "farmer"
+        elif kind == "coin":
+            groups["coin"][id] = name.lower() if id != "coin" else "coin"
+        elif kind == "player_board":
+            groups["board"][id] = name.lower()
+        elif kind == "good":
+            groups["good"][id] = name.lower()
+    return groups

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from domain.games.game import seat_ref
+from domain.games.game import component_ref, seat_ref, seat_verb, their_ref
 from domain.games.walnut_grove import facts
-from domain.games.walnut_grove.components import COIN_VALUES, LABOURERS, TOWN, UPGRADES, YEAR_DISCS, is_coin
+from domain.games.walnut_grove.components import COIN_VALUES, TOWN, UPGRADES, YEAR_DISCS, is_coin
 from domain.games.walnut_grove.farm import farm_areas
 from domain.games.walnut_grove.holdings import coins, help_tiles, owned_goods
 from domain.games.walnut_grove.legal import area_anchor
@@ -176,13 +176,13 @@ def action_view(
 
 
 def fact_view(before: WalnutGroveState, actor: int, action: dict[str, Any], after: WalnutGroveState,
-              viewer: int | None, reveal: bool = False) -> list[dict[str, Any]]:
+              viewer: int | None, reveal: bool = False, score: Any = None) -> list[dict[str, Any]]:
     """The facts of one step as ``viewer`` may know them (``Game.facts``, docs/log.md): a toll
     coin's id and value reach only its payer (WG-H01, WG-H03), the others learn that one coin
     was paid; help tiles and scores are public (WG-H07). Everything once the game is over."""
     viewer = _seat(before, viewer)
     shown = []
-    for f in facts.derive(before, actor, action, after):
+    for f in facts.derive(before, actor, action, after, *([score] if score else [])):
         seat = f["seats"][0] if f["seats"] else None
         if f["kind"] == facts.TOLL and not reveal and not _sees_coins(before, seat, viewer):
             f = {**f, "amounts": {str(seat): {"coins": 1}}, "components": f["components"][:1]}
@@ -194,6 +194,24 @@ def _name(seat: int) -> str:
     return seat_ref(seat)  # the platform names the seat: its player, or "You"
 
 
+def _count(n: int, thing: str, things: str | None = None) -> str:
+    """ "1 coin", "2 coins" (no "coin(s)")."""
+    return f"{n} {thing if n == 1 else things or thing + 's'}"
+
+
+def _listed(parts: list[str]) -> str:
+    return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _figure(figure: str) -> str:
+    """The farmer, or a labourer by its colour (``catalog.names``): "a yellow labourer"."""
+    return f"the {component_ref('figure', figure)}" if figure == "farmer" else f"a {component_ref('figure', figure)}"
+
+
+def _tile(tile: str) -> str:
+    return f"a {component_ref('tile', tile)}"
+
+
 def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewer: int | None) -> str:
     viewer = _seat(before, viewer)
     kind = action.get("type")
@@ -201,82 +219,83 @@ def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewe
         return _describe_chance(before, action, viewer)
     who = _name(actor)
     if kind == "choose_start_building":
-        return f"{who} starts at the {action['building'].replace('_', ' ')}."
+        return f"{who} {seat_verb(actor, 'starts')} at the {component_ref('town', action['building'])}."
     if kind == "place_landscape_tiles":
-        placed = ", ".join(
-            f"{p['tile_id']} at ({p['x']},{p['y']}) turned {p['rotation']}°" for p in action["placements"]
-        )
-        return f"{who} placed {placed} and returned the other drawn tiles."
+        placed = _listed([
+            f"{_tile(p['tile_id'])} in column {p['x'] + 1}, row {p['y']} (turned {p['rotation']}°)"
+            for p in action["placements"]
+        ])
+        return f"{who} placed {placed}, and returned the other drawn tiles."
     if kind == "place_figures":
-        names = ", ".join(a["figure_id"] for a in action["assignments"])
-        return f"{who} sent {names} to work {len(action['assignments'])} land area(s) and harvested."
+        figures = _listed([_figure(a["figure_id"]) for a in action["assignments"]])
+        areas = _count(len(action["assignments"]), "land area")
+        return f"{who} sent {figures} to work {areas} and harvested."
     if kind == "take_fall_turn":
         tolls = action.get("tolls") or []
         helps = sum(1 for t in tolls if t == "help")
         paid = len(tolls) - helps
-        parts = [f"paying {paid} toll coin(s)"] * bool(paid) + [
-            f"taking {helps} help tile(s) for tolls"
+        parts = [f"paying {_count(paid, 'toll coin')}"] * bool(paid) + [
+            f"taking {_count(helps, 'help tile')} for tolls"
         ] * bool(helps)
         extra = f" ({' and '.join(parts)})" if parts else ""
         where = TOWN[action["destination"]]
-        return (
-            f"{who} moved to the {where.id.replace('_', ' ')}{extra} and {_town_action(where.kind, action)}."
-        )
+        return f"{who} moved to the {component_ref('town', where.id)}{extra} and {_town_action(where.kind, action)}."
     if kind == "pass_fall_turn":
         return f"{who} passed this fall."
     if kind == "resolve_coin_overflow":
-        return f"{who} kept {len(action['keep'])} drawn coin(s) and discarded {len(action['discard'])} barn item(s)."
+        kept, dropped = len(action["keep"]), len(action["discard"])
+        return f"{who} kept {_count(kept, 'drawn coin')} and discarded {_count(dropped, 'barn item')}."
     if kind == "resolve_winter":
         needs = winter_needs(before, before.player(actor))
         taken = help_tiles(resolve_winter(before, actor, action).player(actor)) - help_tiles(
             before.player(actor)
         )
-        help_text = f", taking {taken} help tile(s) for what was missing" if taken else ""
+        help_text = f", taking {_count(taken, 'help tile')} for what was missing" if taken else ""
         return (
             f"{who} faced a winter needing {sum(needs.food.values())} food and {needs.wood} wood{help_text}."
         )
     if kind == "return_neighbour_help_tile":
         return f"{who} returned a neighbour-help tile with 3 goods."
     if kind == "move_goods_to_barn":
-        return f"{who} moved the good in {action['from_slot']} to the barn."
+        good = dict(before.player(actor).storage).get(action["from_slot"])
+        what = component_ref("good", good) if good else "a good"
+        return f"{who} moved {what} from {their_ref(actor)} farm to the barn."
     if kind == "discard_from_barn":
-        return f"{who} discarded {len(action['barn_slots'])} item(s) from the barn."
+        return f"{who} discarded {_count(len(action['barn_slots']), 'item')} from the barn."
     return f"{who} confirmed the final scoring."
 
 
 def _town_action(kind: str | None, action: dict[str, Any]) -> str:
     if kind == "free_goods":
-        return f"took {' and '.join(action['goods'])} into the barn"
+        return f"took {_listed([component_ref('good', g) for g in action['goods']])} into the barn"
     if kind == "hire":
-        labourer = action["labourer_id"]
-        return f"hired the {LABOURERS[labourer]} labourer {labourer}, who starts work after winter"
+        return f"hired {_figure(action['labourer_id'])}, who starts work after winter"
     if kind == "building":
-        return f"bought the building tile {action['building_tile_id']}"
+        return f"bought a {component_ref('building', action['building_tile_id'])}"
     if kind == "upgrade":
         upgrade = UPGRADES[action["upgrade_id"]]
-        return f"bought the {upgrade.name} ({upgrade.id}) for the {upgrade.space} space"
-    return f"sold {', '.join(sale['good'] for sale in action['sell'])}"
+        return f"bought the {component_ref('upgrade', upgrade.id)} for the {upgrade.space} space"
+    return f"sold {_listed([component_ref('good', sale['good']) for sale in action['sell']])}"
 
 
 def _describe_chance(before: WalnutGroveState, action: dict[str, Any], viewer: int | None) -> str:
     step = before.chance_step
     outcome = action["outcome"]
     if step == "boards":
-        dealt = ", ".join(f"{_name(s)} {b}" for s, b in enumerate(outcome[: before.n]))
-        return f"Player boards were dealt: {dealt}."
+        dealt = _listed([f"{component_ref('board', b)} to {_name(s)}" for s, b in enumerate(outcome[: before.n])])
+        return f"Farm boards were dealt: {dealt}."
     if step in ("discs_a", "discs_b"):
         return f"The {step[-1].upper()} year discs were shuffled face down."
     if step in ("labourers", "buildings", "upgrades"):
         return f"The {step} for town were shuffled and dealt to their buildings."
     if step == "spring_draw":
-        return (
-            f"{_name(before.order[before.cursor])} drew {', '.join(outcome) or 'no tiles'} from the tile bag."
-        )
+        drawn = _listed([_tile(t) for t in outcome]) or "no tiles"
+        return f"{_name(before.order[before.cursor])} drew {drawn} from the tile bag."
     seat = _coin_step_seat(before)
     if viewer == seat:
-        drawn = ", ".join(f"{c} (value {COIN_VALUES[c]})" for c in outcome)
-        return f"{_name(seat)} drew {len(outcome)} coin(s) from the bag: {drawn or 'none'}."
-    return f"{_name(seat)} drew {len(outcome)} coin(s) from the bag."
+        drawn = _listed([f"a {component_ref('coin', c)}" for c in outcome])
+        return f"{_name(seat)} drew {_count(len(outcome), 'coin')} from the bag: {drawn or 'none'}."
+    return f"{_name(seat)} drew {_count(len(outcome), 'coin')} from the bag."
 
 
 def secrets(state: WalnutGroveState) -> dict[int | None, Any]:

@@ -29,7 +29,7 @@ def test_BK_R105_card_discarded_fact_names_the_card_to_its_owner_only():
                 assert f["rule"] == "BK-R105" and f["amounts"] == {str(owner): {"cards": 1}}
                 if viewer == owner:
                     assert f["components"] == [after.removed[owner][-1]]
-                    assert f["text"] == f"{{seat:{owner}}} discarded {after.removed[owner][-1]} face down, out of the game."
+                    assert f["text"] == f"{{seat:{owner}}} discarded {{card:{after.removed[owner][-1]}}} face down, out of the game."
                     discarded[owner].append(f["components"][0])
                 else:  # the others learn that a card went, not which
                     assert f["components"] == [] and f["text"] == f"{{seat:{owner}}} discarded a card face down, out of the game."

@@ -114,9 +114,9 @@ def test_bk_s23_provisions_chain_resolves_depth_first():
         )
     last = next(m for m in GAME.legal_moves(state, DEE) if m["type"] == "submit_pick")
     # The table log narrates the chain in resolution order; only Bo reads the parchment's name.
-    chain = "PROV-1 (drawing PROV-2 (drawing {} and T-E8) and T-J6) and T-C7"
-    assert chain.format("P-FISHER") in GAME.describe(state, DEE, last, BO)
-    assert chain.format("a parchment") in GAME.describe(state, DEE, last, None)
+    chain = "{card:PROV-1} (drawing {card:PROV-2} (drawing HIDDEN and {card:T-E8}) and {card:T-J6}) and {card:T-C7}"
+    assert chain.replace("HIDDEN", "{card:P-FISHER}") in GAME.describe(state, DEE, last, BO)
+    assert chain.replace("HIDDEN", "a parchment") in GAME.describe(state, DEE, last, None)
     after = GAME.play(state, DEE, last)
     assert after.discards[BO] == ("PROV-1", "PROV-2", "T-E8", "T-J6", "T-C7")
     assert after.parchments[BO] == ("P-FISHER",)

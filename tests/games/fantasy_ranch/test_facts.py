@@ -27,7 +27,7 @@ def test_FR_R145_territory_taken_over_fact():
         found = facts(state, YELLOW, move("H08", "1B-4"), viewer)
         assert [(f["kind"], f["rule"], f["seats"], f["components"], f["text"]) for f in found] == [
             ("territory taken over", "FR-R145", [YELLOW, PURPLE2], ["1B-4"],
-             "{seat:0} took territory 1B-4 over from {seat:1}.")]
+             "{seat:0} took the {location:1B-4} over from {seat:1}.")]
 
 
 def test_FR_R252_round_end_sweep_fact():
@@ -47,7 +47,8 @@ def test_FR_R252_round_end_sweep_fact():
     found = facts(blue, PURPLE, decline)
     assert [(f["kind"], f["rule"], f["seats"], f["components"]) for f in found] == [
         ("territory changed owner at round end", "FR-R252", [BLUE, PURPLE], ["3B-2"])]
-    assert found[0]["text"] == "Round-end sweep: territory 3B-2 passed from {seat:3} to {seat:2}."
+    assert found[0]["text"] == "Round-end sweep: the {location:3B-2} passed from {seat:3} to {seat:2}."
+    assert GAME.name_component("location", "3B-2") == "paddock on ranch board 3 (top middle)"
 
 
 def test_FR_R059_FR_R060_start_player_changed_and_FR_R350_final_scores_in_whole_games():

@@ -45,7 +45,7 @@ def test_fr_s01_tie_re_roll_among_tied_players_only():
     before = state
     state = roll(state, [1, 4, 1])
     assert GAME.describe(before, -1, {"type": "chance", "outcome": [1, 4, 1]}, None) == (
-        f"T1 tie roll-off for places 1-2: {seat_ref(YELLOW)} rolled 1+4 = 5; {seat_ref(RED)} rolled 1 = 1."
+        f"{{slot:T1}} tie roll-off for places 1-2: {seat_ref(YELLOW)} rolled 1+4 = 5; {seat_ref(RED)} rolled 1 = 1."
     )
     assert state.ranking == (YELLOW, RED, BLUE)  # Blue stays 3rd although Red's re-roll (1) < Blue's 4
     assert state.prizes[0] == (YELLOW, 1, 0, "horse")

@@ -53,7 +53,7 @@ def test_fr_r204_results_are_dice_sums():
     rolled = roll(state, [2, 2, 1, 1, 1])
     assert rolled.ranking == (YELLOW, RED)
     log = GAME.describe(state, CHANCE, {"type": "chance", "outcome": [2, 2, 1, 1, 1]}, None)
-    assert log == f"T1: {seat_ref(YELLOW)} rolled 2+2 = 4; {seat_ref(RED)} rolled 1+1+1 = 3."
+    assert log == f"{{slot:T1}}: {seat_ref(YELLOW)} rolled 2+2 = 4; {seat_ref(RED)} rolled 1+1+1 = 3."
 
 
 def test_fr_r205_a_tie_of_the_whole_field_is_logged_as_a_roll_off():
@@ -64,7 +64,7 @@ def test_fr_r205_a_tie_of_the_whole_field_is_logged_as_a_roll_off():
     state = roll(state, [1, 2, 1, 1, 1])  # Yellow 3, Red 3
     assert state.standings == ((YELLOW, RED),)
     log = GAME.describe(state, CHANCE, {"type": "chance", "outcome": [6, 6, 1, 1, 1]}, None)
-    assert log == f"T1 tie roll-off for places 1-2: {seat_ref(YELLOW)} rolled 6+6 = 12; {seat_ref(RED)} rolled 1+1+1 = 3."
+    assert log == f"{{slot:T1}} tie roll-off for places 1-2: {seat_ref(YELLOW)} rolled 6+6 = 12; {seat_ref(RED)} rolled 1+1+1 = 3."
     assert roll(state, [6, 6, 1, 1, 1]).ranking == (YELLOW, RED)
 
 

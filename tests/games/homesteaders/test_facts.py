@@ -95,7 +95,7 @@ def test_HS_A37_tile_discarded_fact_when_its_slot_is_resolved():
     assert len(found) == 1  # once, by the step that ended the slot, for every viewer (HS-H01)
     last, fact = found[0]
     assert (fact["rule"], fact["components"]) == ("HS-A37", ["A05", "slot:1", "resolved"])
-    assert fact["text"] == "Auction tile A05 (slot 1) was discarded after its slot was resolved."
+    assert fact["text"] == "The tile of auction slot 1 ({tile:A05}) was discarded after its slot was resolved."
 
 
 def test_HS_A30_HS_A25_tile_discarded_fact_for_a_slot_the_dummy_kept():
@@ -116,7 +116,7 @@ def test_HS_A30_HS_A25_tile_discarded_fact_for_a_slot_the_dummy_kept():
         state = after
     assert [(f["rule"], f["components"]) for f in found] == [
         ("HS-A37", [tiles[0], "slot:1", "resolved"]), ("HS-A30", [tiles[1], "slot:2", "no_winner"])]
-    assert found[1]["text"] == f"Auction tile {tiles[1]} (slot 2) was discarded unused: nobody won it."
+    assert found[1]["text"] == f"The tile of auction slot 2 ({{tile:{tiles[1]}}}) was discarded unused: nobody won it."
 
 
 def test_HS_A16_HS_A17_start_player_changed_fact():

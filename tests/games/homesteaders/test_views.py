@@ -27,7 +27,7 @@ def test_every_move_and_chance_step_has_one_plain_sentence():
                 if actor != CHANCE:
                     assert sentence.startswith(f"{seat_ref(actor)} ")
                 names = [f"Player {s}" for s in range(players)]  # the platform names the seats (domain.log)
-                assert SENTENCE.match(render_seats(sentence, names, viewer)), sentence
+                assert SENTENCE.match(render_seats(sentence, names, viewer, GAME.name_component)), sentence
     assert len(kinds) >= 15  # the walk reached most commands
 
 
@@ -79,11 +79,11 @@ def test_hs_h01_build_bonuses_and_the_forge_point_are_named_in_the_log():
     state = play(resolving(holding(new_game(3), A, wood=2, silver=3), 1, A, 3), A, pay())
     move = build("boarding_house")
     for viewer in (None, A, B):
-        assert GAME.describe(state, A, move, viewer) == f"{seat_ref(0)} built the Boarding House (boarding_house#1) and gained 2 silver."
+        assert GAME.describe(state, A, move, viewer) == f"{seat_ref(0)} built the {{building:boarding_house#1}} and gained 2 silver."
     indebted = holding(state, A, debt=2)
-    assert GAME.describe(indebted, A, move, C).endswith("(boarding_house#1) and discarded a debt.")
+    assert GAME.describe(indebted, A, move, C).endswith("the {building:boarding_house#1} and discarded a debt.")
     forge = play(resolving(own(holding(in_round(new_game(3), 9), A, copper=1, wood=1, silver=9), A, "forge#1"), 1, A, 3), A, pay())
     assert GAME.describe(forge, A, build("train_station#1"), B) == (
-        f"{seat_ref(0)} built the Train Station (train_station#1), scored 1 VP with the Forge and gained a rail line."
+        f"{seat_ref(0)} built the {{building:train_station#1}}, scored 1 VP with the Forge and gained a rail line."
     )
-    assert GAME.describe(forge, A, build("dude_ranch#1"), B) == f"{seat_ref(0)} built the Dude Ranch (dude_ranch#1) and scored 1 VP with the Forge."
+    assert GAME.describe(forge, A, build("dude_ranch#1"), B) == f"{seat_ref(0)} built the {{building:dude_ranch#1}} and scored 1 VP with the Forge."

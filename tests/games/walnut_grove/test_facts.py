@@ -23,7 +23,8 @@ def test_WG_R33_toll_paid_fact_shows_the_coin_to_its_payer_and_a_count_to_the_ot
     value = COIN_VALUES["c05"]
     assert [(f["kind"], f["rule"], f["amounts"], f["components"]) for f in mine] == [
         ("toll paid", "WG-R33", {"2": {"coins": 1, "value": value}}, ["taxes", "c05"])]
-    assert mine[0]["text"] == f"{{seat:2}} paid the taxes toll with coin c05 (value {value})."
+    assert mine[0]["text"] == "{seat:2} paid the taxes toll with a {coin:c05}."
+    assert GAME.name_component("coin", "c05") == "copper coin" and value == 0
     for viewer in (P1, P2, None):
         theirs = facts(state, P3, move, viewer)
         assert [(f["amounts"], f["components"], f["text"]) for f in theirs] == [

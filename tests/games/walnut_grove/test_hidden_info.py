@@ -169,7 +169,7 @@ def test_describe_gives_one_sentence_per_step_for_every_viewer(players):
     for actor, action in run.steps:
         for viewer in (None, *range(players)):
             names = [f"Player {s}" for s in range(players)]  # the platform names the seats (domain.log)
-            sentence = render_seats(GAME.describe(state, actor, action, viewer), names, viewer)
+            sentence = render_seats(GAME.describe(state, actor, action, viewer), names, viewer, GAME.name_component)
             assert sentence[0].isupper() and sentence.endswith(".") and "\n" not in sentence
             assert sentence.count(". ") == 0, sentence
         state = (
