@@ -105,11 +105,10 @@ const term = (ctx, id) => ctx.cat.terms?.[id] || String(id).replaceAll('_', ' ')
 const hname = (ctx, id) => comp(ctx, id).name;
 const typeName = (ctx, type) => (type === 'home' ? 'Home' : ctx.cat.board?.location_types?.[type]?.name || type);
 
-/** A location's name as the physical game prints it: its type and its printed label ("Pasture 1B-2"). */
+/** A location's name from the catalog: its type, its place on the board and the board ("Pasture, top left of board 1B"). */
 function placeName(ctx, id) {
   if (id === 'holding') return 'not yet placed';
-  const e = comp(ctx, id);
-  return e.type ? `${typeName(ctx, e.type)} ${id}` : hname(ctx, id);
+  return hname(ctx, id);
 }
 
 /** The colour rule of a horse, from the catalog: where a horse of its colour may stand. */
@@ -476,7 +475,6 @@ function locationBox(ctx, id, {ownerSeat = null, outOfPlay = false, fit = false}
   const head = h('div', {class: 'fr-loc-head'},
     home ? icon('home', 'Home') : null,
     h('span', {class: 'fr-loc-name'}, home ? 'Home' : typeName(ctx, e.type)),
-    fit ? null : h('span', {class: 'fr-loc-id'}, id),
     h('span', {class: 'fr-cap', title: `${horses.length} of ${e.capacity} places taken`}, `${horses.length}/${e.capacity}`),
     owned && v.level === 3 && !fit ? chip(ctx, ownerSeat, home ? `${seatColour(ctx, ownerSeat).name} home` : seatColour(ctx, ownerSeat).name) : null,
     price,
@@ -504,11 +502,11 @@ function locationBox(ctx, id, {ownerSeat = null, outOfPlay = false, fit = false}
     'grid-column': `${Math.min(...xs) + 1} / ${Math.max(...xs) + 2}`, 'grid-row': `${Math.min(...ys) + 1} / ${Math.max(...ys) + 2}`});
 }
 
-function ranchBoard(ctx, seat) {
+function ranchBoard(ctx, seat, {fit = false} = {}) {
   const [board, side] = ctx.view.ranches[seat];
   const geo = ctx.cat.board.boards[String(board)].sides[side];
   const owners = ctx.view.owners || {};
-  const grid = h('div', {class: 'fr-grid'}, geo.locations.map((id) => locationBox(ctx, id, {ownerSeat: owners[id] ?? null})));
+  const grid = h('div', {class: `fr-grid${fit ? ' fit' : ''}`}, geo.locations.map((id) => locationBox(ctx, id, {ownerSeat: owners[id] ?? null, fit})));
   const bought = geo.locations.filter((id) => owners[id] === seat && id !== geo.home).length;
   const holding = Object.keys(ctx.place).filter((c) => ctx.owner[c] === seat && ctx.place[c] === 'holding').sort();
   const c = seatColour(ctx, seat);
@@ -1080,26 +1078,31 @@ const board = {
       root.replaceChildren(h('p', {class: 'fr-muted'}, 'The game has not started yet.'));
       return;
     }
+    // a finished game: the ranking first, the ranches as compact tiles, the rest of the table folded away
+    const over = v.phase === 'game_over';
     const land = v.level === 3 ? [community(ctx)] : [];
     if (v.level !== 3) {
       const order = [...Array(ctx.seatsN).keys()].filter((st) => v.ranches?.[st]);
       order.sort((a, b) => (b === ctx.viewer) - (a === ctx.viewer));
-      for (const st of order) land.push(ranchBoard(ctx, st));
+      for (const st of order) land.push(ranchBoard(ctx, st, {fit: over}));
       const unplaced = [...Array(ctx.seatsN).keys()].filter((st) => !v.ranches?.[st]);
       for (const st of unplaced) {
         const holding = Object.keys(ctx.place).filter((c) => ctx.owner[c] === st).sort();
         if (holding.length) land.push(h('div', {class: 'fr-holding'}, chip(ctx, st, `${seatColour(ctx, st).name}'s horses:`), holding.map((id) => horseCard(ctx, id, {small: true}))));
       }
     }
+    const table = [
+      h('section', {class: 'fr-tournaments', 'aria-label': 'Tournaments'}, h('h3', {}, v.round ? `Round ${v.round} of 5 · tournaments` : 'Tournaments (from round 1)'), tournamentTrack(ctx), currentTournament(ctx), lastResult(ctx)),
+      market(ctx), fatePanel(ctx), employeesPanel(ctx)];
     root.replaceChildren(
       playersBar(ctx),
+      over ? scorePanel(ctx) : null,
       prompt(ctx),
       h('div', {class: `fr-layout${v.level === 3 ? ' community-wide' : ''}`},
         h('div', {class: 'fr-land'}, land),
         h('div', {class: 'fr-side'},
-          scorePanel(ctx),
-          h('section', {class: 'fr-tournaments', 'aria-label': 'Tournaments'}, h('h3', {}, v.round ? `Round ${v.round} of 5 · tournaments` : 'Tournaments (from round 1)'), tournamentTrack(ctx), currentTournament(ctx), lastResult(ctx)),
-          market(ctx), fatePanel(ctx), employeesPanel(ctx))));
+          over ? h('details', {class: 'fr-more'}, h('summary', {}, 'Tournaments, market, fate cards and employees'), table)
+            : [scorePanel(ctx), table])));
     const frame = root.querySelector('.fr-cview.zoomed');
     if (frame && ui.pan) [frame.scrollLeft, frame.scrollTop] = ui.pan;
   },

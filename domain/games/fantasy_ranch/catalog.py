@@ -294,6 +294,20 @@ def employee_entries() -> dict[str, dict[str, Any]]:
     }
 
 
+def where(cells) -> str:
+    """A location's place on its 3x2 board in words ("top left", "bottom, middle and right"): the
+    printed boards carry no location labels, so a location is named by its type, place and board."""
+    rows = sorted({y for _, y in cells})
+    cols = sorted({x for x, _ in cells})
+    row = {0: "top", 1: "bottom"}
+    col = {0: "left", 1: "middle", 2: "right"}
+    if len(rows) == 1 and len(cols) == 1:
+        return f"{row[rows[0]]} {col[cols[0]]}"
+    if len(rows) == 1:
+        return f"{row[rows[0]]}, {' and '.join(col[c] for c in cols)}"
+    return f"{' and '.join(col[c] for c in cols)}, top and bottom"
+
+
 def location_entries() -> dict[str, dict[str, Any]]:
     out = {}
     colour_of = {t: c for c, t in TYPE_OF_COLOUR.items()}
@@ -301,7 +315,7 @@ def location_entries() -> dict[str, dict[str, Any]]:
         for loc in data.locations:
             home = loc.is_home
             out[loc.id] = {
-                "name": f"{'Home' if home else loc.type.capitalize()} {loc.id}",
+                "name": f"{'Home' if home else loc.type.capitalize()}, {where(loc.cells)} of board {board}{side}",
                 "kind": "location",
                 "cost": None if home else {"boots": LOCATION_PRICE[loc.type]},
                 "points": None,
