@@ -302,9 +302,10 @@ def test_the_level_2_draft_is_picked_on_cards_with_confirm_and_no_hand_reaches_t
     table, tokens = open_table(ann, 3, 2, humans=(0, 1))
     bodies = {0: [], 1: [], None: []}
     for page, seat in ((ann, 0), (bob, 1), (watcher, None)):
-        # every answer of the API but the catalog (static data naming every card of the box)
+        # every answer of the API but the catalog (static data naming every card of the box, asked for
+        # with the table's ?rules_version) and the stream
         page.on("response", lambda r, seat=seat: bodies[seat].append(r.text())
-                if "/api/" in r.url and r.ok and not r.url.endswith(("/components", "/stream")) else None)
+                if "/api/" in r.url and r.ok and "/components" not in r.url and not r.url.endswith("/stream") else None)
         visit(page, table, {seat: tokens[seat]} if seat is not None else {})
     hand = lambda seat: page_view(ann if seat == 0 else bob, table, seat, tokens[seat])["private"]["hand"]  # noqa: E731
     hands = {0: hand(0), 1: hand(1)}
