@@ -36,7 +36,8 @@ function tableRow(table) {
       h('strong', {}, table.title || table.game),
       h('span', {class: `badge status-${table.status}`}, table.status),
       mine.length ? h('span', {class: 'badge mine'}, `your seat${mine.length > 1 ? 's' : ''} ${mine.map((x) => x + 1).join(', ')}`) : null,
-      h('span', {class: 'muted'}, `${table.seats.length} seats · ${free} free · version ${table.version}`)),
+      h('span', {class: 'muted'}, `${table.seats.length} seats · ${free} free · version ${table.version}`),
+      table.rules_label ? h('span', {class: 'muted small rules'}, table.rules_label) : null),
     joinable ? h('a', {href: `#/tables/${table.id}`, class: 'join button-link', 'aria-label': `Join ${table.title || table.game}`}, 'Join') : null),
     h('span', {class: 'muted names'}, table.seats.map((s) => (s.free ? 'free' : `${s.name}${s.bot ? ` (${botLabel(s)})` : ''}`)).join(', ')));
 }

@@ -254,7 +254,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       answer.view !== null ? api('GET', `${base}/scores${s.position ? `?position=${s.position}` : ''}`).catch(() => null) : null,
       readLog(viewer, summary),
       readHistory(summary),
-      first ? loadGame(summary.game) : null,
+      first ? loadGame(summary.game, summary.rules_version) : null,
     ]);
     if (ctx.disposed) return;
     Object.assign(s, {summary, view: answer.view, viewer, legal, scores, log});
@@ -264,17 +264,19 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   }
 
   /** The catalog and the board module, once per page (both optional: the page works without). */
-  async function loadGame(game) {
+  async function loadGame(game, rulesVersion) {
+    // The catalog of the rules this table is played under (a table keeps its rules: docs/operations.md).
+    const rules = rulesVersion ? `?rules_version=${encodeURIComponent(rulesVersion)}` : '';
     const [catalog, board, games] = await Promise.all([
-      api('GET', `/api/games/${encodeURIComponent(game)}/components`).catch(() => null),
+      api('GET', `/api/games/${encodeURIComponent(game)}/components${rules}`).catch(() => null),
       boardFor(game).catch((error) => {
         say(`The ${game} board could not load (${error}); moves are listed instead.`, 'info');
         return null;
       }),
       api('GET', '/api/games').catch(() => []), // the options' descriptions, for the header
     ]);
-    const optionInfo = (Array.isArray(games) ? games : []).find((g) => g.name === game)?.options || {};
-    Object.assign(s, {catalog, board, optionInfo, boardLoaded: true});
+    const info = (Array.isArray(games) ? games : []).find((g) => g.name === game);
+    Object.assign(s, {catalog, board, optionInfo: info?.options || {}, newestRules: info?.rules_version ?? null, boardLoaded: true});
     page.classList.toggle('has-board', Boolean(board)); // a board gets the wider column
     details.open = !board; // without a board, the view as data is the fallback: open it
   }
@@ -774,6 +776,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     fill(facts,
       h('span', {class: `badge status-${t.status}`}, t.status), ` version ${t.version} · ${UNDO_WORDS[t.undo_policy] || `undo ${t.undo_policy}`}`,
       options ? ` · ${options}` : '',
+      // A table keeps the rules it was opened under; say so when newer ones exist.
+      s.newestRules && t.rules_version && t.rules_version !== s.newestRules ? ` · played under ${t.rules_label || `rules ${t.rules_version}`}` : '',
       t.forked_from?.what_if
         ? [` · what if: ${t.forked_from.by || 'a player'}'s branch from version ${t.forked_from.version} of `,
           h('a', {href: tableAddress(t.forked_from.table)}, 'the original game')]
@@ -784,7 +788,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       ? [h('button', {type: 'button', class: 'small', id: 'copy-invite', dataset: {key: 'copy-invite'}, onclick: copyInvite}, 'Copy invite link'),
         h('span', {class: 'muted small', id: 'invite-note', role: 'status'}, s.inviteNote || '')]
       : null);
-    fill(seedBox, `Rules version ${t.rules_version} · seed commitment `, h('code', {}, t.seed_commitment),
+    fill(seedBox, `${t.rules_label || `Rules version ${t.rules_version}`} · seed commitment `, h('code', {}, t.seed_commitment),
       t.seed ? [' · seed revealed: ', h('code', {}, t.seed)] : ' (the seed is revealed when the game ends)');
     fill(legendBox, t.seats.some((x) => !x.free) ? legend(s.ids) : null);
     renderTurn();
