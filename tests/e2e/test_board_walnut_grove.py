@@ -41,7 +41,7 @@ def server():
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("domain.application.new_seed", fixed_seed)
-        app = create_app(Settings(store="memory", testing=True, secret="e2e-secret-not-for-production-0123456789"))
+        app = create_app(Settings(store="memory", testing=True, secret="9753d8788ca335130600bfb6ecf621e8c6dfdca1868619f21a788d4fa9d98428"))
         httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
         thread = threading.Thread(target=httpd.serve_forever, name="e2e-walnut-grove", daemon=True)
         thread.start()
