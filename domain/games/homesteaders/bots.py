@@ -450,7 +450,8 @@ def _reward_value(state: State, player: Player, move: dict[str, Any], style: Sty
 
 
 def _buys_for_a_build(state: State, seat: int, free: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """A market purchase that completes a building the seat could then build (no debt)."""
+    """A market purchase that completes a building the seat could then build (no debt): wood,
+    food, steel and gold for silver, copper and livestock for a gold each."""
     player = state.seat(seat)
     for instance in state.supply:
         b = c.building(instance)
@@ -459,8 +460,11 @@ def _buys_for_a_build(state: State, seat: int, free: list[dict[str, Any]]) -> di
         if player.owns(b["id"]):
             continue
         short = {r: n - getattr(player, r) for r, n in (b["cost"] or {}).items() if getattr(player, r) < n}
-        price = sum(c.RATES[r].get("silver", 99) * n for r, n in short.items())
-        if short and sum(short.values()) <= 3 and price <= player.silver - len(player.workers):
+        price = sum(c.RATES[r].get("silver", 0) * n for r, n in short.items())
+        # copper and livestock cost a gold each, which silver cannot replace (HS-R64)
+        gold = sum(n for r, n in short.items() if "gold" in c.RATES[r])
+        if (short and sum(short.values()) <= min(3, player.trade) and gold <= player.gold - short.get("gold", 0)
+                and price <= player.silver - len(player.workers)):
             for m in free:
                 if m["type"] == "buy_resource" and m["resource"] in short and m["gold_used"] == 0:
                     return m
