@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: serve, demo, replay, audit, export, import, projections, bench, migrate.
+"""The ``tabletop`` command: serve, demo, replay, audit, export, import, projections, bench, migrate, rules.
 
 Every subcommand turns bad input into one clear line on stderr and exit status 2, never a
 traceback: domain refusals, unknown ids, unreachable stores.
@@ -208,6 +208,48 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    """``rules check [GAME]``: every stored table under its own rules and the newest; ``rules
+    migrate TABLE``: move one table to the newest rules when the check allows it."""
+    from api.wiring import build_tables
+    from domain.games import get_game
+
+    if args.action == "migrate":
+        if not args.target:
+            raise CommandError("rules migrate needs a table id")
+        try:
+            table_id = UUID(args.target)
+        except ValueError:
+            raise CommandError(f"not a table id: {args.target!r}") from None
+        tables = build_tables(_settings(args))
+        try:
+            before = tables.summary(table_id)["rules_label"]
+            receipt = tables.adopt_newest_rules(table_id)
+            after = tables.summary(table_id)["rules_label"]
+        finally:
+            tables.close()
+        print(f"table {table_id} moved from {before} to {after} at version {receipt.version}")
+        return 0
+    tables = build_tables(_settings(args))
+    counts = {"checked": 0, "newest": 0, "movable": 0, "pinned": 0, "broken": 0}
+    try:
+        for found in tables.check_all_rules(args.target):
+            counts["checked"] += 1
+            key = ("broken" if found.broken else "pinned" if found.differs else "movable" if found.movable
+                   else "newest")
+            counts[key] += 1
+            if args.json:
+                print(json.dumps(found.to_dict()))
+            elif key != "newest" or args.all:
+                print(f"{found.table} {get_game(found.game).title} {key:<7} {found.sentence()}")
+    finally:
+        tables.close()
+    print(f"{counts['checked']} table(s): {counts['newest']} on the newest rules, {counts['movable']} may move, "
+          f"{counts['pinned']} pinned (they would differ under the newest), {counts['broken']} do not replay under "
+          "their own rules", file=sys.stderr if args.json else sys.stdout)
+    return 1 if counts["broken"] else 0
+
+
 def cmd_projections(args: argparse.Namespace) -> int:
     try:
         from projections import runner
@@ -269,6 +311,12 @@ def parser() -> argparse.ArgumentParser:
     imp = add("import", cmd_import, "Replay a finished game's record into a new table; refuse one that does not verify.")
     imp.add_argument("record", help="the record's JSON file")
     add("migrate", cmd_migrate, "Create the event store tables (run once before starting workers).")
+    rules = add("rules", cmd_rules, "Rules versions: check every stored table under its own rules and the newest, "
+                                    "or migrate one table to the newest (docs/operations.md).")
+    rules.add_argument("action", choices=("check", "migrate"))
+    rules.add_argument("target", nargs="?", help="check: a game to check (default: every game); migrate: the table id")
+    rules.add_argument("--json", action="store_true", help="check: one JSON object per table")
+    rules.add_argument("--all", action="store_true", help="check: list the tables on the newest rules too")
     proj = add("projections", cmd_projections, "Run the projection worker, or rebuild a read model from zero.")
     proj.add_argument("action", choices=("run", "rebuild"))
     proj.add_argument("name", nargs="?", help="read model to rebuild (default: all)")

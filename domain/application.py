@@ -45,6 +45,7 @@ from domain.fairness import bot_rng, new_seed
 from domain.games import GAMES, get_game
 from domain.games.game import BOT_LEVELS, CHANCE, DEFAULT_BOT_LEVEL, BotInput, Game, Move
 from domain.log import LogEntry, table_log
+from domain.rules_check import RulesRefused, TableCheck, check_table
 from domain.score_history import history_of
 from domain.snapshots import UNKEYED, SealedSnapshotStore, sealed
 from domain.table import FINISHED, RUNNING, UNDO_POLICIES, Table
@@ -321,7 +322,8 @@ class Tables(Application):
         return self._command(table_id, command_id, expected_version, vote)
 
     def fork(self, table_id: UUID, version: int, command_id: str | None = None, *, as_seat: int | None = None,
-             level: str | None = None, by: str | None = None, seed: str | None = None) -> Receipt:
+             level: str | None = None, by: str | None = None, seed: str | None = None,
+             rules_version: str | None = None) -> Receipt:
         """Open a new table from another's state at ``version``.
 
         Without ``as_seat``: a finished table's real state (nothing is hidden once a game is over);
@@ -329,8 +331,13 @@ class Tables(Application):
         what-if branch of a running or finished table, from the state as that seat knew it, every
         hidden part sampled afresh (``domain.branching``); that seat starts free for the forker
         (``by`` is their name, for the log) and the others are bots at ``level``. ``seed`` is the
-        new table's seed (tests fix it; otherwise a fresh one)."""
+        new table's seed (tests fix it; otherwise a fresh one).
+
+        ``rules_version``: the rules the new table plays. By default a fork plays the newest, like
+        every new table (so a table pinned to older rules goes on under the newest, from any of its
+        versions), and a what-if branch the source's own (the same game, another choice)."""
         source = self._get(table_id)
+        rules = get_game(source.game_name, rules_version or (source.rules_version if as_seat is not None else None))
         if as_seat is None and source.status != FINISHED:
             raise WrongPhase("only a finished table can be forked as it was; a running one is branched "
                              "as one seat knew it (as_seat, with that seat's token)")
@@ -357,9 +364,9 @@ class Tables(Application):
                           what_if=True, sampled=SAMPLED)
         new_id = uuid5(NAMESPACE_URL, f"tabletop:command:{command_id}") if command_id else uuid4()
         table = Table.open(
-            id=new_id, game=source.game, options=source.options, seats=source.seats,
+            id=new_id, game=rules, options=source.options, seats=source.seats,
             undo_policy=source.undo_policy, seed=seed, command_id=command_id, forked_from=origin,
-            initial={"state": source.game.to_dict(state), "chance_count": past.chance_count, "players": players},
+            initial={"state": past.game.to_dict(state), "chance_count": past.chance_count, "players": players},
         )
         try:
             recordings = self.save(table)
@@ -368,6 +375,52 @@ class Tables(Application):
         self._latest.put(table)
         self._saved(new_id, table.version)
         return Receipt(new_id, table.version, recordings[-1].notification.id)
+
+    def adopt_newest_rules(self, table_id: UUID, command_id: str | None = None) -> Receipt:
+        """Move a table to its game's newest rules, only when ``check_rules`` finds its history
+        replays under its own rules and is the same game, version by version and in its final
+        scores, under the newest (``RulesRefused`` names the first version that differs
+        otherwise: the table stays pinned, and a finished one can be forked under the newest)."""
+        found = self.check_rules(table_id)
+        if command_id and command_id in self._get(table_id).commands:
+            return Receipt(table_id, self._get(table_id).commands[command_id], duplicate=True)
+        if found.broken:
+            raise RulesRefused(f"table {table_id} {found.sentence()}; it cannot move until that is repaired")
+        if found.rules_version == found.newest:
+            raise RulesRefused(f"table {table_id} already plays the newest rules ({found.newest})")
+        if found.differs:
+            version, event, what = found.differs
+            raise RulesRefused(f"table {table_id} stays on rules {found.rules_version}: under rules {found.newest} "
+                               f"it would differ from version {version} ({event}): {what}")
+        return self._command(table_id, command_id, found.events,
+                             lambda table: table.adopt_rules(found.newest, found.events, command_id))
+
+    def check_rules(self, table_id: UUID) -> TableCheck:
+        """Replay one stored table under its own rules and under the newest (``domain/rules_check.py``)."""
+        events = list(self.events.get(table_id))
+        if not events:
+            raise TableNotFound(f"no table {table_id}")
+        return check_table(table_id, events)
+
+    def check_all_rules(self, game: str | None = None) -> Iterator[TableCheck]:
+        """``check_rules`` for every stored table (of ``game`` when given), in opening order."""
+        if game is not None:
+            get_game(game)  # an unknown game is refused, not silently matched by nothing
+        for table_id, name in self.opened_tables():
+            if game is None or name == game:
+                yield self.check_rules(table_id)
+
+    def opened_tables(self) -> Iterable[tuple[UUID, str]]:
+        """Every table and its game, in opening order (decoding only the ``Opened`` events)."""
+        start = 0
+        while True:
+            items = self.recorder.select_notifications(start=start, limit=500, inclusive_of_start=False)
+            if not items:
+                return
+            for item in items:
+                if item.originator_version == 1:
+                    yield item.originator_id, self.mapper.to_domain_event(item).game
+            start = items[-1].id
 
     # -- queries ----------------------------------------------------------------------------
 
@@ -763,6 +816,7 @@ def summarise(table: Table) -> dict[str, Any]:
         "options": table.options,
         "undo_policy": table.undo_policy,
         "rules_version": table.rules_version,
+        "rules_label": game.rules_description()["label"],
         "status": table.status,
         "version": table.version,
         "seats": [

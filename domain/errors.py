@@ -111,3 +111,4 @@ class UndoRefused(DomainError):
 
 class NoUndoPending(DomainError):
     code = "no_undo_pending"
+

@@ -70,6 +70,21 @@ def event_digest(event: Any, fmt: int) -> str:
                   payload_of(event), timestamp)
 
 
+#: Set by an event class's upcast (``Table.RulesVersionAdopted.upcast_v1_v2``): the names of the
+#: fields it added to an event stored in an older shape. The event was hashed (and is exported in
+#: the record) as it was stored, so those fields and this list stay out of its payload.
+UPCAST_ADDED = "upcast_added"
+
+
 def payload_of(event: Any) -> dict[str, Any]:
-    """The hashed fields of a stored (decoded) event."""
-    return {k: v for k, v in vars(event).items() if k not in UNHASHED}
+    """The hashed fields of a stored (decoded) event, as they were stored."""
+    fields = vars(event)
+    added = fields.get(UPCAST_ADDED) or ()
+    return {k: v for k, v in fields.items() if k not in UNHASHED and k != UPCAST_ADDED and k not in added}
+
+
+def upcast_adds(state: dict[str, Any], **fields: Any) -> None:
+    """For an ``upcast_vN_vN+1``: add ``fields`` to a stored event's state, keeping them out of
+    its hashed payload (see ``UPCAST_ADDED``)."""
+    state.update(fields)
+    state[UPCAST_ADDED] = [*state.get(UPCAST_ADDED, ()), *fields]

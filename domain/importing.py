@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from typing import Any
 from uuid import UUID, uuid4
 
-from domain.errors import DomainError
+from domain.errors import DomainError, UnknownGame
 from domain.games import get_game
 from domain.record import check_record, payload_of
 from domain.table import Table
@@ -35,17 +35,20 @@ def replay_record(record: Any, table_id: UUID | None = None) -> Table:
         raise InvalidRecord(f"the record does not verify{at}: {found.problem}")
     events = record["events"]
     opened = events[0]["payload"]
-    game = get_game(opened["game"])
-    if opened["rules_version"] != game.rules_version:
-        raise InvalidRecord(f"the record was played under {game.title} rules {opened['rules_version']}; "
-                            f"this service plays rules {game.rules_version}")
+    newest = get_game(opened["game"])
+    try:  # a table replays under the rules it was opened with, whichever versions came since
+        game = get_game(opened["game"], opened["rules_version"])
+    except UnknownGame:
+        known = ", ".join(v.rules_version for v in newest.versions())
+        raise InvalidRecord(f"the record was played under {newest.title} rules {opened['rules_version']}, "
+                            f"which this service does not have (it has rules {known})") from None
     table = Table.open(
         id=table_id or uuid4(), game=game, options=opened["options"], seats=opened["seats"],
         undo_policy=opened["undo_policy"], seed=opened["seed"], forked_from=opened["forked_from"],
         initial=opened["initial"], command_id=opened["command_id"],
     )
     _same(table, events[0])
-    past = {1: SimpleNamespace(game=game, state=table.state, chance_count=table.chance_count)}
+    past = {1: SimpleNamespace(game=table.game, state=table.state, chance_count=table.chance_count)}
     for event in events[1:]:
         try:
             _apply(table, event["event"], event["payload"], past)
@@ -54,7 +57,7 @@ def replay_record(record: Any, table_id: UUID | None = None) -> Table:
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidRecord(f"version {event['version']} does not replay: {error!r}") from None
         _same(table, event)
-        past[table.version] = SimpleNamespace(game=game, state=table.state, chance_count=table.chance_count)
+        past[table.version] = SimpleNamespace(game=table.game, state=table.state, chance_count=table.chance_count)
     return table
 
 
@@ -71,6 +74,8 @@ def _apply(table: Table, name: str, p: dict[str, Any], past: dict[int, Any]) -> 
         table.resolve_chance()
     elif name == "GameFinished":
         table.finish()
+    elif name == "RulesVersionAdopted":
+        table.adopt_rules(p["to_version"], table.version, p["command_id"])
     elif name == "UndoRequested":
         table.request_undo(p["seat"], p["to_version"], p["needs"], p["command_id"])
     elif name == "UndoVoted":
@@ -91,7 +96,14 @@ def _same(table: Table, event: dict[str, Any]) -> None:
         raise InvalidRecord(f"version {version} does not replay: the rules record something else there")
     mine, theirs = payload_of(recorded), event["payload"]
     mine.pop("chain_format", None)  # the new table's chain is its own
+    for added in getattr(type(recorded), "upcast_fields", ()):  # recorded in an older shape: as the upcast reads it
+        if added not in theirs:
+            mine.pop(added, None)
     theirs = {k: v for k, v in theirs.items() if k != "chain_format"}
+    if event["event"] == "GameFinished":
+        for stated in ("chance_count", "final_version"):  # a record from before the end stated them
+            if stated not in theirs:
+                mine.pop(stated, None)
     if json.dumps(mine, sort_keys=True) != json.dumps(theirs, sort_keys=True):
         differs = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
         raise InvalidRecord(f"version {version} does not replay: the rules give a different {', '.join(differs)}")

@@ -237,7 +237,8 @@ def _describe(
             return CHANCE, action, _say(game, before, CHANCE, action, viewer, after)
         return CHANCE, game.action_view(before, CHANCE, action, viewer), _say(game, before, CHANCE, action, viewer, after)
     if isinstance(event, Table.Opened):
-        text = f"A {game.title} table opened with {event.seats} seats; seed commitment {event.seed_commitment}."
+        rules = game.rules_description()["label"]
+        text = f"A {game.title} table opened with {event.seats} seats under {rules}; seed commitment {event.seed_commitment}."
         origin = event.forked_from
         if origin and origin.get("what_if"):
             who = origin.get("by") or f"Seat {origin['as_seat'] + 1}"
@@ -270,6 +271,10 @@ def _describe(
             event.by,
             {"to_version": event.to_version, "approvals": event.approvals},
             f"The table went back to version {event.to_version}; {taken_back} undone.",
+        )
+    if isinstance(event, Table.RulesVersionAdopted):
+        return None, {"from_version": event.from_version, "to_version": event.to_version}, (
+            f"The table moved to {game.rules_description()['label']}: its whole history plays the same under them."
         )
     if isinstance(event, Table.GameFinished):
         winners = _seats(event.winners)

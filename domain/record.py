@@ -28,6 +28,7 @@ from typing import Any
 
 from domain.errors import SeatNotTaken
 from domain.fairness import commitment, draw
+from domain.games import get_game
 from domain.games.game import CHANCE, ChanceRequest, chance_action
 from domain.table import Table
 
@@ -36,6 +37,8 @@ FORMAT_VERSION = 1
 GENESIS = "0" * 64
 #: Fields of a stored event that are the library's or the chain's, not the hashed payload.
 UNHASHED = frozenset({"originator_id", "originator_version", "originator_topic", "timestamp", "prev_hash", "digest"})
+#: The list an upcast leaves of the fields it added (the same contract as ``domain.hashchain``).
+UPCAST_ADDED = "upcast_added"
 #: Events whose payload holds a secret whoever reads before the end (the seed, a whole state).
 ALWAYS_SECRET = ("Opened", "Undone")
 
@@ -54,8 +57,12 @@ def chain_digest(prev: str, version: int, event: str, timestamp: str, payload: M
 
 
 def payload_of(event: Any) -> dict[str, Any]:
-    """The hashed fields of a decoded stored event, as they read back from JSON."""
-    return json.loads(canonical({k: v for k, v in vars(event).items() if k not in UNHASHED}))
+    """The hashed fields of a decoded stored event, as they were stored and read back from JSON
+    (the fields an upcast added to an event stored in an older shape are not among them)."""
+    fields = vars(event)
+    added = fields.get(UPCAST_ADDED) or ()
+    return json.loads(canonical({k: v for k, v in fields.items()
+                                 if k not in UNHASHED and k != UPCAST_ADDED and k not in added}))
 
 
 def build_record(events: Iterable[Any], viewer: int | None, receipt: Mapping[str, Any] | None = None,
@@ -101,6 +108,7 @@ def build_record(events: Iterable[Any], viewer: int | None, receipt: Mapping[str
         "options": opened["options"],
         "undo_policy": opened["undo_policy"],
         "rules_version": opened["rules_version"],
+        "rules_label": get_game(table.game_name, opened["rules_version"]).rules_description()["label"],
         "seats": [{"seat": s, "name": p["name"] if p else None, "bot": bool(p and p["bot"])}
                   for s, p in enumerate(table.players)],
         "forked_from": opened.get("forked_from"),
@@ -237,13 +245,29 @@ def _check_seed_and_chance(record: Mapping[str, Any], events: list[Mapping[str, 
         found.fail(finished[-1]["version"], "the revealed seed does not match the commitment")
         return
     found.lines.append(f"seed: SHA-256 of the revealed seed is the commitment {opened['seed_commitment']}")
-    count = 0
+    count, step = 0, int((opened.get("initial") or {}).get("chance_count") or 0)  # a fork goes on counting
     for event in events:
+        if event["event"] == "Undone":
+            step = int(event["payload"]["chance_count"])  # undone steps are drawn again with the same n
         if event["event"] != "ChanceResolved":
             continue
         p = event["payload"]
+        if p["n"] != step:
+            found.fail(event["version"], f"the chance step is numbered {p['n']}, the next one is {step}")
+            return
+        step += 1
         if p["outcome"] != draw(ChanceRequest.from_dict(p["request"]), seed, p["n"]):
             found.fail(event["version"], f"chance step {p['n']}'s outcome is not the one the seed gives")
             return
         count += 1
     found.lines.append(f"chance: {count} outcomes re-derived from the seed")
+    end = finished[-1]
+    stated, final = end["payload"].get("chance_count"), end["payload"].get("final_version")
+    if stated is None and final is None:
+        found.lines.append("end: GameFinished states no chance count (a record written before it did)")
+    elif stated != step:
+        found.fail(end["version"], f"the game ended after {stated} chance steps, the record holds {step}")
+    elif final != end["version"]:
+        found.fail(end["version"], f"the game ended at version {final}, the record puts its end at {end['version']}")
+    else:
+        found.lines.append(f"end: GameFinished states the {step} chance steps and its version {final}")

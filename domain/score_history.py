@@ -17,7 +17,7 @@ from typing import Any
 from domain.table import Table
 
 #: The events that change a table's game state, so possibly its totals (the others never do).
-STATE_EVENTS = (Table.GameStarted, Table.MovePlayed, Table.ChanceResolved, Table.Undone)
+STATE_EVENTS = (Table.GameStarted, Table.MovePlayed, Table.ChanceResolved, Table.Undone, Table.RulesVersionAdopted)
 
 
 def totals_of(table: Table) -> dict[str, int]:

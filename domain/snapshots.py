@@ -49,7 +49,7 @@ def comparable(state: dict[str, Any]) -> dict[str, Any]:
     fields = {k: v for k, v in state.items() if k not in _LIBRARY}
     game_state = fields.get("state")
     if game_state is not None and not isinstance(game_state, dict):
-        fields["state"] = get_game(fields["game_name"]).to_dict(game_state)
+        fields["state"] = get_game(fields["game_name"], fields.get("rules_version")).to_dict(game_state)
     return hashchain.normalise_loose(fields)
 
 

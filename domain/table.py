@@ -173,7 +173,9 @@ class Table(Aggregate):
 
     @property
     def game(self) -> Game:
-        return get_game(self.game_name)
+        """The rules this table plays: the version it was opened with (or adopted since), one
+        dictionary lookup per event like a game without versions."""
+        return get_game(self.game_name, self.rules_version)
 
     def free_seats(self) -> list[int]:
         return [s for s, p in enumerate(self.players) if p is None]
@@ -298,14 +300,21 @@ class Table(Aggregate):
 
     def finish(self) -> None:
         scores = self.game.scores(self.state)
+        # The end states what it closes, so a record cut short and re-chained is found without a
+        # receipt unless this event is forged too (docs/record.md, "What each check catches").
         self.trigger_event(
-            self.GameFinished, scores=scores.to_dict(), winners=list(scores.winners), seed=self.seed
+            self.GameFinished, scores=scores.to_dict(), winners=list(scores.winners), seed=self.seed,
+            chance_count=self.chance_count, final_version=self.version + 1,
         )
 
     class GameFinished(Event):
         scores: dict
         winners: list
         seed: str
+        #: Chance steps drawn by the end (the next step's n) and this event's own version; None in
+        #: events stored before they were recorded (their digests hash no such field).
+        chance_count: int | None = None
+        final_version: int | None = None
 
         def apply(self, table: Table) -> None:
             table.status = FINISHED
@@ -373,6 +382,39 @@ class Table(Aggregate):
             table.state = table.game.from_dict(self.state)
             table.chance_count = self.chance_count
             table.undo_request = None
+
+    # -- rules versions ---------------------------------------------------------------------
+
+    def adopt_rules(self, version: str, checked_events: int, command_id: str | None) -> None:
+        """Play on under rules ``version``: the caller has checked that the table's first
+        ``checked_events`` events make the same game under them (``Tables.adopt_newest_rules``);
+        the events before stay as they were."""
+        get_game(self.game_name, version)  # an unknown version is refused here, before anything is recorded
+        self.trigger_event(self.RulesVersionAdopted, from_version=self.rules_version, to_version=version,
+                           checked_events=checked_events, command_id=command_id)
+
+    class RulesVersionAdopted(Event):
+        """Class version 2 records how many events the rules check replayed identically under the
+        adopted rules; version 1 (the first shape) did not, and is upcast on read."""
+
+        class_version = 2
+        upcast_fields = ("checked_events",)  # absent from a version-1 event's stored (hashed) payload
+        from_version: str
+        to_version: str
+        checked_events: int
+        command_id: str | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict) -> None:
+            # A version-1 event was recorded right after the events its check covered (the
+            # migrate is refused as stale otherwise): every event before it.
+            hashchain.upcast_adds(state, checked_events=state["originator_version"] - 1)
+
+        def apply(self, table: Table) -> None:
+            before = table.game
+            table.rules_version = self.to_version
+            if table.state is not None:  # the state as the adopted rules read it
+                table.state = table.game.from_dict(before.to_dict(table.state))
 
     def is_undone(self, version: int) -> bool:
         return any(start <= version <= end for start, end in self.undone)

@@ -243,7 +243,7 @@ GAME = Game(
     min_players=2,
     max_players=4,
     rules_version="1",
-    options={"hand_size": Option(default=3, choices=(2, 3), description="cards dealt to each seat")},
+    options={"hand_size": Option(default=3, choices=(2, 3), description="Hand size (cards dealt to each seat)")},
     setup=setup,
     to_act=to_act,
     legal_moves=legal_moves,

@@ -9,8 +9,9 @@ from flask import request
 from werkzeug.exceptions import NotFound
 
 from api.parsing import Blueprint
-from api.schemas.views import CatalogSchema, ErrorSchema, GameSchema
-from domain.games import GAMES
+from api.schemas.views import CatalogQuerySchema, CatalogSchema, ErrorSchema, GameSchema
+from domain.errors import UnknownGame
+from domain.games import GAMES, get_game
 
 blp = Blueprint("games", __name__, url_prefix="/api/games", description="The games a table can be opened for.")
 
@@ -23,6 +24,7 @@ def list_games():
         {
             "name": g.name, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
             "rules_version": g.rules_version,
+            "rules_versions": [v.rules_description() for v in g.versions()],
             "options": {k: {"default": o.default, "choices": list(o.choices), "description": o.description}
                         for k, o in g.options.items()},
         }
@@ -30,31 +32,37 @@ def list_games():
     ]
 
 
-_CATALOGS: dict[str, tuple[str, dict]] = {}
+_CATALOGS: dict[tuple[str, str | None], tuple[str, dict]] = {}
 
 
-def catalog_of(name: str) -> tuple[str, dict]:
-    """The game's catalog and its ETag (rules version + content digest), built once per process."""
-    if name not in _CATALOGS:
-        game = GAMES.get(name)
-        if game is None:
+def catalog_of(name: str, version: str | None = None) -> tuple[str, dict]:
+    """The game's catalog at rules ``version`` (the newest when None: a pinned table's page asks
+    for its own) and its ETag (rules version + content digest), built once per process."""
+    if (name, version) not in _CATALOGS:
+        if name not in GAMES:
             raise NotFound(f"no game named {name!r}; GET /api/games lists them")
+        try:
+            game = get_game(name, version)
+        except UnknownGame as error:
+            raise NotFound(str(error)) from None
         body = {"game": game.name, "rules_version": game.rules_version, "components": {}, "terms": {},
                 "board": {}, "tracks": []}
         body.update(game.catalog())
         body["game"], body["rules_version"] = game.name, game.rules_version
         digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:16]
-        _CATALOGS[name] = (f'"{game.rules_version}-{digest}"', body)
-    return _CATALOGS[name]
+        _CATALOGS[name, version] = (f'"{game.rules_version}-{digest}"', body)
+    return _CATALOGS[name, version]
 
 
 @blp.route("/<string:game>/components", methods=["GET"])
+@blp.arguments(CatalogQuerySchema, location="query")
 @blp.response(200, CatalogSchema)
 @blp.alt_response(304, description="Not modified: the catalog matches If-None-Match.")
 @blp.alt_response(404, schema=ErrorSchema, description="No game of that name (the message names it).")
-def components(game: str):
-    """The game's component catalog: names, costs, points, effects, board geometry, tracks (cacheable)."""
-    etag, body = catalog_of(game)
+def components(args, game: str):
+    """The game's component catalog: names, costs, points, effects, board geometry, tracks (cacheable).
+    ``?rules_version=`` gives an earlier rules version's (a pinned table's); the newest by default."""
+    etag, body = catalog_of(game, args.get("rules_version") or None)
     headers = {"ETag": etag, "Cache-Control": "public, max-age=300, must-revalidate"}
     if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
         return "", 304, headers

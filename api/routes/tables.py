@@ -82,13 +82,14 @@ def fork(args, table_id: UUID):
     tables = wiring.tables()
     seat = args["as_seat"]
     if seat is None:
-        return {**receipt(tables.fork(table_id, args["version"], args["command_id"])), "token": None}
+        return {**receipt(tables.fork(table_id, args["version"], args["command_id"],
+                                      rules_version=args["rules_version"])), "token": None}
     secret = wiring.secret()
     who = auth.require_seat(tables, secret, table_id, seat)
     holder = (who.table or tables.table(table_id)).players[seat]
     step = (lambda part: f"{args['command_id']}/{part}") if args["command_id"] else (lambda part: None)
     branch = tables.fork(table_id, args["version"], args["command_id"], as_seat=seat, level=args["level"],
-                         by=holder["name"] if holder else None)
+                         by=holder["name"] if holder else None, rules_version=args["rules_version"])
     seated = tables.take_seat(branch.table_id, holder["name"] if holder else f"Seat {seat + 1}", seat,
                               command_id=step("seat"))
     started = tables.start(branch.table_id, seat, step("start"))

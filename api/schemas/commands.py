@@ -94,4 +94,7 @@ class ForkSchema(Schema):
         validate=validate.OneOf(BOT_LEVELS, error="must be one of: {choices}"),
         metadata={"description": f"With as_seat: the other seats' bot level ({', '.join(BOT_LEVELS)}; "
                                  f"default {DEFAULT_BOT_LEVEL})."})
+    rules_version = fields.String(load_default=None, metadata={
+        "description": "The rules the new table plays (GET /api/games lists them); the newest by default, so a "
+                       "table pinned to older rules goes on under the newest."})
     command_id = _command_id()

@@ -50,6 +50,7 @@ class RecordSchema(Schema):
     options = _free(required=True)
     undo_policy = fields.String(required=True)
     rules_version = fields.String(required=True)
+    rules_label = fields.String(metadata={"description": "The rules version in words."})
     seats = fields.List(fields.Nested(RecordSeatSchema), required=True)
     forked_from = _free(allow_none=True)
     chain_format = fields.Integer(required=True, metadata={"description": "1: digests without timestamps; 2: with."})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from uuid import UUID
 
-from marshmallow import INCLUDE, Schema, ValidationError, fields, post_dump
+from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, post_dump
 
 from api.schemas.record import SignedReceiptSchema  # one schema for every signed receipt (docs/audit.md)
 
@@ -80,7 +80,9 @@ class TableSchema(Schema):
     title = fields.String(required=True)
     options = _free(required=True)
     undo_policy = fields.String(required=True)
-    rules_version = fields.String(required=True)
+    rules_version = fields.String(required=True, metadata={"description": "The rules this table plays, forever "
+                                                                       "(unless migrated: docs/operations.md)."})
+    rules_label = fields.String(metadata={"description": "Those rules in words, for the header and the lobby."})
     status = fields.String(required=True)
     version = fields.Integer(required=True)
     seats = fields.List(fields.Nested(SeatSchema), required=True)
@@ -113,6 +115,14 @@ class JsonObjectField(fields.Field):
         if not isinstance(parsed, dict):
             raise ValidationError("must be a JSON object (a partial move)")
         return parsed
+
+
+class CatalogQuerySchema(Schema):
+    class Meta:
+        unknown = EXCLUDE  # a cache-busting parameter is not an error
+
+    rules_version = fields.String(metadata={"description": "An earlier rules version's catalog (a table pinned "
+                                                           "to it reads its own); the newest by default."})
 
 
 class LegalMovesQuerySchema(Schema):
@@ -248,12 +258,19 @@ class OptionSchema(Schema):
     description = fields.String(required=True)
 
 
+class RulesVersionSchema(Schema):
+    version = fields.String(required=True)
+    label = fields.String(required=True, metadata={"description": "The version in words."})
+
+
 class GameSchema(Schema):
     name = fields.String(required=True)
     title = fields.String(required=True)
     min_players = fields.Integer(required=True)
     max_players = fields.Integer(required=True)
-    rules_version = fields.String(required=True)
+    rules_version = fields.String(required=True, metadata={"description": "The newest: new tables open under it."})
+    rules_versions = fields.List(fields.Nested(RulesVersionSchema), required=True,
+                                 metadata={"description": "Every rules version stored tables play, newest first."})
     options = fields.Dict(keys=fields.String(), values=fields.Nested(OptionSchema), required=True)
 
 

@@ -38,19 +38,20 @@ export function identities(summary, viewer, catalog) {
     const colour = safeColour(colourOf(given[seat])) || PALETTE[seat % PALETTE.length];
     return {
       seat, colour, colourName: colourName(given[seat]),
-      name: info.name || `Seat ${seat}`, bot: Boolean(info.bot), free: Boolean(info.free), you: seat === viewer,
+      name: info.name || `Seat ${seat + 1}`, bot: Boolean(info.bot), free: Boolean(info.free), you: seat === viewer,
     };
   });
   const bySeat = new Map(list.map((x) => [x.seat, x]));
   return {
     list,
-    /** "You" for the viewer, else the seat's name ("Seat 2" while free). */
-    name: (seat) => (seat === viewer && viewer !== null ? 'You' : bySeat.get(seat)?.name ?? `Seat ${seat}`),
+    /** "You" for the viewer, else the seat's name ("Seat 2" while free: seats read from 1, the API's from 0). */
+    name: (seat) => (seat === viewer && viewer !== null ? 'You' : bySeat.get(seat)?.name ?? `Seat ${seat + 1}`),
     /** The seat's name as others see it, with "(you)" / "(bot)" marks: for lists and tables. */
     label: (seat) => {
       const x = bySeat.get(seat);
-      if (!x) return `Seat ${seat}`;
-      return `${x.name}${x.bot ? ' (bot)' : ''}${x.you ? ' (you)' : ''}`;
+      if (!x) return `Seat ${seat + 1}`;
+      const botMark = x.bot && !/\bbot\b/i.test(x.name) ? ' (bot)' : ''; // "Bot 2" needs no "(bot)"
+      return `${x.name}${botMark}${x.you ? ' (you)' : ''}`;
     },
     colour: (seat) => bySeat.get(seat)?.colour ?? PALETTE[((seat % PALETTE.length) + PALETTE.length) % PALETTE.length],
   };

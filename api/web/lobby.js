@@ -3,7 +3,7 @@
 
 import {field, fill, h} from './dom.js';
 import {api, ApiError, command} from './http.js';
-import {scalar} from './render.js';
+import {optionHint, optionLabel, valueWords} from './options.js';
 import {botLabel, heldSeats} from './seats.js';
 
 const UNDO_FALLBACK = ['consent', 'free', 'off'];
@@ -30,12 +30,15 @@ function seatsFree(table) {
 function tableRow(table) {
   const free = seatsFree(table);
   const mine = heldSeats(table.id);
+  const joinable = table.status === 'open' && free > 0 && !mine.length;
   return h('li', {class: 'table-row'},
-    h('a', {href: `#/tables/${table.id}`, class: 'table-link'},
+    h('div', {class: 'table-line'}, h('a', {href: `#/tables/${table.id}`, class: 'table-link'},
       h('strong', {}, table.title || table.game),
       h('span', {class: `badge status-${table.status}`}, table.status),
-      mine.length ? h('span', {class: 'badge mine'}, `your seat${mine.length > 1 ? 's' : ''} ${mine.join(', ')}`) : null,
-      h('span', {class: 'muted'}, `${table.seats.length} seats · ${free} free · version ${table.version}`)),
+      mine.length ? h('span', {class: 'badge mine'}, `your seat${mine.length > 1 ? 's' : ''} ${mine.map((x) => x + 1).join(', ')}`) : null,
+      h('span', {class: 'muted'}, `${table.seats.length} seats · ${free} free · version ${table.version}`),
+      table.rules_label ? h('span', {class: 'muted small rules'}, table.rules_label) : null),
+    joinable ? h('a', {href: `#/tables/${table.id}`, class: 'join button-link', 'aria-label': `Join ${table.title || table.game}`}, 'Join') : null),
     h('span', {class: 'muted names'}, table.seats.map((s) => (s.free ? 'free' : `${s.name}${s.bot ? ` (${botLabel(s)})` : ''}`)).join(', ')));
 }
 
@@ -43,7 +46,7 @@ function optionControl(name, option) {
   const choices = option.choices || [];
   if (choices.length) {
     const select = h('select', {name: `option-${name}`},
-      choices.map((c, i) => h('option', {value: String(i), selected: JSON.stringify(c) === JSON.stringify(option.default)}, scalar(c))));
+      choices.map((c, i) => h('option', {value: String(i), selected: JSON.stringify(c) === JSON.stringify(option.default)}, valueWords(c))));
     return {control: select, value: () => choices[Number(select.value)]};
   }
   const input = h('input', {type: 'text', name: `option-${name}`, value: JSON.stringify(option.default)});
@@ -124,7 +127,8 @@ export async function showLobby(main, ctx) {
     fill(optionsBox, Object.entries(game.options || {}).map(([name, option]) => {
       const {control, value} = optionControl(name, option);
       optionValues[name] = value;
-      return h('div', {}, field(name, control), option.description ? h('p', {class: 'hint'}, option.description) : null);
+      const hint = optionHint(option);
+      return h('div', {}, field(optionLabel(name, option), control), hint ? h('p', {class: 'hint'}, hint) : null);
     }));
   }
   gameSelect.addEventListener('change', pickGame);

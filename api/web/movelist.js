@@ -10,39 +10,19 @@
 import {h} from './dom.js';
 import {keyOf} from './composer.js';
 import {stepper} from './controls.js';
+import {fieldWords, moveWords, termOf, valueText} from './render.js';
+
+export {fieldWords, moveWords, termOf, valueText}; // the words of moves live in render.js
 
 /** Numeric fields with at least this many legal values get a stepper instead of one button each. */
 export const STEPPER_AT = 7;
 
 const ABSENT = Symbol('absent');
 
-/** A readable name for an id: the catalog's terms, then its components, then the id itself. */
-export function termOf(catalog, id) {
-  if (typeof id !== 'string') return String(id);
-  return catalog?.terms?.[id] || catalog?.components?.[id]?.name || id.replaceAll('_', ' ');
-}
-
-/** A value of a move field in words ("Tower", "3", "Tower, Farm", "—"). */
-export function valueText(catalog, value) {
-  if (value === null || value === undefined) return '—';
-  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(catalog, v)).join(', ') : 'none';
-  if (typeof value === 'object') return Object.entries(value).map(([k, v]) => `${termOf(catalog, k)} ${valueText(catalog, v)}`).join(', ');
-  return termOf(catalog, value);
-}
-
-/** A whole move in words: its type, then each field ("play · card 7"). */
-export function moveWords(catalog, move) {
-  if (!move || typeof move !== 'object') return String(move);
-  const parts = [];
-  if ('type' in move) parts.push(termOf(catalog, move.type));
-  for (const [k, v] of Object.entries(move)) if (k !== 'type') parts.push(`${termOf(catalog, k)} ${valueText(catalog, v)}`);
-  return parts.join(' · ') || 'move';
-}
-
 /** The label of one choice of `field` ("play", "card 7"). */
 function choiceText(catalog, field, value) {
-  if (value === ABSENT) return `no ${termOf(catalog, field)}`;
-  return field === 'type' ? termOf(catalog, value) : `${termOf(catalog, field)} ${valueText(catalog, value)}`;
+  if (value === ABSENT) return `no ${fieldWords(catalog, field)}`;
+  return field === 'type' ? termOf(catalog, value) : `${fieldWords(catalog, field)} ${valueText(catalog, value)}`;
 }
 
 /** The next field to choose: the first (type first) whose value differs among the remaining moves. */
@@ -129,7 +109,7 @@ export function moveChooser(composer, {catalog, message = null, expand = null}) 
   const parts = listParts(left, field);
   if (parts) {
     // A list field (cards to play, tiles to take): choose its items one at a time, not every combination.
-    const name = termOf(catalog, field);
+    const name = fieldWords(catalog, field);
     // the moves whose list holds nothing more than what every remaining list holds ("these and no more")
     const common = new Set(left.flatMap((m) => m[field].map(keyOf)).filter((k) => !parts.some((p) => p.key === k)));
     const core = left.filter((m) => m[field].every((x) => common.has(keyOf(x))));
@@ -143,7 +123,7 @@ export function moveChooser(composer, {catalog, message = null, expand = null}) 
         onclick: () => choose(composer, (m) => core.includes(m), `no more ${name}`, expand)}, `no more ${name}`) : null)));
   }
   const choices = [...seen.values()];
-  const title = field === 'type' ? 'Choose a move' : `Choose ${termOf(catalog, field)}`;
+  const title = field === 'type' ? 'Choose a move' : `Choose ${fieldWords(catalog, field)}`;
   const pick = (value) => {
     const label = choiceText(catalog, field, value);
     if (value === ABSENT) choose(composer, (m) => !(field in m), label, expand);
@@ -153,7 +133,7 @@ export function moveChooser(composer, {catalog, message = null, expand = null}) 
   let body;
   if (numeric && choices.length >= STEPPER_AT) {
     body = stepper(choices.map((c) => c.value), (value) => pick(value),
-      {label: termOf(catalog, field), action: `Choose ${termOf(catalog, field)}`});
+      {label: fieldWords(catalog, field), action: `Choose ${fieldWords(catalog, field)}`});
   } else {
     body = h('div', {class: 'moves'}, choices.map(({value, count}) => {
       const text = choiceText(catalog, field, value);

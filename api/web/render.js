@@ -1,5 +1,6 @@
-// Game-agnostic rendering: a player_view of any game as a collapsible tree, a move as one short
-// line, scores as a table with one column per breakdown source. No game-specific code here.
+// Game-agnostic rendering: a player_view of any game as a collapsible tree, a move as one line in
+// words (names from the catalog's components and terms, never ids or keys), scores as a table with
+// one column per breakdown source, the final scores as a ranking. No game-specific code here.
 
 import {h} from './dom.js';
 
@@ -14,16 +15,50 @@ function isScalar(value) {
   return value === null || typeof value !== 'object';
 }
 
-/** A move compactly: its type first, then key=value pairs ("play card=7", "roll"). */
-export function moveText(move) {
-  if (!move || typeof move !== 'object') return scalar(move);
-  const parts = [];
-  if ('type' in move) parts.push(scalar(move.type));
-  for (const [key, value] of Object.entries(move)) {
-    if (key === 'type') continue;
-    parts.push(`${key}=${isScalar(value) ? scalar(value) : JSON.stringify(value)}`);
+/** A readable name for an id: the catalog's terms, then its components, then the id in words
+ * ("homestead#2" reads "Homestead 2", "board:4:1" "board 4-1", "dude_ranch" "dude ranch"). */
+export function termOf(catalog, id) {
+  if (typeof id !== 'string') return String(id);
+  const known = catalog?.terms?.[id] || catalog?.components?.[id]?.name;
+  if (known) return known;
+  const numbered = /^([^#:]+)[#:](\d+(?:[:#-]\d+)*)$/.exec(id); // an instance or a space of a named thing
+  if (numbered) return `${termOf(catalog, numbered[1])} ${numbered[2].replaceAll(/[:#]/g, '-')}`;
+  return id.replaceAll('_', ' ');
+}
+
+/** A field's name in words: "tile_id" reads "tile", "coord_a" "coord a". */
+export function fieldWords(catalog, key) {
+  return termOf(catalog, catalog?.terms?.[key] ? key : key.replace(/_id$/, '').replace(/_ids$/, 's'));
+}
+
+const isEmpty = (v) => v === null || v === undefined || (Array.isArray(v) && !v.length)
+  || (typeof v === 'object' && !Array.isArray(v) && !Object.values(v).some((x) => !isEmpty(x)));
+
+/** A value of a move field in words ("Tower", "3", "Tower, Farm", "—"); an object leads with the
+ * component it names and says a position as "at 1, 2". */
+export function valueText(catalog, value) {
+  if (value === null || value === undefined) return '—';
+  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(catalog, v)).join(value.some((v) => v && typeof v === 'object') ? '; ' : ', ') : 'none';
+  if (typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => !isEmpty(v));
+    const named = entries.filter(([, v]) => typeof v === 'string' && catalog?.components?.[v]);
+    const at = 'x' in value && 'y' in value ? `at ${valueText(catalog, value.x)}, ${valueText(catalog, value.y)}` : null;
+    const rest = entries.filter(([k, v]) => !named.some(([n]) => n === k) && !(at && (k === 'x' || k === 'y')))
+      .map(([k, v]) => `${fieldWords(catalog, k)} ${valueText(catalog, v)}`);
+    return [...named.map(([, v]) => termOf(catalog, v)), at, ...rest].filter(Boolean).join(', ');
   }
-  return parts.join(' ') || '{}';
+  return termOf(catalog, value);
+}
+
+/** A whole move in words: its type, then each field that holds something ("Build a farm · card Fish farm · coord B1"). */
+export function moveWords(catalog, move) {
+  if (!move || typeof move !== 'object') return String(move);
+  const parts = [];
+  if ('type' in move) parts.push(termOf(catalog, move.type));
+  for (const [k, v] of Object.entries(move)) {
+    if (k !== 'type' && !isEmpty(v)) parts.push(`${fieldWords(catalog, k)} ${valueText(catalog, v)}`);
+  }
+  return parts.join(' · ') || 'move';
 }
 
 function summaryOf(value) {
@@ -72,6 +107,40 @@ function fitOrStack(box) {
   };
   if (typeof ResizeObserver === 'function') new ResizeObserver(fit).observe(box);
   return box;
+}
+
+/**
+ * The final scoring as a compact ranking: one line per player, best first ("1. ann (you) 87 points"),
+ * each opening (details/summary: a click or a tap) on its breakdown, where sources worth nothing are
+ * left out. Ties share a rank; winners are marked.
+ */
+export function scoreRanking(scores, ids, {term = (id) => id, title = 'Final scores'} = {}) {
+  const seats = Object.keys(scores.totals).map(Number);
+  const order = (scores.ranking || []).filter((seat) => seats.includes(seat));
+  for (const seat of seats.sort((a, b) => (scores.totals[b] ?? 0) - (scores.totals[a] ?? 0))) {
+    if (!order.includes(seat)) order.push(seat);
+  }
+  const winners = new Set(scores.winners || []);
+  let rank = 0;
+  let previous;
+  return h('section', {class: 'ranking', 'aria-labelledby': 'ranking-title'},
+    h('h3', {class: 'ranking-title', id: 'ranking-title'}, title),
+    h('ol', {class: 'ranking-list'}, order.map((seat, i) => {
+      if (i === 0 || scores.totals[seat] !== previous) rank = i + 1;
+      previous = scores.totals[seat];
+      const parts = Object.entries(scores.breakdown[seat] || {}).filter(([, v]) => v !== 0 && v !== null && v !== undefined);
+      const total = scores.totals[seat];
+      return h('li', {class: `seat-c${seat}${winners.has(seat) ? ' winner' : ''}`},
+        h('details', {class: 'breakdown'},
+          h('summary', {},
+            h('span', {class: 'rank'}, `${rank}.`),
+            h('span', {class: 'chip', 'aria-hidden': 'true'}),
+            h('span', {class: 'who-name'}, ids.label(seat), winners.has(seat) ? ' (winner)' : ''),
+            h('span', {class: 'total'}, `${scalar(total)} ${total === 1 ? 'point' : 'points'}`)),
+          parts.length
+            ? h('dl', {}, parts.map(([source, value]) => [h('dt', {}, term(source)), h('dd', {}, scalar(value))]))
+            : h('p', {class: 'muted small'}, 'No points from any source.')));
+    })));
 }
 
 /**

@@ -14,15 +14,20 @@ import {boardFor} from './games/index.js';
 import {api, ApiError, command} from './http.js';
 import {identities, legend, publishColours} from './identity.js';
 import {Live} from './live.js';
-import {moveChooser, moveWords, termOf} from './movelist.js';
+import {moveChooser} from './movelist.js';
 import {keptReceipt} from './receipts.js';
-import {moveText, scoreTable, tree} from './render.js';
+import {optionsLine} from './options.js';
+import {moveWords, scoreRanking, scoreTable, termOf, tree} from './render.js';
 import * as seats from './seats.js';
 import {BOT_LEVELS, botLabel} from './seats.js';
-import {genericStatus} from './status.js';
+import {genericStatus, listed} from './status.js';
 import {verifyTable} from './verify.js';
 
 const LOG_PAGE = 1000;
+/** A phone-sized screen (the one-column layout of style.css). */
+const PHONE = window.matchMedia('(max-width: 760px)');
+/** The undo policies in words (the API's `undo_policy`). */
+const UNDO_WORDS = {consent: 'undo by consent', free: 'undo at will', off: 'no undo'};
 const SLIDE_DELAY_MS = 150;
 
 function describe(error) {
@@ -67,7 +72,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     summary: null, view: null, viewer: null, legal: null, scores: null, catalog: null, board: null, boardLoaded: false,
     history: null, historyVersion: null, historyMissing: false,
     log: [], logViewer: undefined, undoneKey: '', seat: null, position: null, replay: null, failed: null, busy: false,
-    composer: null, composerKey: null, confirmLeave: null, holding: startAt !== null, openPaths: new Set(['$']), ids: identities(null, null, null),
+    composer: null, composerKey: null, optionInfo: {}, inviteNote: '', confirmLeave: null, holding: startAt !== null, openPaths: new Set(['$']), ids: identities(null, null, null),
   };
 
   fill(main, h('p', {class: 'loading', role: 'status'}, 'Loading the table…'));
@@ -77,6 +82,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const facts = h('p', {class: 'muted', id: 'table-facts'});
   const turn = h('p', {id: 'turn', class: 'turn', role: 'status', 'aria-live': 'polite', tabindex: '-1'});
   const legendBox = h('div', {id: 'legend'});
+  const inviteBox = h('p', {class: 'invite row', id: 'invite'});
+  const seedBox = h('p', {class: 'muted small seed', id: 'seed'});
   const notice = h('div', {id: 'notice', class: 'error', role: 'alert', 'aria-live': 'assertive'});
   const undoBox = h('div', {id: 'undo', class: 'undo'});
   const nameInput = h('input', {type: 'text', name: 'name', maxlength: '40', autocomplete: 'nickname', placeholder: 'Your name'});
@@ -98,9 +105,13 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const nextRoundBtn = stepButton('Round ›', 'Next round', () => jumpRound(1), 'next-round');
   const nowBtn = h('button', {type: 'button', class: 'primary small', id: 'back-to-now', dataset: {key: 'now'}, onclick: () => showVersion(null)}, 'Back to now');
   const replayNote = h('span', {class: 'replay-note', role: 'status', 'aria-live': 'polite'});
+  // What if: branch the game at the version shown, as the viewer's seat knew it, against bots (docs/what-if.md).
+  const whatIfBtn = h('button', {type: 'button', class: 'small', id: 'what-if', dataset: {key: 'what-if'}, hidden: true,
+    title: 'Play on from the version shown, as you knew the game then, against bots (nothing hidden from you is copied)',
+    onclick: () => whatIf(shown())}, 'What if…');
   const replayBar = h('div', {class: 'replay', id: 'replay', role: 'group', 'aria-label': 'Replay'},
     firstBtn, backBtn, h('label', {class: 'slider'}, h('span', {class: 'visually-hidden'}, 'Version'), slider), fwdBtn, lastBtn,
-    prevRoundBtn, nextRoundBtn, sliderOut);
+    prevRoundBtn, nextRoundBtn, sliderOut, whatIfBtn);
   const replayBanner = h('div', {class: 'replay-banner', id: 'replay-banner', hidden: true}, replayNote, nowBtn);
 
   // The board (or the generic chooser) and the composer bar.
@@ -154,7 +165,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const playCard = h('section', {class: 'card play', 'aria-labelledby': 'moves-title'});
 
   const page = h('section', {class: 'table-page', 'aria-labelledby': 'table-title'},
-    h('div', {class: 'card head'}, title, facts, turn, legendBox, notice, undoBox),
+    // The status line right under the title: on a phone the first screen is what the viewer must do.
+    h('div', {class: 'card head'}, title, turn, notice, undoBox, legendBox, facts, inviteBox),
     h('div', {class: 'grid'},
       h('div', {class: 'col main-col'}, playCard,
         h('section', {class: 'card', 'aria-labelledby': 'replay-title'},
@@ -165,7 +177,10 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
           h('h2', {id: 'seats-title'}, 'Seats'), nameField, seatList, seatActions, asBox),
         h('section', {class: 'card', 'aria-labelledby': 'scores-title'}, h('h2', {id: 'scores-title'}, 'Scores'), chartBox, scoreBox),
         h('section', {class: 'card', 'aria-labelledby': 'log-title'}, h('h2', {id: 'log-title'}, 'Table log'), logNote, logList),
-        h('section', {class: 'card', 'aria-labelledby': 'audit-title'}, h('h2', {id: 'audit-title'}, 'Fairness audit'),
+        // The fairness card (the seed commitment, the audit, "Verify in this browser"): open beside
+        // the board on a wide screen, one tap away on a phone, where the first screens are for play.
+        h('details', {class: 'card audit-card', id: 'audit-card', open: !PHONE.matches},
+          h('summary', {}, h('h2', {id: 'audit-title'}, 'Fairness audit')), seedBox,
           h('p', {class: 'hint'}, 'Re-plays the table from its events: hash chain, seed commitment, dice and shuffles, moves, scores.'),
           h('button', {type: 'button', onclick: () => runAudit()}, 'Run the audit'), auditBox,
           h('p', {class: 'hint'}, 'Or check the game record here, without trusting the server: hash chain, seed, dice and shuffles.'),
@@ -222,7 +237,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       if (error instanceof ApiError && error.status === 401 && s.seat !== null) {
         // This seat's token died (the seat was left, or a bot plays it now): forget it, watch instead.
         seats.forget(tableId, s.seat);
-        say(`Your token for seat ${s.seat} is no longer valid (${error.message}); you are watching.`, 'info');
+        say(`Your token for seat ${s.seat + 1} is no longer valid (${error.message}); you are watching.`, 'info');
         s.seat = null;
         return load();
       }
@@ -239,7 +254,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       answer.view !== null ? api('GET', `${base}/scores${s.position ? `?position=${s.position}` : ''}`).catch(() => null) : null,
       readLog(viewer, summary),
       readHistory(summary),
-      first ? loadGame(summary.game) : null,
+      first ? loadGame(summary.game, summary.rules_version) : null,
     ]);
     if (ctx.disposed) return;
     Object.assign(s, {summary, view: answer.view, viewer, legal, scores, log});
@@ -249,15 +264,19 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   }
 
   /** The catalog and the board module, once per page (both optional: the page works without). */
-  async function loadGame(game) {
-    const [catalog, board] = await Promise.all([
-      api('GET', `/api/games/${encodeURIComponent(game)}/components`).catch(() => null),
+  async function loadGame(game, rulesVersion) {
+    // The catalog of the rules this table is played under (a table keeps its rules: docs/operations.md).
+    const rules = rulesVersion ? `?rules_version=${encodeURIComponent(rulesVersion)}` : '';
+    const [catalog, board, games] = await Promise.all([
+      api('GET', `/api/games/${encodeURIComponent(game)}/components${rules}`).catch(() => null),
       boardFor(game).catch((error) => {
         say(`The ${game} board could not load (${error}); moves are listed instead.`, 'info');
         return null;
       }),
+      api('GET', '/api/games').catch(() => []), // the options' descriptions, for the header
     ]);
-    Object.assign(s, {catalog, board, boardLoaded: true});
+    const info = (Array.isArray(games) ? games : []).find((g) => g.name === game);
+    Object.assign(s, {catalog, board, optionInfo: info?.options || {}, newestRules: info?.rules_version ?? null, boardLoaded: true});
     page.classList.toggle('has-board', Boolean(board)); // a board gets the wider column
     details.open = !board; // without a board, the view as data is the fallback: open it
   }
@@ -448,7 +467,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   }
 
   function takeSeat(seat, bot, level) {
-    const name = bot ? `Bot ${seat}` : nameInput.value.trim();
+    const name = bot ? `Bot ${seat + 1}` : nameInput.value.trim(); // seats read from 1
     if (!bot && !name) {
       say('Type your name before taking a seat.');
       nameInput.focus();
@@ -548,6 +567,17 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     });
   }
 
+  function whatIf(version) {
+    const seat = s.viewer;
+    act('What if', async () => {
+      const receipt = await command(`${base}/forks`, {version, as_seat: seat}, {token: seats.tokenFor(tableId, seat)});
+      const me = s.summary.seats.find((x) => x.seat === seat);
+      seats.remember(receipt.table_id, receipt.seat, receipt.token, me?.name || '');
+      location.hash = tableAddress(receipt.table_id);
+      return null;
+    });
+  }
+
   async function runAudit() {
     fill(auditBox, h('p', {class: 'muted'}, 'Auditing…'));
     try {
@@ -597,6 +627,19 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     } catch (error) {
       fill(verifyBox, h('p', {class: 'error'}, `The record could not be checked: ${describe(error)}`));
     }
+  }
+
+  /** The table's address, for a friend to open and take a seat: copied, or shown to copy by hand. */
+  async function copyInvite() {
+    const address = new URL(tableAddress(tableId), location.href).href;
+    try {
+      await navigator.clipboard.writeText(address);
+      s.inviteNote = 'Copied: send it to the people you play with.';
+    } catch {
+      s.inviteNote = `Copy this address: ${address}`;
+    }
+    const note = inviteBox.querySelector('#invite-note');
+    if (note) note.textContent = s.inviteNote;
   }
 
   function foldAll(open) {
@@ -713,17 +756,31 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const t = s.summary;
     s.ids = identities(t, s.viewer, s.catalog);
     publishColours(page, s.ids);
+    page.classList.toggle('open-table', t.status === 'open'); // on a phone, the seats to take come first
     if (!page.isConnected && !s.holding) fill(main, page);
     syncComposer();
     const myTurn = t.status === 'running' && s.viewer !== null && t.to_act.includes(s.viewer);
     document.title = `${myTurn ? '▶ Your turn · ' : ''}${t.title} · Tabletop`; // seen from another tab
     title.textContent = t.title;
+    // The header in words (the options by their descriptions); the seed lives in the fairness card.
+    const options = optionsLine(t.options, s.optionInfo);
     fill(facts,
-      h('span', {class: `badge status-${t.status}`}, t.status), ` version ${t.version} · undo ${t.undo_policy}`,
-      ` · rules ${t.rules_version}`, Object.keys(t.options || {}).length ? ` · options ${JSON.stringify(t.options)}` : '',
-      t.forked_from ? [` · forked from version ${t.forked_from.version} of `,
-        h('a', {href: tableAddress(t.forked_from.table)}, 'its source table')] : '',
-      h('br'), h('span', {class: 'small'}, `seed commitment ${t.seed_commitment}`, t.seed ? ` · seed revealed: ${t.seed}` : ''));
+      h('span', {class: `badge status-${t.status}`}, t.status), ` version ${t.version} · ${UNDO_WORDS[t.undo_policy] || `undo ${t.undo_policy}`}`,
+      options ? ` · ${options}` : '',
+      // A table keeps the rules it was opened under; say so when newer ones exist.
+      s.newestRules && t.rules_version && t.rules_version !== s.newestRules ? ` · played under ${t.rules_label || `rules ${t.rules_version}`}` : '',
+      t.forked_from?.what_if
+        ? [` · what if: ${t.forked_from.by || 'a player'}'s branch from version ${t.forked_from.version} of `,
+          h('a', {href: tableAddress(t.forked_from.table)}, 'the original game')]
+        : t.forked_from ? [` · forked from version ${t.forked_from.version} of `,
+          h('a', {href: tableAddress(t.forked_from.table)}, 'its source table')] : '');
+    whatIfBtn.hidden = !(s.viewer !== null && ['running', 'finished'].includes(t.status) && seats.tokenFor(tableId, s.viewer));
+    fill(inviteBox, t.status === 'open' && t.seats.some((x) => x.free)
+      ? [h('button', {type: 'button', class: 'small', id: 'copy-invite', dataset: {key: 'copy-invite'}, onclick: copyInvite}, 'Copy invite link'),
+        h('span', {class: 'muted small', id: 'invite-note', role: 'status'}, s.inviteNote || '')]
+      : null);
+    fill(seedBox, `${t.rules_label || `Rules version ${t.rules_version}`} · seed commitment `, h('code', {}, t.seed_commitment),
+      t.seed ? [' · seed revealed: ', h('code', {}, t.seed)] : ' (the seed is revealed when the game ends)');
     fill(legendBox, t.seats.some((x) => !x.free) ? legend(s.ids) : null);
     renderTurn();
     keepingFocus(undoBox, renderUndo);
@@ -794,11 +851,11 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const complete = s.composer.complete;
     const canPlay = !message;
     bar.hidden = !canPlay;
-    // The choice in words: the labels the player's choices carried, else the move read from the catalog.
+    // The move in words: as the board said it when it proposed it, else read from the catalog (the
+    // choices' labels may leave out a part that only one legal move had, so they do not name the move).
     const labels = s.composer.labels;
     const last = s.composer.steps[s.composer.steps.length - 1];
-    const said = !complete ? null
-      : labels.length && !(last?.staged && !last.label) ? labels.join(' · ') : moveWords(s.catalog, complete);
+    const said = !complete ? null : last?.staged && last.label ? last.label : moveWords(s.catalog, complete);
     choice.textContent = complete ? `Your move: ${said}`
       : s.composer.active ? `Your choice so far: ${labels.join(' · ')}` : 'Choose a move.';
     confirmBtn.disabled = !complete || s.busy;
@@ -852,8 +909,9 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const scores = replay ? replay.scores : s.scores;
     const chart = s.history ? scoreChart(s.history, s.ids, {head: t.version, at: replay ? replay.version : null}) : null;
     fill(chartBox, chart);
+    const final = !replay && t.status === 'finished';
     fill(scoreBox, scores
-      ? scoreTable(scores, s.ids, {finished: !replay && t.status === 'finished', term,
+      ? final ? scoreRanking(scores, s.ids, {term}) : scoreTable(scores, s.ids, {finished: false, term,
         caption: replay ? `Scores at version ${replay.version}` : null})
       : h('p', {class: 'muted'}, replay?.loading ? 'Loading…' : 'No scores yet.'));
   }
@@ -880,7 +938,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const asker = name(request.by);
     fill(undoBox, h('div', {class: 'banner', role: 'status'},
       h('p', {}, `${asker === 'You' ? 'You ask' : `${asker} asks`} to undo back to version ${request.to_version}. `,
-        waiting.length ? `Waiting for ${waiting.map(name).join(', ')}.` : ''),
+        waiting.length ? `Waiting for ${listed(waiting.map((x) => (x === me ? 'you' : name(x))))} to answer.` : ''),
       lost.length ? h('div', {class: 'would-undo'}, h('p', {}, `This would take back ${lost.length === 1 ? 'one entry' : `${lost.length} entries`}:`),
         h('ul', {}, lost.slice(0, 8).map((e) => h('li', {class: `seat-c${e.seat}`}, `v${e.version} · ${e.text}`)),
           lost.length > 8 ? h('li', {}, `… and ${lost.length - 8} more`) : null)) : null,
@@ -896,8 +954,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       const controls = [];
       if (seat.free && t.status === 'open') {
         controls.push(h('button', {type: 'button', class: 'primary', dataset: {key: `take-${seat.seat}`},
-          onclick: () => takeSeat(seat.seat, false)}, `Take seat ${seat.seat}`));
-        const level = h('select', {name: `bot-level-${seat.seat}`, 'aria-label': `Level of a bot at seat ${seat.seat}`,
+          onclick: () => takeSeat(seat.seat, false)}, `Take seat ${seat.seat + 1}`));
+        const level = h('select', {name: `bot-level-${seat.seat}`, 'aria-label': `Level of a bot at seat ${seat.seat + 1}`,
           dataset: {key: `bot-level-${seat.seat}`}},
           BOT_LEVELS.map((l) => h('option', {value: l, selected: l === 'basic'}, l)));
         controls.push(h('button', {type: 'button', dataset: {key: `bot-${seat.seat}`},
@@ -924,7 +982,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       }
       const acting = t.to_act.includes(seat.seat) && t.status === 'running';
       return h('li', {class: `seat seat-c${seat.seat}${mine ? ' mine' : ''}${acting ? ' acting' : ''}`},
-        h('span', {class: 'seat-name'}, h('span', {class: 'chip', 'aria-hidden': 'true'}), `${seat.seat}: `,
+        h('span', {class: 'seat-name'}, h('span', {class: 'chip', 'aria-hidden': 'true'}), `${seat.seat + 1}: `,
           seat.free ? h('em', {}, 'free') : seat.name,
           seat.bot ? ` (${botLabel(seat)})` : '', mine ? ' (you)' : '', acting ? ' — to act' : ''),
         h('span', {class: 'row'}, controls), ask);
@@ -995,7 +1053,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     if (rawStart.dataset.moves === key) return; // unchanged: keep the player's choice
     rawStart.dataset.moves = key;
     fill(rawStart, h('option', {value: ''}, moves.length ? `— ${moves.length} legal moves —` : '— none now —'),
-      moves.map((move, i) => h('option', {value: String(i)}, moveText(move))));
+      moves.map((move, i) => h('option', {value: String(i)}, moveWords(s.catalog, move))));
   }
 
   // ---- live ------------------------------------------------------------------------------------

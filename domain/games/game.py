@@ -63,6 +63,11 @@ A game is plain data plus pure functions (boardgame.io's game object, OpenSpiel'
   seat's own ``player_view``), everything hidden from the seat drawn from ``rng``. The bots' searches
   sample with it, and a what-if branch starts from it (``domain/branching.py``), so the branch holds
   nothing its forker did not know. It must read nothing but ``view`` and ``rng``.
+* ``rules_version``/``rules_label``/``previous``: the rules this ``Game`` plays, in words too
+  ("Walnut Grove rules 2 (only flipped help tiles cost 2 points, as printed)"), and the ``Game`` of the version before
+  it. A table plays the version it was opened with forever (``Table.Opened.rules_version``); a
+  correction is a new version made with ``revise`` (only the functions that changed), never an
+  edit of an old one, so every stored game keeps replaying as it was played. docs/operations.md.
 * ``catalog() -> dict``: the game's public static data for clients (names, kinds, costs, points,
   one-line effects, board geometry, tracks, readable terms), built from the package's own
   component data (``components.catalog``). Never a secret: deck order is state, not a component.
@@ -76,7 +81,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from domain.errors import InvalidOptions
@@ -225,6 +230,34 @@ class Game:
     describe_after: Callable[[State, Seat, Move, Viewer, State], str] | None = None
     component_names: Callable[[], Mapping[str, Mapping[str, str]]] = field(default=lambda: {})
     determinize: Callable[[Mapping[str, Any], Seat, random.Random], State] | None = None
+    rules_label: str = ""
+    previous: Game | None = None
+
+    def revise(self, version: str, label: str, **changes: Any) -> Game:
+        """The next rules version: this game with ``changes`` (protocol functions) replaced.
+
+        Why a new ``Game`` instead of an edit: tables opened under this version must replay with
+        exactly these functions forever; the newest version is what new tables open under. A
+        revision keeps the state type (snapshots store one per game: ``Tables.register_transcodings``)."""
+        if any(v.rules_version == version for v in self.versions()):
+            raise ValueError(f"{self.title} already has rules version {version!r}")
+        fixed = {"previous", "rules_version", "rules_label", "name", "title", "state_type"}
+        unknown = sorted(set(changes) - {f.name for f in fields(self)} | (fixed & set(changes)))
+        if unknown:
+            raise ValueError(f"a revision replaces protocol functions, not {', '.join(unknown)}")
+        return replace(self, rules_version=version, rules_label=label, previous=self, **changes)
+
+    def versions(self) -> tuple[Game, ...]:
+        """This version and every earlier one, newest first."""
+        found, game = [], self
+        while game is not None:
+            found.append(game)
+            game = game.previous
+        return tuple(found)
+
+    def rules_description(self) -> dict[str, str]:
+        """The version as a client shows it: its number and the words that name it."""
+        return {"version": self.rules_version, "label": self.rules_label or f"{self.title} rules {self.rules_version}"}
 
     def name_component(self, kind: str, id: str) -> str | None:
         """How a log sentence names the component ``id`` of ``kind`` (``component_ref``), from the

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from api import create_app
@@ -39,7 +41,18 @@ def test_the_games_list_names_tiny_duel_with_its_options(client):
     games = {g["name"]: g for g in client.get("/api/games").json}
     tiny = games["tiny_duel"]
     assert (tiny["min_players"], tiny["max_players"]) == (2, 4)
-    assert tiny["options"]["hand_size"] == {"default": 3, "choices": [2, 3], "description": "cards dealt to each seat"}
+    assert tiny["options"]["hand_size"] == {"default": 3, "choices": [2, 3],
+                                            "description": "Hand size (cards dealt to each seat)"}
+
+
+def test_every_games_options_are_described_in_words_a_person_reads(client):
+    # The lobby labels an option with its description up to the bracket and the table header says
+    # "Label: value": no rule ids ("FR-D27", "FR §3.2"), no option keys, a label first.
+    for game in client.get("/api/games").json:
+        for key, option in game["options"].items():
+            text = option["description"]
+            assert re.match(r"^[A-Z][^()]+( \(.+\))?$", text), (game["name"], key, text)
+            assert not re.search(r"\b[A-Z]{2,3}-[A-Z]?\d+|§|\b[a-z]+_[a-z_]+\b", text), (game["name"], key, text)
 
 
 def test_take_a_seat_returns_its_token_once_and_a_retry_returns_the_same(client):

@@ -26,7 +26,7 @@ ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 4
 
 
 def serve():
-    app = create_app(Settings(store="memory", testing=True, secret="bench-secret-not-for-production-0123456789"))
+    app = create_app(Settings(store="memory", testing=True, secret="68935175fd605371d32287f10684dbc7e93b8dd0bf24572587aa918b3249eb4e"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{httpd.server_port}"
@@ -57,7 +57,7 @@ def table_with_bot(page, base: str, game: str) -> None:
     page.get_by_role("button", name="Open table").click()
     page.wait_for_url("**#/tables/*")
     page.get_by_label("Your name").fill("ann")
-    page.get_by_role("button", name="Take seat 0").click()
+    page.get_by_role("button", name="Take seat 1").click()
     while page.get_by_role("button", name="Add a bot").count():
         page.get_by_role("button", name="Add a bot").first.click()
         page.wait_for_timeout(100)
@@ -78,10 +78,10 @@ def move_latency(browser, base: str, polling: bool) -> list[float]:
         ann.get_by_role("button", name="Open table").click()
         ann.wait_for_url("**#/tables/*")
         ann.get_by_label("Your name").fill("ann")
-        ann.get_by_role("button", name="Take seat 0").click()
+        ann.get_by_role("button", name="Take seat 1").click()
         bob.goto(ann.url)
         bob.get_by_label("Your name").fill("bob")
-        bob.get_by_role("button", name="Take seat 1").click()
+        bob.get_by_role("button", name="Take seat 2").click()
         ann.get_by_role("button", name="Start the game").click()
         expect(bob.locator("#moves button.option").first).to_be_visible()
         expect(ann.locator("#moves button.option").first).to_be_visible()

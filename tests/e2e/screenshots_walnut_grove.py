@@ -1,7 +1,8 @@
 """The README screenshots of the Walnut Grove board, taken from the real table page:
 ``PYTHONPATH=. python -m tests.e2e.screenshots_walnut_grove`` writes docs/screenshots/walnut_grove-*.png
 (mid-game spring at 1280 px with a tile over a spot and the areas it would make, at 390 px with a
-spot chosen before Confirm, then the final scoring). Seat 0's moves up to those moments are the
+spot chosen before Confirm, its key opened, the town loop at 390 px with a building chosen in the fall, then the
+final scoring). Seat 0's moves up to those moments are the
 game's own heuristic (``bot_move``, played in-process), so the pictures show a sensibly played farm;
 the moments pictured are on the page."""
 
@@ -51,7 +52,7 @@ def play_well_until(tables, table: str, stop) -> None:
 
 
 def main() -> None:
-    app = create_app(Settings(store="memory", testing=True, secret="screenshots-not-for-production-0123456789"))
+    app = create_app(Settings(store="memory", testing=True, secret="99deb68cfabfa7efde6324095dbb1ec8d7f7038c29bdfe3e3046c19e5e173dc0"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     server = f"http://127.0.0.1:{httpd.server_port}"
@@ -66,8 +67,8 @@ def main() -> None:
         spot = tile_in_hand(page)
         spot.hover()  # the preview: the areas this placement would make, outlined and named
         page.wait_for_selector("#board .wg-spring-preview li")
-        page.locator("#board").scroll_into_view_if_needed()
-        page.screenshot(path=str(OUT / "walnut_grove-desktop.png"), full_page=True)
+        page.evaluate("document.querySelector('#board .wg-header').scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(OUT / "walnut_grove-desktop.png"))  # the viewport: the sticky action bar where it stays
         phone = browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, device_scale_factor=2,
                                     is_mobile=True, has_touch=True).new_page()
         open_board(phone, table, 0, token)
@@ -77,7 +78,18 @@ def main() -> None:
         phone.evaluate("document.querySelector('#board .wg-drawn').scrollIntoView({block: 'start'})")
         phone.screenshot(path=str(OUT / "walnut_grove-phone.png"))
         phone.screenshot(path="/tmp/wg-phone-full.png", full_page=True)
-        play_well_until(tables, table, lambda st: st.phase == "final_adjustments")
+        phone.locator("#board-legend > summary").click()  # the key, as a tap opens it
+        phone.evaluate("document.querySelector('#board-legend').scrollIntoView({block: 'start'})")
+        phone.screenshot(path=str(OUT / "walnut_grove-key-phone.png"))
+        phone.locator("#board-legend > summary").click()
+        play_well_until(tables, table, lambda st: st.year == 4 and st.phase == "fall")
+        phone.reload()
+        phone.wait_for_selector("#board .wg-building.legal")
+        phone.locator("#board .wg-building.legal").first.click()
+        phone.wait_for_selector("#board .wg-fall-choices strong")
+        phone.evaluate("document.querySelector('#board .wg-town').scrollIntoView({block: 'start'})")
+        phone.screenshot(path=str(OUT / "walnut_grove-town-phone.png"))
+        play_well_until(tables, table, lambda st: st.phase == "final_adjustments" or (st.year == 8 and st.phase == "winter"))
         page.reload()
         page.wait_for_selector("#board .wg-header")
         while not finished(page):

@@ -21,7 +21,7 @@ def test_leaving_frees_the_seat_before_the_start_and_hands_it_to_a_bot_during_pl
     assert len(held_tokens(ann)) == 1
     ann.get_by_role("button", name="Leave").click()
     ann.get_by_role("button", name="Yes, leave").click()  # Leave asks first
-    expect(ann.get_by_role("button", name="Take seat 0")).to_be_visible()
+    expect(ann.get_by_role("button", name="Take seat 1")).to_be_visible()
     assert held_tokens(ann) == []
 
     take_seat(ann, "ann", 0)
@@ -31,7 +31,7 @@ def test_leaving_frees_the_seat_before_the_start_and_hands_it_to_a_bot_during_pl
     ann.get_by_role("button", name="Leave (a bot plays on)").click()
     ann.get_by_role("button", name="Yes, leave").click()
     # The seat is a bot's now: this browser forgets its token and watches, without an error.
-    expect(ann.locator("#seats")).to_contain_text("0: ann (basic bot)")
+    expect(ann.locator("#seats")).to_contain_text("1: ann (basic bot)")
     expect(ann.locator("#moves")).to_contain_text(re.compile(r"You are watching|The game is over"))
     expect(ann.locator("#view")).to_contain_text("hand: —")
     assert held_tokens(ann) == []
@@ -44,7 +44,7 @@ def test_one_browser_can_hold_two_seats_and_play_as_either(new_page):
     open_table(page)
     take_seat(page, "ann", 0)
     page.get_by_label("Your name").fill("ann-too")
-    page.get_by_role("button", name="Take seat 1").click()
+    page.get_by_role("button", name="Take seat 2").click()
     play_as = page.get_by_label("Play as")
     expect(play_as.locator("option")).to_have_count(2)
     page.get_by_role("button", name="Start the game").click()

@@ -62,7 +62,7 @@ def seated_pair(new_page, *, board: bool = False) -> tuple[Page, Page, str]:
     take_seat(ann, "ann", 0)
     bob.goto(url)
     take_seat(bob, "bob", 1)
-    expect(ann.locator("#seats")).to_contain_text("1: bob")
+    expect(ann.locator("#seats")).to_contain_text("2: bob")
     ann.get_by_role("button", name="Start the game").click()
     expect(bob.locator("#turn")).to_have_text(re.compile(r"Your turn|Bidding"))
     return ann, bob, url
@@ -84,8 +84,8 @@ def test_two_players_and_a_spectator_agree_on_status_names_and_colours_and_see_m
     sam.goto(url)
 
     # Whose turn, in words, on every page: both must bid; the spectator waits for both.
-    expect(ann.locator("#turn")).to_have_text("Your turn: choose a move (bid) — also waiting for bob.")
-    expect(bob.locator("#turn")).to_have_text("Your turn: choose a move (bid) — also waiting for ann.")
+    expect(ann.locator("#turn")).to_have_text("Your turn: choose a move (bid). bob is choosing too.")
+    expect(bob.locator("#turn")).to_have_text("Your turn: choose a move (bid). ann is choosing too.")
     expect(sam.locator("#turn")).to_have_text("Waiting for ann and bob.")
     for page in (ann, bob, sam):
         expect(page.locator("#legend li")).to_have_text([re.compile(r"^ann"), re.compile(r"^bob")])
@@ -118,9 +118,9 @@ def test_replay_moves_board_scores_and_log_together_and_the_address_holds_it(new
     board_move(ann, CARD)  # single-part: the board proposes it, Confirm sends it
     expect(bob.locator("#log")).to_contain_text(re.compile(rf"{said(0, 'ann')} placed a secret bid\."))
     board_move(bob, CARD)
-    expect(ann.locator("#turn")).to_have_text(re.compile(r"^Turns: play a card or roll"))
+    expect(ann.locator("#turn")).to_have_text(re.compile(r"^Your turn — Turns: play a card or roll"))
     board_move(ann, CARD)
-    expect(bob.locator("#turn")).to_have_text(re.compile(r"^Turns: play a card or roll"))
+    expect(bob.locator("#turn")).to_have_text(re.compile(r"^Your turn — Turns: play a card or roll"))
     # The board and the log settle on the same head version (the board may draw a moment after the log).
     ann.wait_for_function(
         "() => window.__board && `v${window.__board.version}` === document.querySelector('#log li .v')?.textContent",
@@ -177,7 +177,7 @@ def test_a_board_module_gets_the_documented_props_and_every_target_has_a_name(ne
     assert board["hand"] == api_view(ann, url, 0)["hand"] and board["composerMoves"] == len(board["hand"])
     assert board["colours"][0] != board["colours"][1]
     # The board's own words lead the status line; the Details panel (the view as data) stays folded.
-    expect(ann.locator("#turn")).to_have_text("Bidding: choose a card to bid — waiting for bob.")
+    expect(ann.locator("#turn")).to_have_text("Your turn — Bidding: choose a card to bid. bob is choosing too.")
     expect(ann.locator("#details")).not_to_have_attribute("open", "")
     # Every target is a named, focusable button; Enter on one chooses it (a single-part move): the
     # move waits in the action bar, in words, with focus on Confirm; nothing is sent until Enter again.
@@ -312,7 +312,7 @@ def test_leave_asks_first_and_stay_keeps_the_seat(new_page):
     expect(ann.get_by_role("button", name="Stay")).to_be_focused()
     ann.keyboard.press("Enter")
     expect(dialog).to_have_count(0)
-    expect(ann.locator("#seats li.mine")).to_contain_text("0: ann (you)")
+    expect(ann.locator("#seats li.mine")).to_contain_text("1: ann (you)")
     expect(bob.locator("#seats")).not_to_contain_text(" bot)")
     # Escape answers Stay too, and gives focus back to the Leave button.
     ann.get_by_role("button", name="Leave (a bot plays on)").click()
@@ -333,7 +333,7 @@ def test_previous_and_next_round_jump_to_where_the_views_round_changes(new_page)
     page.get_by_role("button", name="Open table").click()
     for seat in (0, 1):
         page.locator(f'[data-key="bot-{seat}"]').click()
-        expect(page.locator("#seats")).to_contain_text(f"{seat}: Bot {seat} (basic bot)")
+        expect(page.locator("#seats")).to_contain_text(f"{seat + 1}: Bot {seat + 1} (basic bot)")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#turn")).to_have_text(re.compile(r"^Game over"), timeout=60_000)
     table_id = page.url.split("#/tables/", 1)[1]
@@ -365,7 +365,7 @@ def test_a_numeric_field_with_many_legal_values_is_a_bounded_stepper_not_a_butto
     page.get_by_role("button", name="Open table").click()
     take_seat(page, "alice", 0)
     page.locator('[data-key="bot-1"]').click()
-    expect(page.locator("#seats")).to_contain_text("1: Bot 1 (basic bot)")
+    expect(page.locator("#seats")).to_contain_text("2: Bot 2 (basic bot)")
     page.get_by_role("button", name="Start the game").click()
     table_id = page.url.split("#/tables/", 1)[1]
     counts = page.evaluate("""async (id) => {
@@ -403,7 +403,7 @@ def test_a_list_field_is_chosen_one_item_at_a_time_then_in_order(new_page):
     take_seat(page, "alice", 0)
     for seat in (1, 2):
         page.locator(f'[data-key="bot-{seat}"]').click()
-        expect(page.locator("#seats")).to_contain_text(f"{seat}: Bot {seat} (basic bot)")
+        expect(page.locator("#seats")).to_contain_text(f"{seat + 1}: Bot {seat + 1} (basic bot)")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#turn")).to_have_text(re.compile(r"^Round 1|^Your turn"))
     if page.locator("#move-list").count():  # with the game's board, the chooser is the folded "Moves as a list"
@@ -562,4 +562,23 @@ def test_the_boards_key_opens_on_a_tap_over_the_page_without_moving_the_board(ne
     expect(key.locator(".tiny-key")).to_be_visible()
     key.locator("summary").click()
     expect(key.locator(".tiny-key")).to_be_hidden()
+    assert ann.errors == [] and bob.errors == []
+
+
+def test_an_open_table_offers_its_invite_link_and_reads_seats_from_one(new_page):
+    ann = new_page()
+    ann.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    url = open_table(ann)
+    take_seat(ann, "ann", 0)  # the API's seat 0 is the first seat: "1: ann"
+    expect(ann.locator("#seats li.mine")).to_contain_text("1: ann (you)")
+    expect(ann.get_by_role("button", name="Take seat 2", exact=True)).to_be_visible()
+    ann.get_by_role("button", name="Copy invite link").click()
+    expect(ann.locator("#invite-note")).to_have_text("Copied: send it to the people you play with.")
+    assert ann.evaluate("navigator.clipboard.readText()") == url
+    # Whoever opens the copied address sees the table and a free seat to take.
+    bob = new_page()
+    bob.goto(ann.evaluate("navigator.clipboard.readText()"))
+    take_seat(bob, "bob", 1)
+    # Every seat taken: nothing left to invite to.
+    expect(ann.get_by_role("button", name="Copy invite link")).to_have_count(0)
     assert ann.errors == [] and bob.errors == []

@@ -28,8 +28,8 @@ def open_table(page: Page, seats: int = 2, undo: str = "consent") -> str:
 
 def take_seat(page: Page, name: str, seat: int) -> None:
     page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name=f"Take seat {seat}", exact=True).click()
-    expect(page.locator("#seats li.mine")).to_contain_text(f"{seat}: {name} (you)")
+    page.get_by_role("button", name=f"Take seat {seat + 1}", exact=True).click()  # seats read from 1
+    expect(page.locator("#seats li.mine")).to_contain_text(f"{seat + 1}: {name} (you)")
 
 
 def api_view(page: Page, table_url: str, seat: int) -> dict:
@@ -72,7 +72,7 @@ def play_first(page: Page) -> str:
 
 def said(seat: int, name: str) -> str:
     """How a log line names a seat: by name or "Seat N" (older servers), or "You" for one's own lines."""
-    return rf"(?:Seat {seat}|{re.escape(name)}|You)"
+    return rf"(?:Seat {seat + 1}|{re.escape(name)}|You)"
 
 
 def assert_hidden(page: Page, other_hand: list[int], other_bid: int | None = None) -> None:
@@ -111,11 +111,11 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
     url = open_table(ann)
     take_seat(ann, "ann", 0)
     bob.goto(url)
-    expect(bob.locator("#seats")).to_contain_text("0: ann")
+    expect(bob.locator("#seats")).to_contain_text("1: ann")
     take_seat(bob, "bob", 1)
 
     # Ann sees Bob arrive without reloading, and starts the game.
-    expect(ann.locator("#seats")).to_contain_text("1: bob")
+    expect(ann.locator("#seats")).to_contain_text("2: bob")
     ann.get_by_role("button", name="Start the game").click()
     expect(ann.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
     expect(bob.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
@@ -183,11 +183,18 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
     # The game is over on both pages, with the final scores and no moves left.
     for page in (ann, bob):
         expect(page.locator("#turn")).to_have_text(re.compile(r"^Game over"))
-        expect(page.locator("#scores caption")).to_have_text("Final scores")
+        # The final scoring: a compact ranking, best first, each player's breakdown one tap away.
+        expect(page.locator("#scores .ranking-title")).to_have_text("Final scores")
+        expect(page.locator("#scores .ranking-list > li")).to_have_count(2)
+        first = page.locator("#scores .ranking-list > li").first
+        expect(first.locator("summary")).to_contain_text(re.compile(r"^1\."))
+        expect(first.locator("dl, p")).to_be_hidden()
+        first.locator("summary").click()
+        expect(first.locator("dl, p")).to_be_visible()
         expect(page.locator("#moves")).to_contain_text("The game is over.")
 
     # The seed is revealed and the audit re-derives the whole game from its events.
-    expect(ann.locator("#table-facts")).to_contain_text("seed revealed:")
+    expect(ann.locator("#seed")).to_contain_text("seed revealed:")
     ann.get_by_role("button", name="Run the audit").click()
     expect(ann.locator("#audit")).to_contain_text("All checks pass")
     expect(ann.locator("#audit li")).to_contain_text(["hash chain: ✓ ok", "seed: ✓ ok", "receipts: ✓ ok"])
@@ -209,13 +216,13 @@ def test_a_reload_keeps_the_seat_and_a_phone_width_does_not_overflow(new_page):
     url = open_table(ann)
     take_seat(ann, "ann", 0)
     ann.get_by_role("button", name="Add a bot").click()
-    expect(ann.locator("#seats")).to_contain_text("1: Bot 1 (basic bot)")
+    expect(ann.locator("#seats")).to_contain_text("2: Bot 2 (basic bot)")
     ann.get_by_role("button", name="Start the game").click()
     expect(ann.locator("#moves button.option").first).to_be_visible()
 
     # The token kept in localStorage brings the seat back after a reload.
     ann.reload()
-    expect(ann.locator("#seats li.mine")).to_contain_text("0: ann (you)")
+    expect(ann.locator("#seats li.mine")).to_contain_text("1: ann (you)")
     expect(ann.locator("#moves button.option").first).to_be_visible()
     assert ann.url == url
 
@@ -245,7 +252,7 @@ def test_moves_arrive_over_the_stream_and_by_polling_when_the_stream_is_refused(
     expect(bob.locator("#live-status")).to_have_text("polling")
 
     # Each one's move reaches the other, by the stream (Ann) and by polling (Bob).
-    expect(ann.locator("#seats")).to_contain_text("1: bob")
+    expect(ann.locator("#seats")).to_contain_text("2: bob")
     ann.get_by_role("button", name="Start the game").click()
     expect(bob.locator("#moves button.option").first).to_be_visible()
     play_first(bob)
@@ -262,7 +269,7 @@ def test_a_page_that_lost_the_network_catches_up_when_it_returns(new_page):
     take_seat(ann, "ann", 0)
     bob.goto(url)
     take_seat(bob, "bob", 1)
-    expect(ann.locator("#seats")).to_contain_text("1: bob")
+    expect(ann.locator("#seats")).to_contain_text("2: bob")
     ann.get_by_role("button", name="Start the game").click()
     expect(bob.locator("#live-status")).to_have_text("live")
     expect(bob.locator("#moves button.option").first).to_be_visible()

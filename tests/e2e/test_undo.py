@@ -35,7 +35,7 @@ def test_an_undo_across_another_players_move_needs_their_approval(new_page):
     take_seat(ann, "ann", 0)
     bob.goto(url)
     take_seat(bob, "bob", 1)
-    expect(ann.locator("#seats")).to_contain_text("1: bob")
+    expect(ann.locator("#seats")).to_contain_text("2: bob")
     ann.get_by_role("button", name="Start the game").click()
 
     # Both bid, then Ann and Bob each play a card.
@@ -50,12 +50,13 @@ def test_an_undo_across_another_players_move_needs_their_approval(new_page):
     version = int(bob_entry.locator(".v").inner_text().lstrip("v"))
     bob_entry.get_by_role("button", name="Undo this move").click()
     expect(ann.locator("#undo")).to_contain_text(f"You ask to undo back to version {version - 1}")
-    expect(ann.locator("#undo")).to_contain_text("Waiting for bob")
+    expect(ann.locator("#undo")).to_contain_text("Waiting for bob to answer.")
     expect(ann.get_by_role("button", name="Withdraw my request")).to_be_visible()
     expect(ann.locator("#turn")).to_have_text("Play is paused: you ask to undo moves.")
 
     # Bob sees the request arrive live, with what it would take back, and approves it.
     expect(bob.locator("#undo")).to_contain_text("ann asks to undo")
+    expect(bob.locator("#undo")).to_contain_text("Waiting for you to answer.")  # never "Waiting for You"
     expect(bob.locator("#undo .would-undo")).to_contain_text("This would take back one entry")
     expect(bob.locator("#undo .would-undo li")).to_have_text([re.compile(rf"^v{version} · {bob_line.pattern}")])
     bob.get_by_role("button", name="Approve undo").click()
@@ -80,7 +81,7 @@ def test_a_rejected_undo_changes_nothing_and_a_finished_table_can_be_forked(new_
     take_seat(ann, "ann", 0)
     bob.goto(url)
     take_seat(bob, "bob", 1)
-    expect(ann.locator("#seats")).to_contain_text("1: bob")
+    expect(ann.locator("#seats")).to_contain_text("2: bob")
     ann.get_by_role("button", name="Start the game").click()
     bid_secretly(ann, bob)
     play_a_card(ann)
@@ -103,5 +104,5 @@ def test_a_rejected_undo_changes_nothing_and_a_finished_table_can_be_forked(new_
     expect(ann).to_have_url(re.compile(r"#/tables/[0-9a-f-]{36}$"))
     expect(ann.locator("#turn")).to_have_text(re.compile(r"^Waiting for players"))
     expect(ann.locator("#table-facts")).to_contain_text("forked from version")
-    expect(ann.get_by_role("button", name="Take seat 0")).to_be_visible()
+    expect(ann.get_by_role("button", name="Take seat 1")).to_be_visible()
     assert ann.errors == [] and bob.errors == []

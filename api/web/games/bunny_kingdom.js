@@ -3,6 +3,11 @@
 // final scoring. It holds no rules: every highlighted target is a legal move the composer still
 // allows, every name and effect comes from the catalog, every number (fief strength, wealth,
 // harvest, parchment progress) from the viewer's view. See docs/web.md, "Board modules".
+//
+// A click only chooses: each choice narrows the shell's composer, and the move is sent by the
+// shell's Confirm (docs/web.md, "One click rule"). Nothing the viewer points at changes the size
+// of anything: a chosen card's badge has its line reserved, the prompt says what the table asks
+// (not what the viewer picked), and hover only recolours.
 
 import {h} from '../dom.js';
 import {s, target, tip} from '../svg.js';
@@ -28,16 +33,44 @@ function ensureStyles() {
   document.head.append(h('link', {rel: 'stylesheet', href: '/web/games/bunny_kingdom.css', dataset: {board: 'bunny_kingdom'}}));
 }
 
+// UI state only (docs/web.md allows it): which foldable panels the viewer opened or closed, and
+// the square last pointed at or tapped (its details stay under the map across redraws).
+const folded = new Map();
+let pointed = null;
+
+/** A <details> panel that keeps the viewer's open/closed choice across renders (`open`: the default). */
+function foldable(key, cls, label, summary, body, open) {
+  const box = h('details', {class: `bk-panel ${cls}`, 'aria-label': label, dataset: {fold: key}},
+    h('summary', {}, summary), body);
+  box.open = folded.has(key) ? folded.get(key) : open;
+  box.addEventListener('toggle', () => folded.set(key, box.open));
+  return box;
+}
+
+/** Is the page wide enough to open the informative panels at once? (A phone opens them on demand.) */
+function wide() {
+  return typeof window !== 'undefined' && window.matchMedia?.('(min-width: 761px)').matches;
+}
+
 /** Helpers over the props: catalog lookups, seat names and colours. */
 function context(props) {
   const cat = props.catalog || {components: {}, terms: {}, board: {}};
   const comp = (id) => cat.components?.[id] || {name: id, kind: ''};
-  const term = (id) => cat.terms?.[id] ?? comp(id).name ?? id;
+  const term = (id) => cat.terms?.[id] ?? cat.components?.[id]?.name ?? id;
   const colour = (seat) => (props.colour && props.colour(seat)) || cat.seat_colours?.[seat]?.css || '#666';
-  const name = (seat) => (props.name && props.name(seat)) || `Seat ${seat}`;
+  const name = (seat) => (props.name && props.name(seat)) || `Seat ${seat + 1}`;
   const whose = (seat) => (name(seat) === 'You' ? 'Your' : `${name(seat)}'s`);
-  return {cat, comp, term, colour, name, whose, view: props.view || {}, viewer: props.viewer ?? null,
-    composer: props.composer, propose: props.propose || (() => {})};
+  /** A card as an HTML tile, its kind in the catalog's words ("Luxury farm"), keyed for focus. */
+  const tile = (id, opts, key) => {
+    const entry = comp(id);
+    const el = cardTile(id, {...entry, kind: cat.terms?.[entry.kind] ?? ''}, opts);
+    el.dataset.card = id;
+    if (key) el.dataset.key = key;
+    if (entry.kind === 'territory') el.classList.add('bk-territory');
+    return el;
+  };
+  return {cat, comp, term, colour, name, whose, tile, view: props.view || {}, viewer: props.viewer ?? null,
+    composer: props.composer, toAct: new Set(props.toAct || [])};
 }
 
 /** The value `get(m)` shared by every move in `moves` (undefined when none or when they differ). */
@@ -54,11 +87,30 @@ function coordXY(coord, rows) {
   return [PAD + c * CELL, PAD + r * CELL];
 }
 
+/** Replace the composer's choice by `steps` ([[test, label], ...]): a click changes its mind in one go. */
+function choose(composer, steps) {
+  composer.clear();
+  for (const [test, label] of steps) composer.narrow(test, label);
+}
+
+/** The composer's choice when it is one move of `type` (or every remaining move is of that type). */
+function staged(composer, type) {
+  if (!composer?.active) return [];
+  const rem = composer.remaining;
+  return rem.length && rem.every((m) => m.type === type) ? rem : [];
+}
+
+/** A board button that chooses (never sends): `pressed` says whether its choice is the one held. */
+function button(label, {key, role = undefined, pressed = null, onclick, aria = null}) {
+  return h('button', {type: 'button', class: 'bk-btn', dataset: {key, ...(role ? {role} : {})},
+    'aria-pressed': pressed === null ? null : String(pressed), 'aria-label': aria, onclick}, label);
+}
+
 // ---- the draft ------------------------------------------------------------------------------
 
 /** The choice the composer holds for the current pick: {first, second, discard} card ids. */
 function draftChoice(composer) {
-  const moves = composer && composer.active ? composer.remaining.filter((m) => m.type === 'submit_pick') : [];
+  const moves = staged(composer, 'submit_pick');
   return {first: common(moves, (m) => m.play[0]), second: common(moves, (m) => m.play[1]),
     discard: common(moves, (m) => m.discard ?? undefined)};
 }
@@ -66,150 +118,151 @@ function draftChoice(composer) {
 /** Re-state the draft choice in the composer (each part narrows the legal picks). */
 function setDraft(ctx, {first, second, discard}) {
   const {composer, comp} = ctx;
-  composer.clear();
   const pick = (m) => m.type === 'submit_pick';
-  if (first) composer.narrow((m) => pick(m) && m.play[0] === first, `Play ${comp(first).name}`);
-  if (second) composer.narrow((m) => pick(m) && m.play[1] === second, `then ${comp(second).name}`);
-  if (discard) composer.narrow((m) => pick(m) && m.discard === discard, `Discard ${comp(discard).name}`);
+  const steps = [];
+  if (first) steps.push([(m) => pick(m) && m.play[0] === first, `Play ${comp(first).name}`]);
+  if (second) steps.push([(m) => pick(m) && m.play[1] === second, `then ${comp(second).name}`]);
+  if (discard) steps.push([(m) => pick(m) && m.discard === discard, `Discard ${comp(discard).name}`]);
+  choose(composer, steps);
 }
 
 function territoryExtra(ctx, id) {
   const entry = ctx.comp(id);
   if (entry.kind !== 'territory') return null;
+  const sq = ctx.cat.board?.squares?.[entry.coord] || {};
   const swatch = s('svg', {viewBox: '0 0 20 14', class: 'bk-swatch', 'aria-hidden': 'true'},
     s('rect', {x: 0, y: 0, width: 20, height: 14, rx: 2, fill: TERRAIN_FILL[entry.terrain] || '#ccc', stroke: '#555'}));
-  return h('span', {class: 'bk-terrain'}, swatch, ` ${entry.coord} · ${ctx.term(entry.terrain)}`);
+  return h('span', {class: 'bk-terrain'}, swatch, ` ${entry.coord} · ${ctx.term(entry.terrain)}`,
+    sq.resource ? ` · ${ctx.term(sq.resource)}` : '');
+}
+
+/** The role line of a hand card: always there (empty and invisible when the card has no role). */
+function roleBadge(role, sent) {
+  return h('span', {class: `bk-role${role ? ' on' : ''}${role === 'Discard' ? ' discard' : ''}${sent ? ' sent' : ''}`,
+    title: sent ? 'Your choice, sent: click cards to change it' : null}, role || '\u00a0');
 }
 
 function handSection(ctx, lights) {
-  const {view, viewer, composer, comp} = ctx;
+  const {view, composer, comp, tile} = ctx;
   const you = view.you;
   if (!you || view.phase !== 'exploration') return null;
   const two = view.seats.length === 2;
   const choice = draftChoice(composer);
-  const submitted = you.selection && !composer?.active ? you.selection : null;
+  const drafting = Boolean(choice.first || choice.second || choice.discard);
+  const sent = you.selection && !drafting ? you.selection : null;
   const canPick = composer && composer.moves.some((m) => m.type === 'submit_pick');
+  const first = drafting ? choice.first : sent?.play?.[0];
+  const second = drafting ? choice.second : sent?.play?.[1];
+  const discard = drafting ? choice.discard : sent?.discard;
   const cards = you.hand.map((id) => {
-    const role = choice.first === id ? 'Play first' : choice.second === id ? 'Play second'
-      : choice.discard === id ? 'Discard' : submitted?.play?.[0] === id ? (two ? 'Chosen: play' : 'Chosen: play first')
-        : submitted?.play?.[1] === id ? 'Chosen: play second' : submitted?.discard === id ? 'Chosen: discard' : null;
-    const isChosen = role !== null;
-    const badge = role ? h('span', {class: `bk-role${role.includes('iscard') ? ' discard' : ''}`}, role) : null;
-    const extra = h('span', {class: 'bk-card-extra'}, territoryExtra(ctx, id), badge);
-    let tile;
+    const role = first === id ? (two ? 'Play' : 'Play 1st') : second === id ? 'Play 2nd' : discard === id ? 'Discard' : null;
+    const extra = h('span', {class: 'bk-card-extra'}, territoryExtra(ctx, id), roleBadge(role, Boolean(sent && role)));
+    const state = role ? 'chosen' : null;
+    let el;
     if (!canPick) {
-      tile = cardTile(id, comp(id), {state: isChosen ? 'chosen' : null, extra});
+      el = tile(id, {state, extra});
     } else if (two) {
-      tile = cardTile(id, comp(id), {state: isChosen ? 'chosen' : null, extra});
+      el = tile(id, {state, extra});
       const playing = choice.first === id;
       const discarding = choice.discard === id;
-      tile.append(h('span', {class: 'bk-card-actions'},
-        h('button', {type: 'button', class: `small${playing ? ' primary' : ''}`, 'aria-pressed': String(playing),
-          'aria-label': `Play ${comp(id).name}`, dataset: {card: id, role: 'play'},
-          onclick: () => setDraft(ctx, {first: playing ? undefined : id,
-            discard: choice.discard === id ? undefined : choice.discard})}, 'Play'),
-        h('button', {type: 'button', class: `small${discarding ? ' primary' : ''}`, 'aria-pressed': String(discarding),
-          'aria-label': `Discard ${comp(id).name}`, dataset: {card: id, role: 'discard'},
-          onclick: () => setDraft(ctx, {discard: discarding ? undefined : id,
-            first: choice.first === id ? undefined : choice.first})}, 'Discard')));
+      el.append(h('span', {class: 'bk-card-actions'},
+        button('Play', {key: `play:${id}`, role: 'play', pressed: playing, aria: `Play ${comp(id).name}`,
+          onclick: () => setDraft(ctx, {first: playing ? undefined : id, discard: discarding ? undefined : choice.discard})}),
+        button('Discard', {key: `discard:${id}`, role: 'discard', pressed: discarding, aria: `Discard ${comp(id).name}`,
+          onclick: () => setDraft(ctx, {discard: discarding ? undefined : id, first: playing ? undefined : choice.first})})));
     } else {
-      tile = cardTile(id, comp(id), {state: isChosen ? 'chosen' : 'legal', extra, onclick: () => {
+      el = tile(id, {state: role ? 'chosen' : 'legal', extra, onclick: () => {
         if (choice.first === id) setDraft(ctx, {first: choice.second});
         else if (choice.second === id) setDraft(ctx, {first: choice.first});
         else if (choice.first === undefined) setDraft(ctx, {first: id});
         else setDraft(ctx, {first: choice.first, second: id});
-      }});
+      }}, `hand:${id}`);
     }
-    tile.dataset.card = id;
     const entry = comp(id);
     if (entry.kind === 'territory') {
       const light = (on) => lights(entry.coord, on);
-      tile.addEventListener('mouseenter', () => light(true));
-      tile.addEventListener('mouseleave', () => light(false));
-      tile.addEventListener('focusin', () => light(true));
-      tile.addEventListener('focusout', () => light(false));
+      el.addEventListener('mouseenter', () => light(true));
+      el.addEventListener('mouseleave', () => light(false));
+      el.addEventListener('focusin', () => light(true));
+      el.addEventListener('focusout', () => light(false));
     }
-    return tile;
+    return el;
   });
-  const need = two ? 'one card to play and one to discard (face down, out of the game)'
-    : 'two cards to play (the first is resolved first)';
   const head = you.hand.length ? `Your hand · ${you.hand.length} cards` : 'Your hand is empty';
   return h('section', {class: 'bk-panel bk-hand', 'aria-label': 'Your hand'},
-    h('h3', {}, head), canPick ? h('p', {class: 'hint'}, `Choose ${need}, then Confirm.`) : null,
-    h('div', {class: 'bk-cards'}, cards));
+    h('h3', {}, head), h('div', {class: 'bk-cards'}, cards));
 }
 
 // ---- construction, camps, trading posts, copies ----------------------------------------------
 
+/** The building card the composer holds (construction), or undefined. */
+function buildCard(composer) {
+  if (!composer?.active) return undefined;
+  const rem = composer.remaining;
+  return rem.every((m) => m.type?.startsWith('build_')) ? common(rem, (m) => m.card) : undefined;
+}
+
 /** What clicking a square does now, or null when the square is not a legal target. */
 function squareAction(ctx, coord) {
-  const {composer, propose} = ctx;
+  const {composer} = ctx;
   if (!composer || !composer.moves.length) return null;
-  const rem = composer.remaining;
-  if (composer.active) {
-    const types = new Set(rem.map((m) => m.type));
-    if ((types.has('build_city') || types.has('build_farm')) && composer.allows({coord})) {
-      return {label: `Build on ${coord}`, run: () => {
-        composer.pick({coord}, `on ${coord}`);
-        if (composer.complete) propose(composer.complete);
-      }};
+  const all = composer.moves;
+  const card = buildCard(composer);
+  if (card !== undefined) {
+    const mine = all.filter((m) => m.type?.startsWith('build_') && m.card === card);
+    const name = ctx.comp(card).name;
+    const onCard = [(m) => m.type?.startsWith('build_') && m.card === card, `Build ${name}`];
+    if (mine.some((m) => m.coord === coord)) {
+      return {label: `Build ${name} on ${coord}`, run: () => choose(composer, [onCard, [(m) => m.coord === coord, `on ${coord}`]])};
     }
-    if (types.has('build_sky_tower')) {
-      const a = common(rem, (m) => m.coord_a);
-      if (a === undefined && composer.allows({coord_a: coord})) {
-        return {label: `Sky Tower from ${coord}`, run: () => composer.pick({coord_a: coord}, `from ${coord}`)};
+    if (mine.some((m) => m.type === 'build_sky_tower')) {
+      const a = common(composer.remaining, (m) => m.coord_a);
+      if (a === undefined && mine.some((m) => m.coord_a === coord)) {
+        return {label: `${name}: first tower on ${coord}`, run: () => choose(composer, [onCard, [(m) => m.coord_a === coord, `from ${coord}`]])};
       }
-      if (a !== undefined && a !== coord && composer.allows({coord_b: coord})) {
-        const mine = ctx.view.fiefs?.[ctx.viewer] || [];
-        const of = (c) => mine.find((f) => f.territories.includes(c));
+      if (a !== undefined && a !== coord && mine.some((m) => m.coord_a === a && m.coord_b === coord)) {
+        const fiefs = ctx.view.fiefs?.[ctx.viewer] || [];
+        const of = (c) => fiefs.find((f) => f.territories.includes(c));
         const joins = [of(a), of(coord)].filter(Boolean).map((f) => `(${f.territories.join(' ')})`).join(' with ');
-        return {label: `Sky Tower ${a} to ${coord}: joins ${joins}`, run: () => {
-          composer.pick({coord_b: coord}, `to ${coord}`);
-          if (composer.complete) propose(composer.complete);
-        }};
+        return {label: `${name} from ${a} to ${coord}: joins ${joins}`, run: () => choose(composer,
+          [onCard, [(m) => m.coord_a === a, `from ${a}`], [(m) => m.coord_b === coord, `to ${coord}`]])};
       }
-    }
-    if (types.has('place_camp') && composer.allows({type: 'place_camp', coord})) {
-      return {label: `Place the camp on ${coord}`, run: () => propose(composer.where({type: 'place_camp', coord})[0])};
     }
     return null;
   }
-  if (composer.allows({type: 'place_camp', coord})) {
-    return {label: `Place the camp on ${coord}`, run: () => propose(composer.where({type: 'place_camp', coord})[0])};
+  const campMoves = all.filter((m) => m.type === 'place_camp');
+  const holding = !composer.active || staged(composer, 'place_camp').length || staged(composer, 'keep_camp').length;
+  const camp = campMoves.find((m) => m.coord === coord);
+  if (camp && holding) {
+    return {label: `Place ${ctx.comp(camp.card).name} on ${coord}`,
+      run: () => choose(composer, [[(m) => m.type === 'place_camp' && m.coord === coord, `${ctx.comp(camp.card).name} on ${coord}`]])};
   }
   return null;
 }
 
 function frontSection(ctx) {
-  const {view, viewer, composer, comp} = ctx;
+  const {view, viewer, composer, comp, tile} = ctx;
   if (viewer === null || !view.seats?.[viewer]) return null;
   const front = view.seats[viewer].front;
-  if (!front.length) return null;
-  const picked = composer?.active ? common(composer.remaining, (m) => m.card) : undefined;
+  if (!front.length || view.phase === 'over') return null;
+  const chosen = buildCard(composer);
+  const builds = composer?.moves.filter((m) => m.type?.startsWith('build_')) || [];
   const tiles = front.map((id) => {
-    const legal = composer && !composer.active ? composer.allows({card: id}) && !composer.allows({type: 'keep_camp', card: id})
-      : composer && composer.allows({card: id});
-    const chosen = picked === id;
-    const onclick = legal || chosen ? () => {
-      if (chosen) composer.clear();
-      else {
-        composer.clear();
-        composer.pick({card: id}, `Build ${comp(id).name}`);
-      }
+    const legal = builds.some((m) => m.card === id);
+    const onclick = legal ? () => {
+      if (chosen === id) composer.clear();
+      else choose(composer, [[(m) => m.type?.startsWith('build_') && m.card === id, `Build ${comp(id).name}`]]);
     } : null;
-    const tile = cardTile(id, comp(id), {state: chosen ? 'chosen' : legal ? 'legal' : null, onclick});
-    tile.dataset.card = id;
-    return tile;
+    return tile(id, {state: chosen === id ? 'chosen' : legal ? 'legal' : null, onclick}, `front:${id}`);
   });
-  const building = composer && composer.moves.some((m) => m.type?.startsWith('build_'));
   return h('section', {class: 'bk-panel bk-front', 'aria-label': 'Your building cards'},
     h('h3', {}, 'Your building cards'),
-    building ? h('p', {class: 'hint'}, 'Click a building card, then a highlighted square of yours.') : null,
+    builds.length ? h('p', {class: 'hint'}, 'Choose a building card, then a highlighted square of yours.') : null,
     h('div', {class: 'bk-cards'}, tiles));
 }
 
 function tradingChoice(composer) {
-  const moves = composer?.active ? composer.remaining.filter((m) => m.type === 'choose_trading_posts') : [];
+  const moves = staged(composer, 'choose_trading_posts');
   const out = {};
   if (!moves.length) return out;
   for (const coord of Object.keys(moves[0].choices)) {
@@ -220,91 +273,85 @@ function tradingChoice(composer) {
 }
 
 function setTrading(ctx, coord, resource) {
-  const {composer, propose, term} = ctx;
+  const {composer, term} = ctx;
   const chosen = {...tradingChoice(composer), [coord]: resource};
-  composer.clear();
-  for (const [c, r] of Object.entries(chosen)) {
-    composer.narrow((m) => m.type === 'choose_trading_posts' && m.choices[c] === r, `${c}: ${term(r)}`);
-  }
-  if (composer.complete) propose(composer.complete);
+  choose(composer, Object.entries(chosen).map(([c, r]) => [(m) => m.type === 'choose_trading_posts' && m.choices[c] === r,
+    `${c}: ${term(r)}`]));
 }
 
+/** What the table asks of the viewer now, with the buttons of moves that have no target on the board. */
 function promptSection(ctx) {
-  const {view, viewer, composer, comp, term, name, propose} = ctx;
+  const {view, viewer, composer, comp, term, tile} = ctx;
+  if (viewer === null) return null;
   const items = [];
   const moves = composer?.moves || [];
-  const has = (type) => moves.some((m) => m.type === type);
-  // Who the viewer is waiting for (never the viewer: their own part is said in words above).
-  const waiting = (list) => {
-    const others = list.filter((i) => i !== viewer);
-    return others.length ? `Waiting for ${others.map(name).join(', ')}.` : '';
+  const find = (type) => moves.find((m) => m.type === type);
+  const toggle = (move, label) => () => {
+    if (staged(composer, move.type).length) composer.clear();
+    else choose(composer, [[(m) => m.type === move.type, label]]);
   };
   if (view.phase === 'exploration') {
     const you = view.you;
-    if (you?.selection && !composer?.active) {
+    const two = view.seats.length === 2;
+    if (you?.selection) {
       const sel = you.selection;
-      const text = `You chose to play ${sel.play.map((c) => comp(c).name).join(' then ')}`
-        + (sel.discard ? ` and to discard ${comp(sel.discard).name}` : '') + '. Click other cards to change it.';
-      items.push(h('p', {}, text));
+      items.push(h('p', {}, `You chose to play ${sel.play.map((c) => comp(c).name).join(' then ')}`
+        + (sel.discard ? ` and to discard ${comp(sel.discard).name}` : '')
+        + '. Until everyone has chosen you may change it: choose other cards, or withdraw.'));
+    } else if (moves.length) {
+      items.push(h('p', {class: 'bk-yours'}, two
+        ? 'Choose one card to play and one to discard (face down, out of the game), then Confirm.'
+        : 'Choose two cards to play (the first is resolved first), then Confirm.'));
     }
-    const others = view.seats.map((x, i) => i).filter((i) => !view.seats[i].has_chosen);
-    if (viewer !== null && !you?.selection) items.push(h('p', {class: 'bk-yours'}, 'Your turn to choose from your hand.'));
-    items.push(h('p', {class: 'muted'}, waiting(others) || (viewer !== null ? 'Everyone else has chosen.' : '')));
-    if (has('retract_pick') && !composer.active) {
-      items.push(h('button', {type: 'button', class: 'small', onclick: () => propose(moves.find((m) => m.type === 'retract_pick'))},
-        'Withdraw my choice'));
+    const retract = find('retract_pick');
+    if (retract) {
+      items.push(button('Withdraw my choice', {key: 'retract', pressed: Boolean(staged(composer, 'retract_pick').length),
+        onclick: toggle(retract, 'Withdraw my choice')}));
     }
   } else if (view.phase === 'construction') {
     const offer = view.camp_offer;
-    if (offer) {
-      const mine = offer.seat === viewer;
-      items.push(h('p', {class: mine ? 'bk-yours' : ''}, mine
-        ? `${comp(offer.card).name} is offered to you: click a highlighted empty square, or keep the camp for a later round.`
-        : `${comp(offer.card).name} is offered to ${name(offer.seat)}.`));
-      if (mine && has('keep_camp')) {
-        items.push(h('button', {type: 'button', class: 'small', onclick: () => propose(moves.find((m) => m.type === 'keep_camp'))},
-          `Keep ${comp(offer.card).name}`));
+    if (offer?.seat === viewer) {
+      const campName = comp(offer.card).name;
+      items.push(h('p', {class: 'bk-yours'}, `${campName} is offered to you: choose a highlighted empty square, or keep the camp for a later round.`));
+      const keep = find('keep_camp');
+      if (keep) {
+        items.push(button(`Keep ${campName}`, {key: 'keep', pressed: Boolean(staged(composer, 'keep_camp').length),
+          onclick: toggle(keep, `Keep ${campName}`)}));
       }
     }
-    if (has('finish_construction')) {
-      items.push(h('button', {type: 'button', class: 'primary small', onclick: () => propose({type: 'finish_construction'})},
-        'Finish building'));
+    const finish = find('finish_construction');
+    if (finish) {
+      if (!offer || offer.seat !== viewer) items.push(h('p', {class: 'bk-yours'}, 'Build from your cards, one at a time; finish when you are done.'));
+      items.push(button('Finish building', {key: 'finish', pressed: Boolean(staged(composer, 'finish_construction').length),
+        onclick: toggle(finish, 'Finish building')}));
+    } else if (view.seats[viewer]?.construction_finished) {
+      items.push(h('p', {}, 'You have finished building this round.'));
     }
-    const busy = view.seats.map((x, i) => i).filter((i) => !view.seats[i].construction_finished);
-    if (viewer !== null && view.seats[viewer]?.construction_finished) items.push(h('p', {}, 'You have finished building this round.'));
-    items.push(h('p', {class: 'muted'}, busy.length ? `Still building: ${busy.map(name).join(', ')}.` : ''));
   } else if (view.phase === 'harvest') {
-    const mine = moves.some((m) => m.type === 'choose_trading_posts');
-    const chosen = view.you?.trading_post_choices || {};
-    if (mine) items.push(h('p', {class: 'bk-yours'}, 'Choose what each of your trading posts produces this harvest: click a resource on the post.'));
-    if (Object.keys(chosen).length) {
-      items.push(h('p', {}, `Your choice (hidden until all have chosen): ${Object.entries(chosen).map(([c, r]) => `${c} ${term(r)}`).join(', ')}.`));
+    const sent = view.you?.trading_post_choices || {};
+    if (moves.some((m) => m.type === 'choose_trading_posts')) {
+      items.push(h('p', {class: 'bk-yours'}, 'Choose what each of your trading posts produces this harvest: a resource on the post.'));
     }
-    const others = view.seats.map((x, i) => i).filter((i) => !view.seats[i].trading_posts_chosen && (props_toAct(ctx).has(i)));
-    items.push(h('p', {class: 'muted'}, waiting(others)));
+    if (Object.keys(sent).length) {
+      items.push(h('p', {}, `Your choice (hidden until all have chosen): ${Object.entries(sent).map(([c, r]) => `${c} ${term(r)}`).join(', ')}.`));
+    }
   } else if (view.phase === 'copy') {
     const targets = moves.filter((m) => m.type === 'choose_copy_target');
-    const chosen = view.you?.copy_choices || {};
+    const sent = view.you?.copy_choices || {};
+    const holding = staged(composer, 'choose_copy_target');
     for (const copier of [...new Set(targets.map((m) => m.card))]) {
       items.push(h('p', {class: 'bk-yours'}, `${comp(copier).name}: choose the parchment it copies.`
-        + (chosen[copier] ? ` Now: ${comp(chosen[copier]).name}.` : '')));
+        + (sent[copier] ? ` Now: ${comp(sent[copier]).name}.` : '')));
       items.push(h('div', {class: 'bk-cards'}, targets.filter((m) => m.card === copier).map((m) => {
-        const tile = cardTile(m.target, comp(m.target), {state: chosen[copier] === m.target ? 'chosen' : 'legal',
-          onclick: () => propose(m)});
-        tile.dataset.card = m.target;
-        return tile;
+        const on = holding.length === 1 ? holding[0].card === copier && holding[0].target === m.target : sent[copier] === m.target;
+        return tile(m.target, {state: on ? 'chosen' : 'legal', onclick: () => choose(composer,
+          [[(x) => x.type === 'choose_copy_target' && x.card === copier && x.target === m.target,
+            `${comp(copier).name} copies ${comp(m.target).name}`]])}, `copy:${copier}:${m.target}`);
       })));
     }
-    if (!targets.length) items.push(h('p', {class: 'muted'}, 'Waiting for the copy choices (Liberal, Socialist).'));
-  } else if (view.phase === 'over') {
-    items.push(h('p', {}, 'The game is over: the final scoring is below the map.'));
   }
   if (!items.length) return null;
   return h('section', {class: 'bk-panel bk-prompt', 'aria-label': 'What to do'}, items);
-}
-
-function props_toAct(ctx) {
-  return new Set(ctx.toAct || []);
 }
 
 // ---- the map --------------------------------------------------------------------------------
@@ -388,7 +435,7 @@ function fiefText(ctx, seat, fief) {
     + `(${res}) = ${fief.harvest}`;
 }
 
-function drawMap(ctx, {lit, recent}) {
+function drawMap(ctx, {lit, recent, onPoint}) {
   const {view, cat, comp, term, colour} = ctx;
   const board = cat.board || {};
   const rows = board.rows || 'ABCDEFGHIJ'.split('');
@@ -406,6 +453,7 @@ function drawMap(ctx, {lit, recent}) {
   rows.forEach((r, i) => labels.append(s('text', {x: PAD / 2, y: PAD + i * CELL + CELL / 2 + 4, class: 'bk-axis', 'text-anchor': 'middle'}, r)));
   cols.forEach((c, i) => labels.append(s('text', {x: PAD + i * CELL + CELL / 2, y: PAD - 7, class: 'bk-axis', 'text-anchor': 'middle'}, String(c))));
   const overlays = new Map();
+  const texts = new Map();
   for (const r of rows) {
     for (const c of cols) {
       const coord = `${r}${c}`;
@@ -480,7 +528,11 @@ function drawMap(ctx, {lit, recent}) {
       if (fiefOf[coord]) parts.push(fiefText(ctx, fiefOf[coord].seat, fiefOf[coord].fief));
       const text = parts.join(' · ');
       const cls = ['bk-hit', lit.has(coord) ? 'lit' : '', recent.has(coord) ? 'recent' : ''].filter(Boolean).join(' ');
-      const hit = s('rect', {x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, class: cls, dataset: {coord}}, tip(text));
+      const hit = s('rect', {x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, class: cls, dataset: {coord, key: `sq:${coord}`}},
+        tip(text));
+      texts.set(coord, text);
+      // What hover shows, a tap shows: the square's details in the reserved line under the map.
+      for (const type of ['pointerenter', 'focus', 'click']) hit.addEventListener(type, () => onPoint(coord));
       const action = squareAction(ctx, coord);
       if (action) {
         hit.classList.add('bk-target');
@@ -501,7 +553,7 @@ function drawMap(ctx, {lit, recent}) {
         const cx = x + 9 + k * 15;
         const cy = y + CELL - 8;
         const on = chosen[coord] === res;
-        const chip = s('g', {class: `bk-chip${on ? ' on' : ''}`, dataset: {coord, resource: res}},
+        const chip = s('g', {class: `bk-chip${on ? ' on' : ''}`, dataset: {coord, resource: res, key: `chip:${coord}:${res}`}},
           s('circle', {cx, cy, r: 7, fill: RESOURCE_FILL[res] || '#999', stroke: on ? '#000' : '#fff', 'stroke-width': on ? 2.5 : 1.2}),
           s('text', {x: cx, y: cy + 3, 'text-anchor': 'middle', class: 'bk-res small', fill: '#fff'}, RESOURCE_MARK[res] || '?'));
         target(chip, `Trading post ${coord} produces ${term(res)}`, () => setTrading(ctx, coord, res), {selected: on});
@@ -509,35 +561,38 @@ function drawMap(ctx, {lit, recent}) {
       });
     }
   }
-  return {svg, overlays};
+  return {svg, overlays, texts};
 }
 
 // ---- side panels ----------------------------------------------------------------------------
 
-function playersSection(ctx, props) {
-  const {view, comp, term, name, colour} = ctx;
+function dot(colour) {
+  return s('svg', {viewBox: '0 0 12 12', class: 'bk-dot', 'aria-hidden': 'true'}, s('circle', {cx: 6, cy: 6, r: 5.5, fill: colour}));
+}
+
+function playersSection(ctx) {
+  const {view, comp, name, colour, toAct} = ctx;
   const phase = view.phase;
-  const acting = new Set(props.toAct || []);
+  if (phase === 'over') return null; // the final ranking says it all
   const rows = (view.seats || []).map((seat, i) => {
     const facts = [];
     if (phase === 'exploration') {
       facts.push(seat.has_chosen ? 'has chosen' : 'choosing…');
       facts.push(`${seat.hand_size} card${seat.hand_size === 1 ? '' : 's'} in hand`);
-      if (seat.reserve_size) facts.push(`reserve ${seat.reserve_size}`);
+      if (seat.reserve_size) facts.push(`${seat.reserve_size} in reserve`);
     } else if (phase === 'construction') {
       facts.push(seat.construction_finished ? 'finished building' : 'building…');
-    } else if (phase === 'harvest' && acting.has(i)) {
+    } else if (phase === 'harvest' && toAct.has(i)) {
       facts.push('choosing trading-post resources');
-    } else if (phase === 'copy' && acting.has(i)) {
+    } else if (phase === 'copy' && toAct.has(i)) {
       facts.push('choosing a parchment to copy');
     }
     facts.push(`${seat.parchment_count} parchment${seat.parchment_count === 1 ? '' : 's'}`);
     const next = (view.fiefs?.[i] || []).reduce((t, f) => t + f.harvest, 0);
-    const harvests = seat.harvests.length ? seat.harvests.map((v, r) => `R${r + 1} ${v}`).join(' · ') : 'no harvest yet';
-    const passTo = phase === 'exploration' && view.pass_to ? ` → passes to ${name(view.pass_to[i])}` : '';
-    const dot = s('svg', {viewBox: '0 0 12 12', class: 'bk-dot', 'aria-hidden': 'true'}, s('circle', {cx: 6, cy: 6, r: 5.5, fill: colour(i)}));
+    const harvests = seat.harvests.length ? seat.harvests.map((v, r) => `R${r + 1} ${v}`).join(' · ') : 'none yet';
+    const passTo = phase === 'exploration' && view.pass_to ? ` · passes to ${name(view.pass_to[i])}` : '';
     return h('li', {class: `bk-seat${i === ctx.viewer ? ' you' : ''}`, dataset: {seat: String(i)}},
-      h('div', {class: 'bk-seat-head'}, dot, h('strong', {}, name(i)),
+      h('div', {class: 'bk-seat-head'}, dot(colour(i)), h('strong', {}, name(i)),
         h('span', {class: 'bk-score'}, `${view.scores?.[String(i)] ?? 0} pts`)),
       h('div', {class: 'bk-facts'}, facts.join(' · ') + passTo),
       h('div', {class: 'bk-facts muted'}, `Harvests: ${harvests} · fiefs now worth ${next}`),
@@ -559,41 +614,81 @@ function parchmentSection(ctx) {
       h('td', {class: 'bk-basis'}, p ? p.basis : ''), h('td', {class: 'num'}, now));
   });
   const total = (you.parchment_progress || []).reduce((t, p) => t + (p.points || 0), 0);
-  return h('section', {class: 'bk-panel bk-parchments', 'aria-label': 'Your parchments'},
-    h('h3', {}, `Your parchments (secret) · worth ${total} if the game ended now`),
-    h('table', {class: 'bk-ptable'}, h('tbody', {}, rows)));
+  return foldable('parchments', 'bk-parchments', 'Your parchments',
+    h('strong', {}, `Your parchments (secret): ${you.parchments.length} · worth ${total} if the game ended now`),
+    h('table', {class: 'bk-ptable'}, h('tbody', {}, rows)), wide());
 }
 
+/** Why fiefs score nothing, grouped: "without a city: A1, E3 · without a resource: B6". */
+function idleWhy(idle) {
+  const squares = (list) => list.map((f) => f.territories.join(' ')).join(', ');
+  const groups = [['without a city', idle.filter((f) => !f.strength && f.wealth)],
+    ['without a resource', idle.filter((f) => f.strength && !f.wealth)],
+    ['with neither', idle.filter((f) => !f.strength && !f.wealth)]];
+  return groups.filter(([, list]) => list.length).map(([why, list]) => `${why}: ${squares(list)}`).join(' · ') + '.';
+}
+
+/** The viewer's fiefs: all of them counted (as the parchments count fiefs), the scoring ones listed. */
 function fiefSection(ctx) {
   const {view, viewer, term} = ctx;
   if (viewer === null || !view.fiefs?.[viewer]?.length) return null;
-  const list = view.fiefs[viewer].filter((f) => f.strength || f.wealth).sort((a, b) => b.harvest - a.harvest);
-  const items = list.map((f) => h('li', {}, h('strong', {}, `${f.strength} × ${f.wealth} = ${f.harvest}`),
-    ` ${f.territories.join(' ')} · ${f.resources.length ? f.resources.map(term).join(', ') : 'no resource'}`));
-  const total = view.fiefs[viewer].reduce((t, f) => t + f.harvest, 0);
-  return h('section', {class: 'bk-panel bk-fiefs', 'aria-label': 'Your fiefs'},
-    h('h3', {}, view.phase === 'over' || view.phase === 'copy' ? `Your fiefs at the end · last harvest ${total}`
-      : `Your fiefs · a harvest now would score ${total}`),
-    items.length ? h('ul', {}, items) : h('p', {class: 'muted'}, 'No fief with a city or a resource yet.'));
+  const all = view.fiefs[viewer];
+  const scoring = all.filter((f) => f.harvest).sort((a, b) => b.harvest - a.harvest);
+  const idle = all.filter((f) => !f.harvest);
+  const total = all.reduce((t, f) => t + f.harvest, 0);
+  const line = (f) => h('li', {}, h('strong', {}, `${f.strength} × ${f.wealth} = ${f.harvest}`),
+    ` ${f.territories.join(' ')} · ${f.resources.length ? f.resources.map(term).join(', ') : 'no resource'}`);
+  const end = view.phase === 'over' || view.phase === 'copy';
+  const count = `${all.length} fief${all.length === 1 ? '' : 's'}`;
+  const summary = end ? `Your fiefs: ${count} · last harvest ${total}` : `Your fiefs: ${count} · a harvest now would score ${total}`;
+  const body = h('div', {},
+    h('p', {class: 'muted'}, 'A fief is a group of your connected squares: every one counts for the parchments that count fiefs.'),
+    scoring.length ? h('ul', {}, scoring.map(line)) : h('p', {class: 'muted'}, 'No fief scores yet: it needs a city and a resource.'),
+    idle.length ? h('p', {class: 'bk-idle'}, `${idle.length} scoring nothing yet: `, idleWhy(idle)) : null);
+  return foldable('fiefs', 'bk-fiefs', 'Your fiefs', h('strong', {}, summary), body, wide() && !end);
 }
 
+/** The final scoring: a ranking, each player's points by source on demand (what scored, then what did not). */
 function finalSection(ctx, props) {
   const {view, comp, term, name, colour} = ctx;
-  const winners = new Set(props.scores?.winners || []);
   if (view.phase !== 'over') return null;
   const lines = view.final_scoring || [];
-  const cards = (view.seats || []).map((seat, i) => {
-    const rows = seat.harvests.map((v, r) => h('tr', {}, h('td', {}, term(`harvest round ${r + 1}`)), h('td', {class: 'muted'}, 'fiefs: strength × wealth'), h('td', {class: 'num'}, String(v))));
-    for (const line of lines.filter((l) => l.seat === i)) {
-      const label = line.copied_from ? `${comp(line.card).name} copying ${comp(line.copied_from).name}` : comp(line.card).name;
-      rows.push(h('tr', {}, h('td', {}, label), h('td', {class: 'muted'}, line.basis), h('td', {class: 'num'}, String(line.points))));
-    }
-    const dot = s('svg', {viewBox: '0 0 12 12', class: 'bk-dot', 'aria-hidden': 'true'}, s('circle', {cx: 6, cy: 6, r: 5.5, fill: colour(i)}));
-    return h('div', {class: 'bk-final-seat', dataset: {seat: String(i)}},
-      h('h4', {}, dot, `${name(i)} · ${view.scores?.[String(i)] ?? 0} points${winners.has(i) ? ' · wins' : ''}`),
-      h('table', {class: 'bk-final-table'}, h('tbody', {}, rows)));
+  const winners = new Set(props.scores?.winners || []);
+  const seats = (view.seats || []).map((seat, i) => i);
+  const total = (i) => view.scores?.[String(i)] ?? 0;
+  const order = props.scores?.ranking?.length ? [...props.scores.ranking] : [...seats].sort((a, b) => total(b) - total(a));
+  const rows = order.map((i) => {
+    const seat = view.seats[i];
+    const harvests = seat.harvests.reduce((t, v) => t + v, 0);
+    const mine = lines.filter((l) => l.seat === i);
+    const parchments = mine.reduce((t, l) => t + l.points, 0);
+    const rank = 1 + seats.filter((j) => total(j) > total(i)).length;
+    const label = (l) => (l.copied_from ? `${comp(l.card).name} copying ${comp(l.copied_from).name}` : comp(l.card).name);
+    const rounds = seat.harvests.map((v, r) => `round ${r + 1}: ${v}`).join(' · ');
+    const scored = [
+      {label: 'Harvests', basis: `${rounds} (each: your fiefs, strength × wealth)`, points: harvests},
+      ...mine.map((l) => ({label: label(l), basis: l.basis, points: l.points})),
+    ];
+    const positive = scored.filter((x) => x.points);
+    const nothing = scored.filter((x) => !x.points).map((x) => x.label);
+    const body = h('div', {class: 'bk-final-body'},
+      h('table', {class: 'bk-final-table'}, h('tbody', {}, positive.map((x) => h('tr', {},
+        h('td', {}, h('span', {class: 'bk-final-source'}, x.label), h('span', {class: 'muted bk-final-basis'}, x.basis)),
+        h('td', {class: 'num'}, String(x.points)))))),
+      nothing.length ? h('p', {class: 'muted bk-nothing'}, `No points from: ${nothing.join(', ')}.`) : null);
+    const summary = h('summary', {},
+      h('span', {class: 'bk-rank'}, `${rank}.`), dot(colour(i)), h('strong', {class: 'bk-final-name'}, name(i)),
+      h('strong', {class: 'bk-final-total'}, `${total(i)} points${winners.has(i) ? ' · wins' : ''}`),
+      h('span', {class: 'bk-final-split muted'}, `harvests ${harvests} + parchments ${parchments}`));
+    const row = h('details', {class: `bk-final-seat${winners.has(i) ? ' winner' : ''}`, dataset: {seat: String(i), fold: `final:${i}`}},
+      summary, body);
+    row.open = folded.get(`final:${i}`) ?? false;
+    row.addEventListener('toggle', () => folded.set(`final:${i}`, row.open));
+    return h('li', {}, row);
   });
-  return h('section', {class: 'bk-panel bk-final', 'aria-label': 'Final scoring'}, h('h3', {}, 'Final scoring'), h('div', {class: 'bk-final-grid'}, cards));
+  return h('section', {class: 'bk-panel bk-final', 'aria-label': 'Final scoring'},
+    h('h3', {}, 'Final scoring'), h('p', {class: 'muted hint'}, 'Open a player for their points source by source.'),
+    h('ol', {class: 'bk-ranking'}, rows));
 }
 
 function recentCoords(props) {
@@ -619,61 +714,153 @@ function headline(ctx) {
     const mine = ctx.viewer !== null && view.pass_to ? ` (you → ${name(view.pass_to[ctx.viewer])})` : '';
     line.append(h('span', {class: 'bk-pass', title: 'Where the rest of each hand goes after the pick'}, ` ${arrow} ${term(view.pass_direction)}${mine}`));
   }
-  line.append(h('span', {class: 'muted'}, ` · deck ${view.deck_size} cards`));
+  if (view.phase !== 'over') line.append(h('span', {class: 'muted'}, ` · deck ${view.deck_size} cards`));
   return line;
 }
 
-export default {
-  render(root, props) {
-    ensureStyles();
-    const ctx = {...context(props), toAct: props.toAct};
-    const view = ctx.view;
-    if (!view || !view.seats) {
-      root.replaceChildren(h('p', {class: 'muted'}, 'Waiting for the game to start.'));
-      return;
-    }
-    // Territory cards in the hand and the chosen ones light their square.
-    const lit = new Set();
-    const sel = view.you?.selection;
-    const choice = draftChoice(ctx.composer);
-    for (const id of [choice.first, choice.second, ...(sel && !ctx.composer?.active ? sel.play : [])]) {
-      if (id && ctx.comp(id).kind === 'territory') lit.add(ctx.comp(id).coord);
-    }
-    const skyFrom = ctx.composer?.active ? common(ctx.composer.remaining, (m) => m.coord_a) : undefined;
-    if (skyFrom) lit.add(skyFrom); // the first tower of a Sky Tower being placed
-    const {svg, overlays} = drawMap(ctx, {lit, recent: recentCoords(props)});
-    const lights = (coord, on) => {
-      const el = overlays.get(coord);
-      if (el && !lit.has(coord)) el.classList.toggle('lit', on);
-    };
-    const side = h('div', {class: 'bk-side'},
-      promptSection(ctx), handSection(ctx, lights), frontSection(ctx), parchmentSection(ctx), playersSection(ctx, props));
-    root.replaceChildren(h('div', {class: 'bk', dataset: {version: String(props.version ?? '')}},
-      headline(ctx),
-      h('div', {class: 'bk-main'}, h('div', {class: 'bk-mapwrap'}, svg, fiefSection(ctx)), side),
-      finalSection(ctx, props)));
-  },
+// ---- the key --------------------------------------------------------------------------------
 
-  status(props) {
-    const ctx = context(props);
-    const view = ctx.view;
-    if (!view || !view.phase) return '';
-    const round = view.round ? `Round ${view.round} · ` : '';
-    const moves = ctx.composer?.moves || [];
-    const has = (type) => moves.some((m) => m.type === type);
-    if (view.phase === 'exploration') {
-      if (ctx.viewer === null) return `${round}Exploration, pick ${view.pick}`;
-      if (view.you?.selection) return `${round}Exploration, pick ${view.pick}: your choice is in, waiting for the others`;
-      return `${round}Exploration, pick ${view.pick}: ${view.seats.length === 2 ? 'choose a card to play and one to discard' : 'choose two cards to play'}`;
+/** A key's picture: a square of the map (or, `zoom`, the part of it where the piece stands). */
+function keyIcon(...children) {
+  return s('svg', {viewBox: `0 0 ${CELL} ${CELL}`, class: 'bk-key-icon', 'aria-hidden': 'true'}, children);
+}
+
+function zoomed(icon, box) {
+  icon.setAttribute('viewBox', box);
+  return icon;
+}
+
+function square(terrain) {
+  return s('rect', {x: 0, y: 0, width: CELL, height: CELL, fill: TERRAIN_FILL[terrain] || '#ddd', stroke: '#8a8272'});
+}
+
+/** The key of the map's symbols, drawn with the map's own artwork (the shell shows it under "Key"). */
+function legend(props) {
+  ensureStyles();
+  const ctx = context(props);
+  const {cat, term, colour, name} = ctx;
+  const squares = Object.values(cat.board?.squares || {});
+  const produces = (terrain) => squares.find((q) => q.terrain === terrain && q.resource)?.resource;
+  const item = (icon, text) => h('li', {}, icon, h('span', {}, text));
+  const group = (title, items) => h('div', {class: 'bk-key-group'}, h('h4', {}, title), h('ul', {}, items));
+  const terrains = Object.keys(TERRAIN_FILL).map((t) => item(keyIcon(square(t), terrainMark(t, 0, 0),
+    t === 'printed_city' ? towers(1, 0, 0, '#f7f2e6') : null),
+  `${term(t)}${produces(t) ? `: produces ${term(produces(t)).toLowerCase()}` : t === 'printed_city' ? ': a neutral city of strength 1' : ''}`));
+  const basic = cat.board?.basic_resources || ['wood', 'fish', 'carrot'];
+  const luxury = cat.board?.luxury_resources || [];
+  const farm = (res) => zoomed(keyIcon(square('plains'), building({...ctx, comp: () => ({kind: 'basic_farm', produces: res})}, 'farm', 0, 0, null)),
+    '8 4 32 32');
+  const resources = [...basic, ...luxury].map((r) => item(farm(r), `${term(r)}${luxury.includes(r) ? ' (a luxury)' : ''}`));
+  const seats = (props.seats || []).filter((x) => !x.free);
+  const rabbits = seats.length ? seats.map((x) => item(zoomed(keyIcon(square('plains'), rabbit(0, 0, colour(x.seat))), '24 0 24 24'),
+    `${name(x.seat)}: a rabbit claims the square`)) : [item(zoomed(keyIcon(square('plains'), rabbit(0, 0, '#888')), '24 0 24 24'), 'A rabbit claims the square')];
+  const pieces = [
+    item(keyIcon(square('plains'), towers(1, 0, 0, '#f7f2e6')), 'City of 1 tower: strength 1'),
+    item(keyIcon(square('plains'), towers(3, 0, 0, '#f7f2e6')), 'City of 3 towers: strength 3'),
+    item(keyIcon(square('plains'), building({...ctx, comp: () => ({kind: 'trading_post'})}, 'post', 0, 0, null, null)),
+      'Trading post: its owner picks wood, fish or carrot each harvest'),
+    item(keyIcon(square('plains'), building({...ctx, comp: () => ({kind: 'camp', priority: 2})}, 'camp', 0, 0, seats[0]?.seat ?? null)),
+      'Camp with its number, in its owner\'s colour'),
+    item(keyIcon(square('plains'), building({...ctx, comp: () => ({kind: 'sky_tower'})}, 'sky', 0, 0, seats[0]?.seat ?? null)),
+      'Sky Tower: its two towers (dashed line) join two fiefs'),
+  ];
+  const edge = (attrs) => keyIcon(square('plains'), s('line', {x1: 2, y1: 24, x2: 46, y2: 24, ...attrs}));
+  const marks = [
+    item(edge({class: 'bk-lava'}), 'Lava: the squares on either side are not connected'),
+    item(edge({class: 'bk-fief-edge', stroke: seats.length ? colour(seats[0].seat) : '#888'}), 'Edge of a fief, in its owner\'s colour'),
+    item(keyIcon(square('plains'), s('rect', {x: 1, y: 30, width: 46, height: 14, rx: 3, fill: '#fff', stroke: '#555'}),
+      s('text', {x: 4, y: 41, class: 'bk-key-label'}, '2×3=6')), 'Fief: strength × wealth = harvest'),
+    item(keyIcon(square('plains'), s('rect', {x: 1, y: 1, width: 46, height: 46, class: 'bk-look-target'})), 'You may choose this square'),
+    item(keyIcon(square('plains'), s('rect', {x: 1, y: 1, width: 46, height: 46, class: 'bk-look-lit'})), 'The square of a card you chose'),
+    item(keyIcon(square('plains'), s('rect', {x: 1, y: 1, width: 46, height: 46, class: 'bk-look-recent'})),
+      'Changed since your last move'),
+  ];
+  return h('div', {class: 'bk-legend'},
+    group('Terrain', terrains), group('Resources (farms and production)', resources),
+    group('Rabbits', rabbits), group('Buildings', pieces), group('Marks', marks));
+}
+
+/** Give focus back to the control the viewer was on (same `data-key`) after a redraw. */
+function keepFocus(root, draw) {
+  const active = document.activeElement;
+  const key = active && root.contains(active) ? active.dataset?.key : null;
+  draw();
+  if (!key) return;
+  const again = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (again && !again.disabled) again.focus({preventScroll: true});
+}
+
+function render(root, props) {
+  ensureStyles();
+  const ctx = context(props);
+  const view = ctx.view;
+  if (!view || !view.seats) {
+    root.replaceChildren(h('p', {class: 'muted'}, 'Waiting for the game to start.'));
+    return;
+  }
+  // Territory cards in the hand and the chosen ones light their square, and so do chosen squares.
+  const lit = new Set();
+  const sel = view.you?.selection;
+  const choice = draftChoice(ctx.composer);
+  for (const id of [choice.first, choice.second, ...(sel ? sel.play : [])]) {
+    if (id && ctx.comp(id).kind === 'territory') lit.add(ctx.comp(id).coord);
+  }
+  if (ctx.composer?.active) {
+    for (const k of ['coord', 'coord_a', 'coord_b']) {
+      const c = common(ctx.composer.remaining, (m) => m[k]);
+      if (typeof c === 'string') lit.add(c);
     }
-    if (view.phase === 'construction') {
-      if (has('place_camp')) return `${round}Construction: place your camp or keep it`;
-      if (has('finish_construction')) return `${round}Construction: build from your cards, then Finish`;
-      return ctx.viewer === null ? `${round}Construction` : `${round}Construction: waiting for the others`;
-    }
-    if (view.phase === 'harvest') return has('choose_trading_posts') ? `${round}Harvest: choose your trading-post resources` : `${round}Harvest`;
-    if (view.phase === 'copy') return has('choose_copy_target') ? 'Final scoring: choose what your copy parchment copies' : 'Final scoring: copy choices';
-    if (view.phase === 'over') return 'Game over: final scoring';
-    return ctx.term(view.phase);
-  },
-};
+  }
+  const info = h('p', {class: 'bk-square-info muted'});
+  const {svg, overlays, texts} = drawMap(ctx, {lit, recent: recentCoords(props), onPoint: (coord) => {
+    pointed = coord;
+    info.textContent = texts.get(coord);
+  }});
+  info.textContent = texts.get(pointed) || 'Point at a square, or tap it, to read it here.';
+  const lights = (coord, on) => {
+    const el = overlays.get(coord);
+    if (el && !lit.has(coord)) el.classList.toggle('lit', on);
+  };
+  const decide = [promptSection(ctx), handSection(ctx, lights), frontSection(ctx)].filter(Boolean);
+  keepFocus(root, () => root.replaceChildren(h('div', {class: 'bk', dataset: {version: String(props.version ?? '')}},
+    headline(ctx),
+    h('div', {class: 'bk-main'},
+      h('div', {class: 'bk-mapwrap'}, svg, info, fiefSection(ctx)),
+      decide.length ? h('div', {class: 'bk-decide'}, decide) : null,
+      h('div', {class: 'bk-info'}, finalSection(ctx, props), parchmentSection(ctx), playersSection(ctx))))));
+}
+
+/** What the phase asks of the viewer, in the game's words, led by "Your turn:" whenever the viewer acts (the
+ * shell says it its own way and names the others choosing at the same time). */
+function status(props) {
+  const ctx = context(props);
+  const view = ctx.view;
+  if (!view || !view.phase) return '';
+  const moves = ctx.composer?.moves || [];
+  const has = (type) => moves.some((m) => m.type === type);
+  const mine = ctx.viewer !== null && ctx.toAct.has(ctx.viewer);
+  const round = view.round ? `Round ${view.round} · ` : '';
+  let phase = `${round}${ctx.term(view.phase)}`;
+  let what = '';
+  if (view.phase === 'exploration') {
+    phase = `${round}Exploration, pick ${view.pick}`;
+    if (mine) what = view.seats.length === 2 ? 'choose a card to play and one to discard' : 'choose two cards to play';
+    else if (view.you?.selection) what = 'your choice is in';
+  } else if (view.phase === 'construction') {
+    if (has('place_camp')) what = `place ${ctx.comp(view.camp_offer?.card).name} on an empty square or keep it`;
+    else if (has('finish_construction')) what = 'build from your cards, then finish building';
+    else if (ctx.viewer !== null && view.seats[ctx.viewer]?.construction_finished) what = 'you have finished building';
+  } else if (view.phase === 'harvest') {
+    if (has('choose_trading_posts')) what = 'choose what your trading posts produce';
+  } else if (view.phase === 'copy') {
+    phase = 'Final scoring';
+    const copiers = [...new Set(moves.filter((m) => m.type === 'choose_copy_target').map((m) => ctx.comp(m.card).name))];
+    what = copiers.length ? `choose what ${copiers.join(' and ')} ${copiers.length > 1 ? 'copy' : 'copies'}` : 'copy choices';
+  } else if (view.phase === 'over') {
+    return 'Game over: final scoring';
+  }
+  return `${mine ? 'Your turn: ' : ''}${phase}${what ? `: ${what}` : ''}`;
+}
+
+export {legend, render, status};
+export default {render, status, legend};

@@ -1,5 +1,5 @@
-// What changed on a Homesteaders table since the viewer last looked, marked on the board for a
-// moment. The client knows no rules, so a change is a difference between two of the viewer's own
+// What changed on a Homesteaders table since the viewer's last move, marked on the board itself: a
+// glow for a few seconds (CSS `hs-changed`), then an amber mark that stays until the viewer moves. The client knows no rules, so a change is a difference between two of the viewer's own
 // views: the one it last saw (the board's previous live version, or, on opening the page, the view
 // right after the viewer's own last move) and the one it draws now. Only when other seats moved since
 // the viewer's last move (the shell's `recent`, the same "Since your last move" as the list and the
@@ -10,8 +10,6 @@
 import {api} from '../http.js';
 import {tokenFor} from '../seats.js';
 
-/** How long a mark stays (the CSS animation `hs-changed` fades over the same time). */
-export const MARK_MS = 4000;
 const KEEP = 40; // views remembered per board, by version
 
 const memory = new WeakMap();
@@ -24,8 +22,7 @@ function tableId() {
 function stateOf(root, viewer) {
   let st = memory.get(root);
   if (!st || st.viewer !== viewer) {
-    if (st) clearTimeout(st.timer);
-    st = {viewer, views: new Map(), shown: null, marks: [], since: 0, timer: null};
+    st = {viewer, views: new Map(), shown: null, marks: [], since: 0};
     memory.set(root, st);
   }
   return st;
@@ -56,7 +53,7 @@ export function changes(before, after) {
   };
   const had = counts(before.supply);
   const has = counts(after.supply);
-  for (const [id, n] of had) if ((has.get(id) || 0) < n && has.get(id)) add(`.hs-market .card-tile[data-id="${id}"]`, 'one was just built');
+  for (const [id, n] of had) if ((has.get(id) || 0) < n && has.get(id)) add(`.hs-mcard[data-id="${id}"]`, 'one was just built');
   for (const seat of after.seats || []) {
     const was = (before.seats || []).find((x) => x.seat === seat.seat);
     if (!was) continue;
@@ -77,22 +74,8 @@ export function changes(before, after) {
 }
 
 function start(root, st, marks) {
-  clearTimeout(st.timer);
   st.marks = marks;
   st.since = performance.now();
-  if (!marks.length) return;
-  st.timer = setTimeout(() => {
-    st.marks = [];
-    unmark(root);
-  }, MARK_MS);
-}
-
-function unmark(root) {
-  for (const el of root.querySelectorAll('.hs-changed')) {
-    el.classList.remove('hs-changed');
-    el.style.animationDelay = '';
-    el.removeAttribute('data-changed');
-  }
 }
 
 /** Put the current marks on the freshly drawn board (a redraw keeps each mark's fading where it was). */
@@ -116,17 +99,14 @@ export function mark(root) {
 export function observe(root, props) {
   if (props.replaying || props.viewer === undefined || !props.view) {
     const st = memory.get(root);
-    if (st) {
-      clearTimeout(st.timer);
-      st.marks = [];
-    }
+    if (st) st.marks = [];
     return;
   }
   const st = stateOf(root, props.viewer);
   const version = props.version;
   st.views.set(version, props.view);
   while (st.views.size > KEEP) st.views.delete(st.views.keys().next().value);
-  if (st.shown === version) return; // a redraw of the same version: the marks go on fading
+  if (st.shown === version) return; // a redraw of the same version: the marks stay, their glow fading on
   const previous = st.shown;
   st.shown = version;
   if (props.viewer === null) { // a spectator moves nothing: every change since the last drawn view is news

@@ -1,17 +1,26 @@
 // Walnut Grove's board: every farm as a grid of placed landscape tiles with its land areas, the barn,
-// coins and help tiles; the town loop with its buildings, stock, figures and tolls; the year disc and
-// the season track. Every control comes from the legal moves (the shell's composer), every name and
-// effect from the catalog. See docs/web.md "Board modules".
+// coins and help tiles; the town loop (walnut_grove_town.js) with its buildings, stock, figures and
+// tolls; the year disc and the season track. Every control comes from the legal moves (the shell's
+// composer), every name and effect from the catalog, every symbol from walnut_grove_symbols.js.
+// See docs/web.md "Board modules" and "The Walnut Grove board".
+//
+// The click rule (docs/web.md): a click here only chooses; the move is sent by the shell's Confirm.
+// A choice never moves what is under the pointer: the panel above the farms keeps its size while
+// choosing, and what grows with a choice (previews, a building's options) is drawn in place on the
+// farm or in a reserved box below the target.
 //
 // A "keep 2" spring lists ~20,000 moves, so the server sends their outline (the distinct first
-// placements, docs/web.md "Long legal-move lists"); after the first tile is placed here the board
-// asks for the whole moves through it and confirms the pair itself.
+// placements, docs/web.md "Long legal-move lists"); once the first tile is set here the board asks
+// for the whole moves through it and hands them to the composer (`expand`), so the second tile and
+// Confirm go through the shell like any other move.
 
-import {Composer, same} from '../composer.js';
+import {same} from '../composer.js';
 import {h} from '../dom.js';
 import {api} from '../http.js';
 import {tokenFor} from '../seats.js';
 import {s, target, tip} from '../svg.js';
+import {coinIcon, costLine, glyph, goodIcon, goodName, goodsLine, landColour, landName, legend, pawnIcon} from './walnut_grove_symbols.js';
+import {stockName, townGuide, townSvg} from './walnut_grove_town.js';
 
 const CELL = 64;
 const HALF = CELL / 2;
@@ -19,11 +28,13 @@ const SEASONS = ['spring', 'summer', 'fall', 'winter'];
 const SEASON_ICON = {spring: '✿', summer: '☀', fall: '❧', winter: '❄'};
 const QUAD_OFFSET = {NW: [0, 0], NE: [1, 0], SE: [1, 1], SW: [0, 1]}; // SVG (col, row) inside a cell
 const QUADS = ['NW', 'NE', 'SE', 'SW'];
+const ORDINAL = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
-// UI-only state between renders (the board keeps no game state): the spring tile in hand and its
-// turn, the first placement of a keep-2 spring with the moves through it, the last props drawn.
-const ui = {tile: null, rotation: 0, first: null, second: null, version: null, last: null, keyBound: false, flashKey: '',
-  summer: new Set(), harvest: null, hover: null, previews: new Map(), overflow: null};
+// UI-only state between renders (the board keeps no game state; choices live in the composer): the
+// tile in hand and its turn, the spot under the pointer, server previews per version, an outlined
+// summer's areas, the coins chosen in an overflow, the farms' horizontal scroll.
+const ui = {tile: null, rotation: 0, version: null, last: null, keyBound: false, flashKey: '',
+  summer: new Set(), summerDone: false, hover: null, previews: new Map(), overflow: null, scroll: new Map(), open: new Set()};
 
 function ensureStyles() {
   if (document.querySelector('link[data-board="walnut_grove"]')) return;
@@ -39,7 +50,14 @@ function vars(el, values) {
 
 /** Append children, leaving out absent ones (Element.append would write "null"). */
 function add(el, ...children) {
-  el.append(...children.filter((c) => c !== null && c !== undefined && c !== false && c !== ''));
+  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false && c !== ''));
+}
+
+/** A <details> that stays open or closed across redraws (the board is redrawn on every choice). */
+function keepOpen(details, name) {
+  details.open = ui.open.has(name);
+  details.addEventListener('toggle', () => (details.open ? ui.open.add(name) : ui.open.delete(name)));
+  return details;
 }
 
 function redraw() {
@@ -48,16 +66,45 @@ function redraw() {
 
 const comp = (props, id) => props.catalog?.components?.[id] || {name: id, kind: '', effect: ''};
 const term = (props, id) => props.catalog?.terms?.[id] || String(id).replace(/_/g, ' ');
-const nameOf = (props, seat) => (props.name ? props.name(seat) : `Seat ${seat}`);
+const nameOf = (props, seat) => (props.name ? props.name(seat) : `Player ${seat + 1}`);
 const colourOf = (props, seat) => (props.colour ? props.colour(seat) : null)
   || props.catalog?.seat_colours?.[seat]?.colour || '#555';
-const goodColour = (props, good) => props.catalog?.board?.goods?.[good]?.colour || '#ccc';
-const landColour = (props, land) => props.catalog?.board?.landscapes?.[land]?.colour || '#ddd';
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function tableId() {
   const m = /tables\/([0-9a-f-]{36})/.exec(location.hash || location.pathname);
   return m ? m[1] : null;
 }
+
+// --- words for pieces and places (what a person reads: names, never ids) --------------------------
+
+/** A landscape tile by what it is: "field / mountain tile, 1 storage space". */
+export function tileWords(props, id) {
+  const entry = comp(props, id);
+  if (!entry.q) return entry.name;
+  const lands = [...new Set(entry.q)].map((code) => landName(props, code));
+  const stores = [...(entry.store || '')].filter((bit) => bit === '1').length;
+  return `${lands.join(' / ')} tile${stores ? `, ${plural(stores, 'storage space')}` : ''}`;
+}
+
+/** Where a placement goes, in the farm's own terms: the board row square it stands over, and how high. */
+function spotWords(props, player, p) {
+  const row = comp(props, player.board).row || 'PGLMF';
+  const over = p.x >= 0 && p.x < row.length ? `over the ${landName(props, row[p.x])}`
+    : p.x < 0 ? `${plural(-p.x, 'column')} left of the farm board` : `${plural(p.x - row.length + 1, 'column')} right of the farm board`;
+  return `${ORDINAL[p.y - 1] || `row ${p.y}`} row ${over}`;
+}
+
+function placementWords(props, player, p) {
+  return `${tileWords(props, p.tile_id).split(',')[0]}, ${spotWords(props, player, p)}, turned ${p.rotation}°`;
+}
+
+/** A storage place in words: the barn, or a storage space on the farm. */
+function sourceWords(source) {
+  return source === 'barn' || String(source).startsWith('barn:') ? 'from the barn' : 'from storage';
+}
+
+const areaWords = (props, a) => `${landName(props, a.landscape)} area of ${plural(a.size, 'cell')}`;
 
 // --- previews: what a placement or a harvest would make, answered by the server (GET .../preview) ---
 
@@ -79,12 +126,12 @@ function previewOf(props, move) {
 }
 
 /** The whole legal moves of `type`: the composer's, or, when the shell holds an outline of a long
- * list (a "keep 2" spring), the server's answer to `?match={"type": ...}` (undefined while asked). */
+ * list, the server's answer to `?match={"type": ...}` (undefined while asked, cached per version). */
 function wholeMoves(props, type) {
   const composer = props.composer;
   if (!composer.outline) return composer.moves.filter((m) => m.type === type);
   const key = `legal:${type}`;
-  if (ui.previews.has(key)) return ui.previews.get(key) || [];
+  if (ui.previews.has(key)) return ui.previews.get(key);
   const id = tableId();
   ui.previews.set(key, undefined);
   api('GET', `/api/tables/${id}/seats/${props.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify({type}))}`,
@@ -98,27 +145,91 @@ function wholeMoves(props, type) {
   return undefined;
 }
 
-/** The spring placements to preview now: the spot under the pointer, else the ones chosen so far. */
-function springPreviewMove(props) {
-  const chosen = springChosen(props);
-  const placements = ui.hover || chosen;
-  return placements ? {type: 'place_landscape_tiles', placements} : null;
-}
-
-/** The placements chosen so far (before Confirm), or null. */
-function springChosen(props) {
-  if (ui.second?.complete) return ui.second.complete.placements;
-  if (ui.first) return [ui.first];
-  const done = props.composer?.complete;
-  return done?.type === 'place_landscape_tiles' ? done.placements : null;
-}
-
 const areaSig = (a) => `${a.landscape}:${a.subcells.map((c) => c.join(',')).join(';')}`;
 
 /** The previewed areas that are new or changed compared with the farm now. */
 function changedAreas(now, after) {
   const before = new Set((now || []).map(areaSig));
   return (after || []).filter((a) => !before.has(areaSig(a)));
+}
+
+// --- the spring: what is chosen so far lives in the composer ------------------------------------
+
+const springMoves = (list) => list.filter((m) => m.type === 'place_landscape_tiles');
+
+/** How many tiles this spring keeps (the disc, or fewer when fewer were drawn). */
+function springKeep(props, me) {
+  return Math.min(props.view.year_disc?.keep ?? 1, me.drawn_tiles.length);
+}
+
+/** Where the spring choice stands: `done`, the whole move once the composer names one; `base`, the
+ * placements fixed before the one being chosen (a "keep 2" spring's first tile); `options`, the
+ * distinct placements legal as that one, for every tile and turn. */
+function springStep(props) {
+  const composer = props.composer;
+  const done = composer.complete?.type === 'place_landscape_tiles' ? composer.complete.placements : null;
+  // the moves the step being chosen picks from: before the last choice when the move is complete
+  const steps = done ? composer.steps.slice(0, -1) : composer.steps;
+  const left = springMoves(steps.reduce((list, step) => (step.moves || list).filter(step.test), composer.moves));
+  let base = [];
+  if (steps.length && left.length) {
+    const first = left[0].placements[0];
+    if (left.every((m) => same(m.placements[0], first)) && left.some((m) => m.placements.length > 1)) base = [first];
+  }
+  const seen = new Set();
+  const options = left.map((m) => m.placements[base.length]).filter((p) => {
+    const key = p && JSON.stringify(p);
+    if (!p || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return {done, base, options};
+}
+
+/** The placements chosen so far (the whole move, or the first tile of two), for drawing and previews. */
+function springChosen(props) {
+  const {done, base} = springStep(props);
+  return done || base;
+}
+
+/** The spring placements to preview now: the spot under the pointer, else the ones chosen so far. */
+function springPreviewMove(props) {
+  const placements = ui.hover || springChosen(props);
+  return placements.length ? {type: 'place_landscape_tiles', placements} : null;
+}
+
+async function chooseSpot(props, me, p) {
+  const composer = props.composer;
+  const chosen = springChosen(props);
+  const keep = springKeep(props, me);
+  const label = `Place the ${placementWords(props, me, p)}`;
+  ui.hover = null;
+  if (chosen.length && chosen.length < keep && !composer.complete) { // the second tile
+    composer.narrow((m) => m.type === 'place_landscape_tiles' && same(m.placements[chosen.length], p), label);
+    return;
+  }
+  composer.clear();
+  if (keep === 1) {
+    composer.narrow((m) => m.type === 'place_landscape_tiles' && same(m.placements[0], p), label);
+    return;
+  }
+  const through = (m) => m.type === 'place_landscape_tiles' && same(m.placements[0], p) && m.placements.length === keep;
+  let moves = springMoves(composer.moves).filter(through);
+  if (!moves.length) { // the outline: ask for the whole moves through this first placement
+    const id = tableId();
+    const partial = {type: 'place_landscape_tiles', placements: [p]};
+    try {
+      const answer = await api('GET', `/api/tables/${id}/seats/${props.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify(partial))}`,
+        {token: tokenFor(id, props.viewer)});
+      moves = answer.moves.filter(through);
+    } catch {
+      moves = [];
+    }
+    if (ui.last?.props.composer !== composer) return; // the table moved on meanwhile
+  }
+  const others = me.drawn_tiles.filter((t) => t !== p.tile_id);
+  ui.tile = moves.some((m) => m.placements[1]?.tile_id === ui.tile) ? ui.tile : others.find((t) => moves.some((m) => m.placements[1]?.tile_id === t)) || null;
+  composer.expand(moves, through, label);
 }
 
 // --- geometry of a placed tile (data from the catalog: q, fence, store; rotation from the view) ---
@@ -159,21 +270,19 @@ function header(props) {
   const years = h('ol', {class: 'wg-years', 'aria-label': 'Year track'},
     Array.from({length: 8}, (_, i) => h('li', {class: i + 1 === v.year ? 'now' : i + 1 < v.year ? 'past' : ''},
       String(i + 1))));
+  const labs = props.catalog?.board?.labourer_colours || {};
   return h('section', {class: 'wg-header'},
     h('div', {class: 'wg-tracks'}, h('span', {class: 'wg-label'}, `Year ${v.year || '–'} of 8`), years, track),
     disc ? h('div', {class: 'wg-disc', title: disc.effect},
-      h('strong', {}, disc.name), ' · ',
+      h('strong', {}, 'This year\'s disc'), ' · ',
       h('span', {}, `✿ draw ${disc.draw} keep ${disc.keep}`), ' · ',
-      h('span', {}, `☀ bonus `, chip(props, disc.summer_bonus)), ' · ',
-      h('span', {}, `❧ bonus `, chip(props, disc.fall_bonus)), ' · ',
-      h('span', {}, `❄ ${disc.double_eater} eat double, ${disc.fires} fire${disc.fires > 1 ? 's' : ''}`))
+      h('span', {}, '☀ bonus ', goodIcon(props, disc.summer_bonus), ` ${goodName(props, disc.summer_bonus)}`), ' · ',
+      h('span', {}, '❧ bonus ', goodIcon(props, disc.fall_bonus), ` ${goodName(props, disc.fall_bonus)}`), ' · ',
+      h('span', {}, '❄ ', pawnIcon(props, labs[disc.double_eater] || '#ccc', `${disc.double_eater} labourers`),
+        ` ${disc.double_eater} labourers eat double, ${plural(disc.fires, 'fire')}`))
       : null,
     h('div', {class: 'wg-bags muted'}, `Tile bag ${v.tile_bag_count} · coin bag ${v.coin_bag_count} · `
-      + `${v.discs_face_down} year disc(s) face down`));
-}
-
-function chip(props, good) {
-  return vars(h('span', {class: 'wg-chip'}, term(props, good)), {'--c': goodColour(props, good)});
+      + `${plural(v.discs_face_down, 'year disc')} face down`));
 }
 
 function statusText(props) {
@@ -186,116 +295,35 @@ function statusText(props) {
   const phase = term(props, v.phase);
   if (v.phase === 'ended') return 'Game over · final scores';
   if (has('choose_start_building')) return 'Choose where your town figure starts: the Church or the Town Hall';
-  if (has('place_landscape_tiles')) return `${year}${phase}: pick a drawn tile, turn it (R), click a highlighted spot on your farm`;
-  if (has('place_figures')) return `${year}${phase}: click land areas on your farm to send your figures to work`;
+  if (has('place_landscape_tiles')) return `${year}${phase}: pick a drawn tile, turn it (R), set it on a highlighted spot`;
+  if (has('place_figures')) return `${year}${phase}: choose land areas on your farm for your figures to work`;
   if (has('resolve_coin_overflow')) return `${year}${phase}: the barn is full — choose which coins to keep`;
-  if (has('take_fall_turn') || has('pass_fall_turn')) return `${year}${phase}: your move in town — click a highlighted building, or pass`;
+  if (has('take_fall_turn') || has('pass_fall_turn')) return `${year}${phase}: your move in town — choose a highlighted building, or pass`;
   if (has('resolve_winter')) return `${year}${phase}: feed your labourers and heat the fires`;
   if (has('confirm_final_scoring')) return 'Final adjustments: return a help tile for 3 goods, then confirm';
-  if (v.phase === 'fall' && v.fall_player !== null) return `${year}${phase}: ${nameOf(props, v.fall_player)} moves in town`;
+  if (v.phase === 'fall' && v.fall_player !== null && v.fall_player !== undefined) return `${year}${phase}: ${nameOf(props, v.fall_player)} moves in town`;
   if (me !== null && me !== undefined && v.players?.[me]?.done) return `${year}${phase}: waiting for the others`;
   return `${year}${phase}`;
 }
 
-// --- the town loop ---------------------------------------------------------------------------------
-
-function townSvg(props, fallMoves) {
-  const v = props.view;
-  const order = props.catalog?.board?.town_order || [];
-  const composer = props.composer;
-  const W = 680;
-  const R = 262;
-  const cx = W / 2;
-  const cy = W / 2;
-  const boxW = 128;
-  const boxH = 74;
-  const svg = s('svg', {viewBox: `0 0 ${W} ${W}`, class: 'wg-town', role: 'group', 'aria-label': 'Town loop'});
-  svg.append(s('circle', {cx, cy, r: R, class: 'wg-street'}));
-  svg.append(s('text', {x: cx, y: cy - 8, class: 'wg-town-title'}, 'Walnut Grove'));
-  svg.append(s('text', {x: cx, y: cy + 14, class: 'wg-town-sub'}, 'one way, clockwise ➜'));
-  const figuresAt = new Map();
-  v.players.forEach((p, seat) => {
-    const building = (p.town_place || '').split(':')[0];
-    if (!building) return;
-    if (!figuresAt.has(building)) figuresAt.set(building, []);
-    figuresAt.get(building).push({seat, place: p.town_place});
-  });
-  const chosen = composer?.remaining?.length && composer.active ? composer.values('destination') : [];
-  order.forEach((id, pos) => {
-    const entry = comp(props, id);
-    const angle = (pos / order.length) * 2 * Math.PI - Math.PI / 2;
-    const x = cx + R * Math.cos(angle) - boxW / 2;
-    const y = cy + R * Math.sin(angle) - boxH / 2;
-    // every legal destination stays clickable after one is picked (a click re-picks)
-    const going = fallMoves && composer ? composer.moves.find((m) => m.type === 'take_fall_turn' && m.destination === id) : null;
-    const legal = Boolean(going);
-    const picked = chosen.length === 1 && chosen[0] === id;
-    const g = s('g', {class: `wg-building${legal ? ' legal' : ''}${picked ? ' chosen' : ''}`, dataset: {building: id}},
-      tip(`${entry.name}: ${entry.effect}${entry.cost ? ` · cost ${costText(props, entry.cost)}` : ''}`));
-    g.append(s('rect', {x, y, width: boxW, height: boxH, rx: 8}));
-    const label = `${pos} ${entry.name}`;
-    g.append(s('text', {x: x + 6, y: y + 15, class: 'wg-bname', ...(label.length > 18 ? {textLength: boxW - 12, lengthAdjust: 'spacingAndGlyphs'} : {})}, label));
-    g.append(s('text', {x: x + 6, y: y + 29, class: 'wg-bcost'},
-      entry.cost ? `cost ${costText(props, entry.cost)}` : entry.toll ? `toll: ${term(props, entry.toll)}` : 'free'));
-    if (entry.toll && entry.cost) g.append(s('text', {x: x + 6, y: y + 42, class: 'wg-toll'}, `toll: ${term(props, entry.toll)}`));
-    if (entry.toll) g.append(s('text', {x: x + boxW - 18, y: y + 15, class: 'wg-toll-mark'}, '⛀'));
-    // stock waiting here
-    const stock = v.town_stock?.[id] || [];
-    stock.forEach((item, i) => {
-      const it = comp(props, item);
-      const sx = x + 8 + i * 27;
-      const sy = y + 50;
-      if (it.kind === 'labourer') {
-        g.append(s('circle', {cx: sx + 8, cy: sy + 8, r: 8, class: 'wg-lab', fill: props.catalog.board.labourer_colours[it.colour]},
-          tip(`${it.name}: ${it.effect}`)));
-      } else {
-        g.append(s('rect', {x: sx, y: sy, width: 24, height: 17, rx: 3, class: `wg-stock ${it.kind}`}, tip(`${it.name}: ${it.effect}`)));
-        g.append(s('text', {x: sx + 12, y: sy + 13, class: 'wg-stock-t'}, it.kind === 'upgrade' ? item : it.name.slice(0, 1) + item.slice(-1)));
-      }
-    });
-    // figures
-    (figuresAt.get(id) || []).forEach((f, i) => {
-      const fx = x + boxW - 14 - i * 18;
-      const fy = y + boxH - 6;
-      g.append(s('g', {class: 'wg-figure'}, tip(`${nameOf(props, f.seat)} (${f.place})`),
-        s('circle', {cx: fx, cy: fy - 10, r: 8, fill: colourOf(props, f.seat)}),
-        s('text', {x: fx, y: fy - 6, class: 'wg-fig-t'}, String(f.seat))));
-    });
-    if (legal) {
-      const tolls = going.tolls || [];
-      const way = tolls.length ? `${tolls.length} toll${tolls.length > 1 ? 's' : ''} on the way` : 'no toll on the way';
-      g.append(s('text', {x: x + boxW / 2, y: y - 3, class: 'wg-way'}, way));
-      target(g, `Move to ${entry.name} (${way}; ${entry.effect})`, () => {
-        composer.clear();
-        composer.pick({type: 'take_fall_turn', destination: id}, `Go to ${entry.name}`);
-      }, {selected: picked});
-    }
-    svg.append(g);
-  });
-  return svg;
-}
-
-function costText(props, cost) {
-  return Object.entries(cost).map(([k, n]) => `${n} ${k === 'coins' ? (n > 1 ? 'coins' : 'coin') : k}`).join(' + ');
-}
-
 // --- one farm --------------------------------------------------------------------------------------
+
+/** The cells a farm is drawn over: its tiles, and while the viewer places tiles, every cell the
+ * spring could reach (so choosing a spot or turning a tile never resizes the farm under the pointer). */
+function farmBounds(cells, reach) {
+  const all = [...cells.values(), ...reach];
+  return {minX: Math.min(...all.map((c) => c.x)), maxX: Math.max(...all.map((c) => c.x)), maxY: Math.max(...all.map((c) => c.y))};
+}
 
 function farmSvg(props, seat, opts) {
   const v = props.view;
   const player = v.players[seat];
   const cells = farmCells(props, player);
-  const extra = opts.extraCells || [];
-  const pending = opts.pending || [];
-  for (const p of pending) {
+  for (const p of opts.pending || []) {
     const entry = comp(props, p.tile_id);
     cells.set(`${p.x},${p.y}`, {x: p.x, y: p.y, tile: p.tile_id, rotation: p.rotation, pending: true, ...turned(entry, p.tile_id, p.rotation)});
   }
-  const xs = [...cells.values(), ...extra].map((c) => c.x);
-  const ys = [...cells.values(), ...extra].map((c) => c.y);
-  const minX = Math.min(...xs);
-  const maxX = Math.max(...xs);
-  const maxY = Math.max(...ys);
+  const {minX, maxX, maxY} = farmBounds(cells, opts.reach || []);
   const pad = 6;
   const width = (maxX - minX + 1) * CELL + 2 * pad;
   const height = (maxY + 1) * CELL + 2 * pad;
@@ -305,7 +333,8 @@ function farmSvg(props, seat, opts) {
     'aria-label': `${nameOf(props, seat)}'s farm`}), {'--fw': String(width)}); // CSS scales it up on a wide board
   const storage = player.storage || {};
   for (const cell of cells.values()) {
-    const g = s('g', {class: `wg-cell${cell.pending ? ' pending' : ''}${cell.y === 0 ? ' boardrow' : ''}`});
+    const g = s('g', {class: `wg-cell${cell.pending ? ' pending' : ''}${cell.y === 0 ? ' boardrow' : ''}`},
+      cell.tile ? tip(tileWords(props, cell.tile)) : null);
     const x0 = px(cell.x);
     const y0 = py(cell.y);
     QUADS.forEach((q, i) => {
@@ -320,24 +349,24 @@ function farmSvg(props, seat, opts) {
       const good = storage[slot.id];
       const sx = x0 + cx * HALF + HALF - 10; // top-right of the quadrant (the area badge sits bottom-left)
       const sy = y0 + cy * HALF + 10;
-      const dot = s('g', {class: `wg-slot${good ? ' full' : ''}`, dataset: {slot: slot.id}},
-        tip(good ? `${slot.id}: ${good}` : `${slot.id}: empty storage space`),
-        s('rect', {x: sx - 7, y: sy - 7, width: 14, height: 14, rx: 3, fill: good ? goodColour(props, good) : '#ffffffaa'}),
-        good ? s('text', {x: sx, y: sy + 3.5, class: 'wg-slot-t'}, good.slice(0, 1).toUpperCase()) : null);
+      const what = good ? `storage space holding ${goodName(props, good)}` : 'empty storage space';
+      const dot = s('g', {class: `wg-slot${good ? ' full' : ''}`, dataset: {slot: slot.id}}, tip(what),
+        s('rect', {x: sx - 8, y: sy - 8, width: 16, height: 16, rx: 3, fill: '#ffffffcc'}),
+        good ? glyph(props, {good}, sx, sy, 14) : null);
       if (opts.moveToBarn && good && props.composer?.allows({type: 'move_goods_to_barn', from_slot: slot.id})) {
-        target(dot, `Move the ${good} in ${slot.id} to the barn`, () => {
+        target(dot, `Move the ${goodName(props, good)} from this storage space to the barn`, () => {
           props.composer.clear();
-          props.composer.pick({type: 'move_goods_to_barn', from_slot: slot.id}, `Move ${good} to the barn`);
+          props.composer.pick({type: 'move_goods_to_barn', from_slot: slot.id}, `Move ${goodName(props, good)} to the barn`);
         });
       }
       g.append(dot);
     }
-    if (cell.tile) g.append(s('text', {x: x0 + 3, y: y0 + CELL - 3, class: 'wg-tile-id'}, cell.tile));
     svg.append(g);
   }
-  // land areas: outline and a label with what they produce (a spring preview draws the areas after it)
+  // land areas: outline, a badge with what they yield, and the figures sent there
   const shownAreas = opts.previewAreas || player.areas || [];
   const grown = opts.previewAreas ? new Set(changedAreas(player.areas, opts.previewAreas).map(areaSig)) : new Set();
+  const workers = opts.workers || new Map();
   for (const area of shownAreas) {
     const inside = new Set(area.subcells.map(([a, b]) => `${a},${b}`));
     const path = [];
@@ -354,48 +383,49 @@ function farmSvg(props, seat, opts) {
       && m.assignments.some((a) => same(a.anchor, area.anchor))));
     const {x: ax, y: ay, q} = area.anchor;
     const [ox, oy] = QUAD_OFFSET[q];
-    const lx = px(ax) + ox * HALF + 11;
-    const ly = py(ay) + oy * HALF + HALF - 11;
-    const land = props.catalog?.board?.landscapes?.[area.landscape]?.name || area.landscape;
+    const lx = px(ax) + ox * HALF + 3;
+    const ly = py(ay) + oy * HALF + HALF - 12;
     const isNew = grown.has(areaSig(area));
     const g = s('g', {class: `wg-area${area.enclosed ? ' enclosed' : ''}${legal ? ' legal' : ''}${selected ? ' chosen' : ''}`
       + `${opts.previewAreas ? ' preview' : ''}${isNew ? ' grown' : ''}`,
-    dataset: {area: area.key, ...(opts.previewAreas ? {preview: isNew ? 'new' : 'same'} : {})}},
-    tip(`${land} area: ${area.size} cell(s) → ${area.yield} ${area.good} when worked in summer`
+    dataset: {area: area.key, yield: String(area.yield), ...(opts.previewAreas ? {preview: isNew ? 'new' : 'same'} : {})}},
+    tip(`${areaWords(props, area)}: ${area.yield} ${goodName(props, area.good)} when worked in summer`
       + `${area.enclosed ? ` · fully fenced: ${area.size} VP at the end` : ''}`),
     s('path', {d: path.join(''), class: 'wg-area-line'}),
-    s('circle', {cx: lx, cy: ly, r: 9, class: 'wg-area-badge', fill: goodColour(props, area.good)}),
-    s('text', {x: lx, y: ly + 4, class: 'wg-area-t'}, String(area.yield)));
-    if (selected) g.append(s('text', {x: lx + 12, y: ly - 6, class: 'wg-worker'}, '⚑'));
+    s('rect', {x: lx, y: ly - 1, width: 27, height: 13, rx: 6.5, class: 'wg-area-badge'}),
+    s('text', {x: lx + 7, y: ly + 9, class: 'wg-area-t'}, String(area.yield)),
+    glyph(props, {good: area.good}, lx + 19, ly + 5.5, 11));
+    const figure = workers.get(area.key);
+    if (figure) g.append(glyph(props, {pawn: figure.colour}, lx + 22, ly - 12, 18, `${figure.name} works here`));
     if (legal) {
       const hit = s('path', {d: area.subcells.map(([sx, sy]) => `M${px(Math.floor(sx / 2)) + (sx % 2) * HALF},`
         + `${py(Math.floor(sy / 2)) + (1 - (sy % 2)) * HALF}h${HALF}v${HALF}h-${HALF}z`).join(''), class: 'wg-area-hit'});
       g.prepend(hit);
-      target(g, `${selected ? 'Unassign' : 'Work'} the ${land} area of ${area.size} (${area.yield} ${area.good})`,
+      target(g, `${selected ? 'Take your figure off' : 'Work'} the ${areaWords(props, area)} (${area.yield} ${goodName(props, area.good)})`,
         () => opts.onArea(area), {selected});
     }
     svg.append(g);
   }
-  // spring targets
-  for (const spot of extra) {
+  // spring: the spots where the tile in hand may go, each with the tile ghosted as it would lie
+  for (const spot of opts.spots || []) {
     const x0 = px(spot.x);
     const y0 = py(spot.y);
     const g = s('g', {class: `wg-spot${spot.previewed ? ' previewed' : ''}${spot.chosen ? ' chosen' : ''}`, dataset: {cell: `${spot.x},${spot.y}`}},
       s('rect', {x: x0 + 2, y: y0 + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: 'wg-spot-r'}));
-    if (spot.ghost) {
-      const ghost = s('g', {class: 'wg-ghost'});
-      QUADS.forEach((qq, i) => {
-        const [cx, cy] = QUAD_OFFSET[qq];
-        ghost.append(s('rect', {x: x0 + cx * HALF, y: y0 + cy * HALF, width: HALF, height: HALF, fill: landColour(props, spot.ghost.types[i])}));
-      });
-      fences(ghost, spot.ghost.fence, x0, y0);
-      g.append(ghost);
+    const ghost = s('g', {class: 'wg-ghost'});
+    QUADS.forEach((qq, i) => {
+      const [cx, cy] = QUAD_OFFSET[qq];
+      ghost.append(s('rect', {x: x0 + cx * HALF, y: y0 + cy * HALF, width: HALF, height: HALF, fill: landColour(props, spot.ghost.types[i])}));
+    });
+    fences(ghost, spot.ghost.fence, x0, y0);
+    for (const slot of spot.ghost.slots) {
+      const [cx, cy] = QUAD_OFFSET[slot.q];
+      ghost.append(s('rect', {x: x0 + cx * HALF + HALF - 18, y: y0 + cy * HALF + 2, width: 16, height: 16, rx: 3, fill: '#ffffffcc', stroke: '#0008'}));
     }
-    target(g, `Place ${ui.tile} at column ${spot.x}, row ${spot.y}, turned ${ui.rotation}°`, () => spot.onPick());
-    if (spot.onHover) {
-      g.addEventListener('mouseenter', spot.onHover);
-      g.addEventListener('focus', spot.onHover);
-    }
+    g.append(ghost);
+    target(g, spot.label, () => spot.onPick(), {selected: spot.chosen});
+    g.addEventListener('pointerenter', (event) => { if (event.pointerType === 'mouse') spot.onHover(); });
+    g.addEventListener('focus', () => { if (g.matches(':focus-visible')) spot.onHover(); }); // not on a click's focus
     svg.append(g);
   }
   return svg;
@@ -413,73 +443,72 @@ function fences(g, fence, x0, y0) {
   });
 }
 
-// --- holdings: barn, coins, labourers, buildings, upgrades, help tiles ----------------------------
+// --- holdings: barn, coins, figures, buildings, upgrades, help tiles -----------------------------
+
+/** What a barn item is, as a symbol and in words. */
+function barnItem(props, player, item) {
+  const coins = new Map((player.coins || []).map((c) => [c.id, c.value]));
+  if (item && coins.has(item)) {
+    const value = coins.get(item);
+    return {words: `${comp(props, item).name.toLowerCase()} worth ${value}`, icon: coinIcon(value), cls: `coin v${value}`};
+  }
+  if (item === 'coin' || (item && comp(props, item).kind === 'coin')) return {words: 'a coin (face down)', icon: coinIcon(null), cls: 'coin back'};
+  if (item) return {words: goodName(props, item), icon: goodIcon(props, item), cls: 'good'};
+  return {words: 'empty', icon: null, cls: 'empty'};
+}
 
 function barnRow(props, seat, mine) {
   const player = props.view.players[seat];
-  const coins = new Map((player.coins || []).map((c) => [c.id, c.value]));
   const composer = props.composer;
   const row = h('div', {class: 'wg-barn', role: 'group', 'aria-label': `${nameOf(props, seat)}'s barn`});
   player.barn.forEach((item, i) => {
     const slot = `barn:${i + 1}`;
-    let label = 'empty';
-    let cls = 'empty';
-    let text = '';
-    let colour = null;
-    if (item && coins.has(item)) {
-      const value = coins.get(item);
-      label = `${comp(props, item).name}, worth ${value}`;
-      cls = `coin v${value}`;
-      text = String(value);
-    } else if (item === 'coin' || (item && comp(props, item).kind === 'coin')) {
-      label = 'a coin (face down)';
-      cls = 'coin back';
-      text = '?';
-    } else if (item) {
-      label = item;
-      cls = 'good';
-      text = item.slice(0, 2);
-      colour = goodColour(props, item);
-    }
+    const {words, icon, cls} = barnItem(props, player, item);
     const canDiscard = mine && item && composer?.allows({type: 'discard_from_barn', barn_slots: [slot]});
-    const attrs = {class: `wg-barn-slot ${cls}`, title: `${slot}: ${label}${canDiscard ? ' (click to discard)' : ''}`,
-      dataset: {slot}};
+    const attrs = {class: `wg-barn-slot ${cls}`, title: `barn space ${i + 1}: ${words}${canDiscard ? ' (choose to discard)' : ''}`, dataset: {slot}};
     if (canDiscard) {
-      row.append(vars(h('button', {...attrs, type: 'button', 'aria-label': `Discard ${label} from ${slot}`,
+      row.append(h('button', {...attrs, type: 'button', 'aria-label': `Discard ${words} from the barn`,
         onclick: () => {
           composer.clear();
-          composer.narrow((m) => m.type === 'discard_from_barn' && same(m.barn_slots, [slot]), `Discard ${label} (${slot})`);
-        }}, text), {'--c': colour}));
-    } else row.append(vars(h('span', {...attrs, 'aria-label': `${slot}: ${label}`}, text), {'--c': colour}));
+          composer.narrow((m) => m.type === 'discard_from_barn' && same(m.barn_slots, [slot]), `Discard ${words} from the barn`);
+        }}, icon));
+    } else row.append(h('span', {...attrs, role: 'img', 'aria-label': `barn space ${i + 1}: ${words}`}, icon));
   });
   return row;
 }
 
+function figureOf(props, seat, id) {
+  const labs = props.catalog?.board?.labourer_colours || {};
+  const entry = comp(props, id);
+  if (id === 'farmer') return {name: `${nameOf(props, seat) === 'You' ? 'your' : `${nameOf(props, seat)}'s`} farmer`, colour: colourOf(props, seat)};
+  return {name: `${entry.colour} labourer`, colour: labs[entry.colour] || '#ccc', eats: entry.eats};
+}
+
 function holdings(props, seat) {
   const p = props.view.players[seat];
-  const labs = props.catalog?.board?.labourer_colours || {};
-  const lab = (id, pending) => vars(h('span', {class: `wg-lab-chip${pending ? ' pending' : ''}`,
-    title: `${comp(props, id).name}${pending ? ' (hired, works from next year)' : ''}: ${comp(props, id).effect}`}, id),
-  {'--c': labs[comp(props, id).colour]});
+  const pawn = (id, pending) => {
+    const f = figureOf(props, seat, id);
+    const title = `${f.name}${f.eats ? ` (eats ${f.eats})` : ''}${pending ? ', hired: works from next year' : ''}`;
+    return h('span', {class: `wg-pawn${pending ? ' wg-pawn-pending' : ''}`}, pawnIcon(props, f.colour, title));
+  };
   const upgrades = Object.entries(p.upgrades || {});
   return h('div', {class: 'wg-holdings'},
-    h('span', {title: 'The farmer and the active labourers work in summer'}, 'Figures: farmer ',
-      p.active_labourers.map((id) => lab(id, false)), p.pending_labourers.map((id) => lab(id, true))),
-    p.cabins.length ? h('span', {title: comp(props, p.cabins[0]).effect}, `${p.cabins.length} cabin(s)`) : null,
-    p.barn_tiles.length ? h('span', {title: comp(props, p.barn_tiles[0]).effect}, `${p.barn_tiles.length} extra barn(s)`) : null,
+    h('span', {class: 'wg-figures', title: 'The farmer and the active labourers work in summer'}, 'Figures ',
+      pawn('farmer', false), p.active_labourers.map((id) => pawn(id, false)), p.pending_labourers.map((id) => pawn(id, true))),
+    p.cabins.length ? h('span', {title: comp(props, p.cabins[0]).effect}, plural(p.cabins.length, 'cabin')) : null,
+    p.barn_tiles.length ? h('span', {title: comp(props, p.barn_tiles[0]).effect}, plural(p.barn_tiles.length, 'extra barn')) : null,
     upgrades.map(([space, id]) => h('span', {class: 'wg-upgrade', title: `${comp(props, id).name}: ${comp(props, id).effect}`},
       `${term(props, space)}: ${comp(props, id).name}`)),
     h('span', {class: p.help_tiles.total ? 'wg-help has' : 'wg-help', title: comp(props, 'help_tile').effect},
       'Help tiles: ', p.help_tiles.total ? [
         p.help_tiles.returnable ? h('span', {class: 'wg-help-tile returnable', title: 'Returnable: give it back for 3 goods of the kinds you lack (−2 VP while held)'}, '↺') : null,
         Array.from({length: Math.min(p.help_tiles.flipped, 6)}, () => h('span', {class: 'wg-help-tile flipped', title: 'Flipped: stays, −2 VP at the end'}, '−2')),
-        p.help_tiles.flipped > 6 ? `… ` : null,
-      ] : 'none',
-      p.help_tiles.total ? ` (${p.help_tiles.returnable ? '1 returnable, ' : ''}${p.help_tiles.flipped} flipped)` : ''),
+        p.help_tiles.flipped > 6 ? '… ' : null,
+      ] : 'none'),
     p.coins && !p.coins.length ? h('span', {class: 'wg-coins'}, 'Coins: none') : p.coins ? h('span', {class: 'wg-coins', title: 'Your coins (only you see their values)'},
-      `Coins ${p.coins.length}: `, p.coins.map((c) => h('span', {class: `wg-coin v${c.value}`}, String(c.value))),
-      ` = ${p.coins.reduce((t, c) => t + c.value, 0)}`)
-      : h('span', {class: 'wg-coins', title: 'Coins are face down: their values are secret until the end'}, `Coins: ${p.coin_count}, face down`));
+      'Coins ', p.coins.map((c) => coinIcon(c.value)), ` = ${p.coins.reduce((t, c) => t + c.value, 0)} VP`)
+      : h('span', {class: 'wg-coins', title: 'Coins are face down: their values are secret until the end'}, 'Coins ',
+        Array.from({length: Math.min(p.coin_count, 8)}, () => coinIcon(null)), p.coin_count ? '' : 'none'));
 }
 
 function scoreLine(props, seat) {
@@ -500,60 +529,88 @@ function winterWarning(props, seat) {
   const p = props.view.players[seat];
   const w = p.winter_needs;
   if (!w || !['spring', 'summer', 'fall', 'winter'].includes(props.view.phase) || (p.done && props.view.phase === 'winter')) return null;
-  const food = Object.entries(w.food).filter(([, n]) => n).map(([g, n]) => `${n} ${g}`).join(', ') || 'no food';
+  const food = Object.entries(w.food).filter(([, n]) => n).map(([good, count]) => ({good, count}));
   const have = p.owned_goods || {};
-  const owned = ['grain', 'fish', 'dairy', 'wood'].map((g) => `${have[g] || 0} ${g}`).join(', ');
+  const owned = ['grain', 'fish', 'dairy', 'wood'].map((good) => ({good, count: have[good] || 0}));
   const short = w.help_tiles;
   return h('div', {class: `wg-winter${short ? ' warn' : ''}`, role: short ? 'alert' : null},
-    `❄ This winter: ${food} and ${w.wood} wood (${w.fires} fire(s) + ${w.wagons} wagon(s)); `
-    + `${seat === props.viewer ? 'you own' : `${nameOf(props, seat)} owns`} ${owned}. `,
+    '❄ This winter: ', food.length ? goodsLine(props, food) : 'no food', ' and ', goodsLine(props, [{good: 'wood', count: w.wood}]),
+    ` (${plural(w.fires, 'fire')} + ${plural(w.wagons, 'wagon')}); ${seat === props.viewer ? 'you own' : `${nameOf(props, seat)} owns`} `,
+    goodsLine(props, owned), '. ',
     short ? h('strong', {}, `Short by ${[w.shortfall.food ? `${w.shortfall.food} food` : '', w.shortfall.wood ? `${w.shortfall.wood} wood` : '']
-      .filter(Boolean).join(' and ')}: ${short} help tile(s) (−2 VP each) unless you get more before winter.`)
+      .filter(Boolean).join(' and ')}: ${plural(short, 'help tile')} (−2 VP each) unless you get more before winter.`)
       : 'Enough for everyone.');
 }
 
-// --- the viewer's action panel ---------------------------------------------------------------------
+// --- the viewer's choices: words for the composer bar, symbols on the buttons ---------------------
 
-function coinLabel(props, id) {
+function coinValue(props, id) {
   const me = props.view.players[props.viewer];
-  const c = (me?.coins || []).find((x) => x.id === id);
-  return c ? `${comp(props, id).name} ${id} (worth ${c.value})` : `coin ${id}`;
+  return (me?.coins || []).find((x) => x.id === id)?.value;
 }
 
-function valueLabel(props, field, value) {
+function coinWords(props, id) {
+  const value = coinValue(props, id);
+  return value === undefined ? 'a coin' : `a ${comp(props, id).name.toLowerCase()} (worth ${value})`;
+}
+
+/** A fall choice in words (for the composer bar) and as symbols (for its button). */
+function valueText(props, field, value) {
   if (field === 'tolls') {
-    if (!value.length) return 'no toll on the way';
-    return `toll${value.length > 1 ? 's' : ''}: ${value.map((t) => (t === 'help' ? 'take a help tile' : `pay ${coinLabel(props, t.slice(5))}`)).join(', then ')}`;
+    if (!value.length) return {words: 'no toll on the way', parts: ['no toll on the way']};
+    const each = value.map((t) => (t === 'help' ? {words: 'take a help tile', parts: ['take a help tile']}
+      : {words: `pay ${coinWords(props, t.slice(5))}`, parts: ['pay ', coinIcon(coinValue(props, t.slice(5)))]}));
+    return {words: `toll${value.length > 1 ? 's' : ''}: ${each.map((e) => e.words).join(', then ')}`,
+      parts: [`toll${value.length > 1 ? 's' : ''}: `, ...each.flatMap((e, i) => [i ? ', then ' : '', ...e.parts])]};
   }
   if (field === 'payment') {
-    const parts = [];
-    if (value.coins?.length) parts.push(`coins ${value.coins.map((c) => coinLabel(props, c)).join(', ')}`);
-    for (const g of value.goods || []) parts.push(`${g.count} ${g.good} from ${g.source}`);
-    return parts.length ? `pay ${parts.join(' + ')}` : 'nothing to pay';
+    const coins = value.coins || [];
+    const goods = value.goods || [];
+    if (!coins.length && !goods.length) return {words: 'nothing to pay', parts: ['nothing to pay']};
+    const words = [...coins.map((c) => coinWords(props, c)), ...goods.map((g) => `${g.count} ${goodName(props, g.good)} ${sourceWords(g.source)}`)];
+    return {words: `pay ${words.join(' + ')}`,
+      parts: ['pay ', coins.map((c) => coinIcon(coinValue(props, c))),
+        goods.map((g, i) => [coins.length || i ? ' + ' : '', goodsLine(props, [g]), ` ${sourceWords(g.source)}`])]};
   }
-  if (field === 'goods') return `take ${value.join(' + ')}`;
-  if (field === 'sell') return `sell ${value.map((x) => `${x.good} (${x.source})`).join(', ')}`;
+  if (field === 'goods') {
+    const counts = new Map();
+    for (const g of value) counts.set(g, (counts.get(g) || 0) + 1);
+    const list = [...counts].map(([good, count]) => ({good, count}));
+    return {words: `take ${list.map((g) => `${g.count} ${goodName(props, g.good)}`).join(' + ')}`, parts: ['take ', goodsLine(props, list)]};
+  }
+  if (field === 'sell') {
+    return {words: `sell ${value.map((x) => `${goodName(props, x.good)} ${sourceWords(x.source)}`).join(', ')}`,
+      parts: ['sell ', value.map((x, i) => [i ? ', ' : '', goodIcon(props, x.good), ` ${sourceWords(x.source)}`])]};
+  }
   const e = comp(props, value);
-  return `${e.name}${e.effect ? ` — ${e.effect}` : ''}`;
+  const name = e.kind === 'upgrade' ? e.name : stockName(props, value);
+  return {words: `${name}${e.effect ? ` — ${e.effect}` : ''}`, parts: [e.kind === 'labourer'
+    ? pawnIcon(props, props.catalog?.board?.labourer_colours?.[e.colour], name) : null, `${name}${e.effect ? ` — ${e.effect}` : ''}`]};
 }
 
 function choiceGroup(props, title, field, options, pickFn) {
   return h('div', {class: 'wg-choices', role: 'group', 'aria-label': title},
     h('div', {class: 'wg-choice-title'}, title),
-    options.map((value) => h('button', {type: 'button', class: 'wg-choice', onclick: () => pickFn(value)},
-      valueLabel(props, field, value))));
+    options.map((value) => {
+      const text = valueText(props, field, value);
+      return h('button', {type: 'button', class: 'wg-choice', 'aria-label': text.words, onclick: () => pickFn(value, text.words)}, text.parts);
+    }));
 }
 
+// --- spring ---------------------------------------------------------------------------------------
+
 function springPanel(props, me, panel) {
-  const drawn = me.drawn_tiles;
-  const rot = ui.rotation;
+  const {done, base, options} = springStep(props);
+  const chosen = done || base;
+  const keep = springKeep(props, me);
+  const usable = new Set(options.map((p) => p.tile_id));
+  if (ui.tile && !usable.has(ui.tile)) ui.tile = null;
+  if (!ui.tile && usable.size === 1) ui.tile = [...usable][0];
   const tiles = h('div', {class: 'wg-drawn', role: 'group', 'aria-label': 'Drawn tiles'});
-  const usable = new Set(springOptions(props).map((p) => p.tile_id));
-  for (const id of drawn) {
+  for (const id of me.drawn_tiles) {
     const entry = comp(props, id);
-    const used = ui.first && ui.first.tile_id === id;
-    const shape = turned(entry, id, ui.tile === id ? rot : 0);
-    const mini = s('svg', {viewBox: `0 0 ${CELL} ${CELL}`, width: 56, height: 56, class: 'wg-mini'});
+    const shape = turned(entry, id, ui.tile === id ? ui.rotation : 0);
+    const mini = s('svg', {viewBox: `0 0 ${CELL} ${CELL}`, width: 56, height: 56, class: 'wg-mini', 'aria-hidden': 'true'});
     QUADS.forEach((q, i) => {
       const [cx, cy] = QUAD_OFFSET[q];
       mini.append(s('rect', {x: cx * HALF, y: cy * HALF, width: HALF, height: HALF, fill: landColour(props, shape.types[i])}));
@@ -561,196 +618,187 @@ function springPanel(props, me, panel) {
     fences(mini, shape.fence, 0, 0);
     for (const slot of shape.slots) {
       const [cx, cy] = QUAD_OFFSET[slot.q];
-      mini.append(s('rect', {x: cx * HALF + 8, y: cy * HALF + 8, width: 16, height: 16, rx: 3, fill: '#ffffffaa', class: 'wg-slot'}));
+      mini.append(s('rect', {x: cx * HALF + 8, y: cy * HALF + 8, width: 16, height: 16, rx: 3, fill: '#ffffffcc', class: 'wg-slot'}));
     }
-    tiles.append(h('button', {type: 'button', class: `wg-tile${ui.tile === id ? ' chosen' : ''}`, disabled: used || !usable.has(id),
-      'aria-pressed': ui.tile === id ? 'true' : 'false', 'aria-label': `${entry.name}: ${entry.effect}`, title: entry.effect,
-      onclick: () => { ui.tile = id; ui.hover = null; redraw(); }}, mini, h('span', {}, id)));
+    const set = chosen.some((p) => p.tile_id === id);
+    const words = tileWords(props, id);
+    tiles.append(h('button', {type: 'button', class: `wg-tile${ui.tile === id ? ' chosen' : ''}${set ? ' set' : ''}`, disabled: set || !usable.has(id),
+      'aria-pressed': ui.tile === id ? 'true' : 'false', 'aria-label': `${set ? 'Set: ' : ''}${words}`, title: words, dataset: {tile: id},
+      onclick: () => { ui.tile = id; ui.hover = null; redraw(); }}, mini, h('span', {}, words.split(',')[0])));
   }
-  add(panel, h('p', {}, ui.first ? `First tile placed (${ui.first.tile_id}); now the second one.`
-    : `Keep ${props.view.year_disc?.keep ?? ''} of your drawn tiles: pick one, turn it, click a highlighted spot.`), tiles,
-  springPreviewText(props, me),
-  h('div', {class: 'row'},
-    h('button', {type: 'button', class: 'small', onclick: () => { ui.rotation = (ui.rotation + 90) % 360; ui.hover = null; redraw(); },
-      'aria-keyshortcuts': 'R'}, `⟳ Turn (R) · ${rot}°`),
-    ui.first ? h('button', {type: 'button', class: 'small', onclick: () => { ui.first = null; ui.second = null; ui.hover = null; redraw(); }}, 'Take back the first tile') : null,
-    ui.second?.complete ? h('button', {type: 'button', class: 'primary', dataset: {act: 'place'}, onclick: () => {
-      const move = ui.second.complete;
-      ui.first = null;
-      ui.second = null;
-      props.propose(move);
-    }}, 'Confirm placement') : null));
+  const note = base.length && !done ? `First tile set. Now set the ${ORDINAL[chosen.length]} of ${keep} on a highlighted spot.`
+    : done ? 'Confirm to place, or choose another spot.'
+      : `Keep ${keep} of ${plural(me.drawn_tiles.length, 'drawn tile')}: choose one, turn it, set it on a highlighted spot.`;
+  add(panel, h('p', {class: 'wg-note'}, note), tiles,
+    h('div', {class: 'row wg-tools'},
+      h('button', {type: 'button', class: 'small', dataset: {act: 'turn'}, disabled: !ui.tile, 'aria-keyshortcuts': 'R',
+        onclick: () => { ui.rotation = (ui.rotation + 90) % 360; ui.hover = null; redraw(); }}, `⟳ Turn (R) · ${ui.rotation}°`)));
 }
 
-/** Placements legal as the next one: [{tile_id, x, y, rotation}] for the step being chosen. */
-function springOptions(props) {
-  // every legal spot stays clickable after one is chosen (a click re-chooses)
-  const all = ui.first
-    ? (ui.second?.moves || []).filter((m) => m.type === 'place_landscape_tiles').map((m) => m.placements[1])
-    : (props.composer?.moves || []).filter((m) => m.type === 'place_landscape_tiles').map((m) => m.placements[0]);
-  const seen = new Set();
-  return all.filter((p) => {
-    const key = p && JSON.stringify(p);
-    if (!p || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-/** What the previewed placement makes, in words: the areas it creates or grows. */
-function springPreviewText(props, me) {
-  const wanted = springPreviewMove(props);
-  if (!wanted) return null;
-  const preview = ui.previews.get(JSON.stringify(wanted));
-  const where = wanted.placements.map((p) => `${p.tile_id} at (${p.x},${p.y}) turned ${p.rotation}°`).join(' and ');
-  if (preview === undefined) return h('p', {class: 'muted wg-spring-preview'}, `${where}: working out the areas…`);
-  if (!preview?.areas) return null;
-  const changed = changedAreas(me.areas, preview.areas);
-  const land = (a) => props.catalog?.board?.landscapes?.[a.landscape]?.name || a.landscape;
-  return h('div', {class: 'wg-spring-preview', dataset: {preview: String(changed.length)}},
-    h('p', {}, `${ui.hover && JSON.stringify(ui.hover) !== JSON.stringify(springChosen(props)) ? 'Here' : 'Chosen'}: ${where} makes`),
-    h('ul', {class: 'wg-preview'}, changed.map((a) => h('li', {},
-      `a ${land(a)} area of ${a.size} cell${a.size > 1 ? 's' : ''} → ${a.yield} ${a.good} when worked`,
-      a.slots.length ? `, ${a.slots.length} storage space${a.slots.length > 1 ? 's' : ''}` : '',
-      a.enclosed ? h('strong', {}, `, fully fenced: ${a.size} VP`) : ''))));
-}
-
-async function chooseFirst(props, placement) {
-  const move = {type: 'place_landscape_tiles', placements: [placement]};
-  const all = (props.composer?.moves || []).filter((m) => m.type === 'place_landscape_tiles');
-  const whole = all.filter((m) => same(m.placements[0], placement));
-  const me = props.view.players[props.viewer];
-  const keep = Math.min(props.view.year_disc?.keep ?? 1, me.drawn_tiles.length);
-  if (keep === 1) {
-    // keep 1: the shell's composer names the move; its Confirm places it
-    props.composer.clear();
-    props.composer.pick({type: 'place_landscape_tiles', placements: [placement]}, `${placement.tile_id} at (${placement.x},${placement.y}) turned ${placement.rotation}°`);
-    return;
+/** The spots for the tile in hand at its turn, and the reach of the whole spring: every cell a
+ * first placement (any tile, any turn) or, keeping two, a second one beside it could take, the
+ * same for the whole version so that choosing never resizes the farm. */
+function springTargets(props, me) {
+  const {done, base, options} = springStep(props);
+  const firsts = springMoves(props.composer.moves).map((m) => m.placements[0]).filter(Boolean);
+  const reach = firsts.map((p) => ({x: p.x, y: p.y}));
+  if (springKeep(props, me) > 1) {
+    for (const p of firsts) reach.push({x: p.x - 1, y: p.y}, {x: p.x + 1, y: p.y}, {x: p.x, y: p.y + 1});
   }
-  ui.first = placement;
-  ui.tile = null;
-  let moves = whole;
-  if (whole.some((m) => m.placements.length < 2)) { // the outline: ask for the whole moves through it
-    const id = tableId();
-    const token = id !== null ? tokenFor(id, props.viewer) : null;
-    const answer = await api('GET', `/api/tables/${id}/seats/${props.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify(move))}`, {token});
-    moves = answer.moves.filter((m) => m.type === 'place_landscape_tiles' && m.placements.length === 2);
-  }
-  ui.second = new Composer(moves, props.version, redraw);
-  redraw();
-}
-
-function springTargets(props) {
-  if (!ui.tile) return [];
-  const options = springOptions(props).filter((p) => p.tile_id === ui.tile && p.rotation === ui.rotation);
+  if (!ui.tile) return {spots: [], reach};
   const ghost = turned(comp(props, ui.tile), ui.tile, ui.rotation);
   const hoverKey = JSON.stringify(ui.hover);
-  const chosenKey = JSON.stringify(springChosen(props));
-  return options.map((p) => {
-    const placements = ui.first ? [ui.first, p] : [p];
+  const last = done ? done[done.length - 1] : null;
+  const spots = options.filter((p) => p.tile_id === ui.tile && p.rotation === ui.rotation).map((p) => {
+    const placements = [...base, p];
     const key = JSON.stringify(placements);
-    return {x: p.x, y: p.y, ghost, previewed: key === hoverKey && key !== chosenKey, chosen: key === chosenKey,
+    const isChosen = Boolean(last) && same(last, p);
+    return {x: p.x, y: p.y, ghost, previewed: key === hoverKey && !isChosen, chosen: isChosen,
+      label: `Set the ${placementWords(props, me, p)}`,
       onHover: () => {
-        if (JSON.stringify(placements) === JSON.stringify(ui.hover)) return; // already shown: no redraw loop
+        if (key === hoverKey || isChosen) return; // already shown: no redraw loop
         ui.hover = placements;
         redraw();
       },
       onPick: () => {
-        ui.hover = null;
-        if (ui.first) {
-          ui.second.clear();
-          ui.second.pick({placements: [ui.first, p]}, `${p.tile_id} at (${p.x},${p.y})`);
-          ui.tile = null;
-          redraw();
-        } else chooseFirst(props, p);
+        if (isChosen) return;
+        if (done && base.length) props.composer.back(); // re-choose the second tile: the first stays set
+        chooseSpot(props, me, p);
       }};
   });
+  return {spots, reach};
 }
 
+/** What the previewed placement makes, in words, for the reserved note box under the farm. */
+function springPreviewText(props, me) {
+  const wanted = springPreviewMove(props);
+  if (!wanted) return h('p', {class: 'muted'}, 'Point at a highlighted spot to see the areas the tile would make.');
+  const preview = ui.previews.get(JSON.stringify(wanted));
+  const chosen = JSON.stringify(wanted.placements) === JSON.stringify(springChosen(props))
+    || JSON.stringify(wanted.placements) === JSON.stringify(props.composer.complete?.placements);
+  if (preview === undefined) return h('p', {class: 'muted'}, 'Working out the areas…');
+  if (!preview?.areas) return null;
+  const changed = changedAreas(me.areas, preview.areas);
+  return h('div', {class: 'wg-spring-preview', dataset: {preview: String(changed.length)}},
+    h('p', {}, `${chosen ? 'Chosen' : 'Here'}: ${wanted.placements.map((p) => placementWords(props, me, p)).join('; then ')} makes`),
+    h('ul', {class: 'wg-preview'}, changed.map((a) => h('li', {},
+      `a ${areaWords(props, a)} → ${a.yield} `, goodIcon(props, a.good), ` ${goodName(props, a.good)} when worked`,
+      a.slots.length ? `, ${plural(a.slots.length, 'storage space')}` : '',
+      a.enclosed ? h('strong', {}, `, fully fenced: ${a.size} VP`) : ''))));
+}
+
+// --- summer ---------------------------------------------------------------------------------------
+
 /** An outlined summer: toggle the area, and once every figure has one, ask the server for the whole
- * move through those areas (figures in farm order on the areas in key order, legal.py's spelling). */
+ * move through those areas (figures in farm order on the areas in key order, legal.py's spelling)
+ * and hand it to the composer. */
 async function summerOutline(props, me, area) {
+  const composer = props.composer;
   if (ui.summer.has(area.key)) ui.summer.delete(area.key);
   else ui.summer.add(area.key);
-  ui.harvest = null;
-  redraw();
+  ui.summerDone = false;
+  if (composer.active) composer.clear(); // redraws
+  else redraw();
   const figures = ['farmer', ...me.active_labourers];
   if (ui.summer.size !== figures.length) return;
   const chosen = me.areas.filter((a) => ui.summer.has(a.key)); // view order = key order
   const partial = {type: 'place_figures', assignments: chosen.map((a, i) => ({figure_id: figures[i], anchor: a.anchor}))};
   const id = tableId();
-  const answer = await api('GET', `/api/tables/${id}/seats/${props.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify(partial))}`,
-    {token: tokenFor(id, props.viewer)});
-  ui.harvest = answer.moves.find((m) => m.type === 'place_figures' && m.assignments.length === figures.length) || null;
-  redraw();
+  let whole = null;
+  try {
+    const answer = await api('GET', `/api/tables/${id}/seats/${props.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify(partial))}`,
+      {token: tokenFor(id, props.viewer)});
+    whole = answer.moves.find((m) => m.type === 'place_figures' && m.assignments.length === figures.length) || null;
+  } catch {
+    whole = null;
+  }
+  if (!whole || ui.last?.props.composer !== composer) return;
+  ui.summerDone = true;
+  composer.expand([whole], (m) => same(m, whole), `Work ${chosen.map((a) => `the ${areaWords(props, a)}`).join(', ')}`);
 }
 
 function summerPanel(props, me, panel, selected) {
-  const composer = props.composer;
   const figures = ['farmer', ...me.active_labourers];
-  const areas = (me.areas || []).filter((a) => selected.has(a.key)); // view order = key order
-  // what the harvest makes and where it goes: the server's preview (storage, then barn, then lost)
-  const whole = ui.harvest || (composer?.complete?.type === 'place_figures' ? composer.complete : null);
-  const move = whole || (areas.length ? {type: 'place_figures', assignments: areas.slice(0, figures.length)
-    .map((a, i) => ({figure_id: figures[i], anchor: a.anchor}))} : null);
-  const preview = move ? previewOf(props, move) : null;
-  const byKey = new Map(areas.map((a) => [a.key, a]));
-  const land = (a) => props.catalog?.board?.landscapes?.[a?.landscape]?.name || a?.landscape || '';
-  const lines = (preview?.production || []).map((made) => {
-    const a = byKey.get(made.area);
-    const lost = made.lost ? h('strong', {class: 'wg-lost'}, `, ${made.lost} ${made.good} lost (no room left)`) : '';
-    return h('li', {dataset: {lost: String(made.lost)}},
-      `${comp(props, made.figure).name}: ${made.amount} ${made.good} from the ${land(a)} area of ${a?.size ?? '?'}`
-      + `${made.bonus ? ` (+${made.bonus} year bonus)` : ''} → ${made.to_storage.length} to storage, ${made.to_barn.length} to the barn`, lost);
-  });
-  const totalLost = (preview?.production || []).reduce((n, made) => n + made.lost, 0);
-  add(panel, h('p', {class: 'wg-summer', dataset: {chosen: String(areas.length), needed: String(figures.length)}}, `Send ${figures.length} figure(s) (${figures.map((f) => comp(props, f).name).join(', ')}) to `
-    + `${figures.length} different land areas: click them on your farm (${areas.length} of ${figures.length} chosen).`),
-  move && preview === undefined ? h('p', {class: 'muted'}, 'Working out the harvest…') : null,
-  lines.length ? h('ul', {class: 'wg-preview', dataset: {preview: 'summer'}}, lines) : null,
-  lines.length ? h('p', {class: totalLost ? 'wg-lost' : 'muted'}, totalLost
-    ? `${totalLost} good(s) will be lost: make room first (discard from the barn), or choose other areas.`
-    : 'Nothing is lost: every good finds a storage space or a barn slot.') : null,
-  composer?.complete ? h('p', {class: 'muted'}, 'Confirm to harvest.') : null,
-  ui.harvest ? h('button', {type: 'button', class: 'primary', dataset: {act: 'harvest'}, onclick: () => {
-    const chosen = ui.harvest;
-    ui.summer = new Set();
-    ui.harvest = null;
-    props.propose(chosen);
-  }}, 'Confirm harvest') : null);
+  const chosen = (me.areas || []).filter((a) => selected.has(a.key)).length;
+  add(panel, h('p', {class: 'wg-summer wg-note', dataset: {chosen: String(chosen), needed: String(figures.length)}},
+    `Send ${plural(figures.length, 'figure')} (`, figures.map((f) => pawnIcon(props, figureOf(props, props.viewer, f).colour, figureOf(props, props.viewer, f).name)),
+    `) to ${figures.length} different land areas: choose them on your farm (${chosen} of ${figures.length} chosen).`));
 }
 
-function fallPanel(props, me, panel) {
+/** The harvest the chosen areas make and where it goes (the server's preview), for the note box. */
+function summerPreviewText(props, me, selected) {
+  const composer = props.composer;
+  const figures = ['farmer', ...me.active_labourers];
+  const areas = (me.areas || []).filter((a) => selected.has(a.key));
+  const whole = composer?.complete?.type === 'place_figures' ? composer.complete : null;
+  const move = whole || (areas.length ? {type: 'place_figures', assignments: areas.slice(0, figures.length)
+    .map((a, i) => ({figure_id: figures[i], anchor: a.anchor}))} : null);
+  if (!move) return h('p', {class: 'muted'}, 'Choose areas to see what they yield and where the goods go.');
+  const preview = previewOf(props, move);
+  if (preview === undefined) return h('p', {class: 'muted'}, 'Working out the harvest…');
+  const byKey = new Map((me.areas || []).map((a) => [a.key, a]));
+  const lines = (preview?.production || []).map((made) => {
+    const a = byKey.get(made.area);
+    const lost = made.lost ? h('strong', {class: 'wg-lost'}, `, ${made.lost} ${goodName(props, made.good)} lost (no room left)`) : '';
+    const f = figureOf(props, props.viewer, made.figure);
+    return h('li', {dataset: {lost: String(made.lost)}}, pawnIcon(props, f.colour, f.name), ` ${made.amount} `, goodIcon(props, made.good),
+      ` ${goodName(props, made.good)} from the ${a ? areaWords(props, a) : 'area'}${made.bonus ? ` (+${made.bonus} year bonus)` : ''}`
+      + ` → ${made.to_storage.length} to storage, ${made.to_barn.length} to the barn`, lost);
+  });
+  const totalLost = (preview?.production || []).reduce((n, made) => n + made.lost, 0);
+  return h('div', {},
+    lines.length ? h('ul', {class: 'wg-preview', dataset: {preview: 'summer'}}, lines) : null,
+    lines.length ? h('p', {class: totalLost ? 'wg-lost' : 'muted'}, totalLost
+      ? `${totalLost} good(s) will be lost: make room first (discard from the barn), or choose other areas.`
+      : 'Nothing is lost: every good finds a storage space or a barn space.') : null);
+}
+
+// --- fall -----------------------------------------------------------------------------------------
+
+function fallPanel(props, panel) {
+  const composer = props.composer;
+  const canPass = composer.moves.some((m) => m.type === 'pass_fall_turn');
+  add(panel, h('p', {class: 'wg-note'}, 'Choose a highlighted building in town (below) to move your figure there; its choices appear under the town.'),
+    canPass ? h('div', {class: 'row'}, h('button', {type: 'button', class: 'small', dataset: {act: 'pass'}, 'aria-pressed': composer.complete?.type === 'pass_fall_turn' ? 'true' : 'false',
+      onclick: () => { composer.clear(); composer.pick({type: 'pass_fall_turn'}, 'Pass: stay, pay nothing, no action'); }},
+    'Pass (stay, pay nothing, no action)')) : null);
+}
+
+/** The chosen building's effect and its choices one at a time, drawn under the town. */
+function fallChoices(props) {
   const composer = props.composer;
   const remaining = composer.remaining.filter((m) => m.type === 'take_fall_turn');
   const dest = composer.values('destination', {type: 'take_fall_turn'});
-  if (composer.moves.some((m) => m.type === 'pass_fall_turn')) {
-    panel.append(h('div', {class: 'row'}, h('button', {type: 'button', class: 'small', dataset: {act: 'pass'}, onclick: () => props.propose({type: 'pass_fall_turn'})},
-      'Pass (stay, pay nothing, no action)')));
-  }
+  const box = h('div', {class: 'wg-fall-choices', 'aria-live': 'polite'});
   if (!composer.active || dest.length !== 1) {
-    panel.append(h('p', {}, 'Click a highlighted building on the town loop to move your figure there.'));
-    return;
+    box.append(h('p', {class: 'muted'}, 'The choices of the building you pick appear here.'));
+    return box;
   }
   const entry = comp(props, dest[0]);
-  panel.append(h('p', {}, h('strong', {}, entry.name), `: ${entry.effect}${entry.cost ? ` · cost ${costText(props, entry.cost)}` : ''}`));
+  box.append(h('p', {}, h('strong', {}, entry.name), `: ${entry.effect}`, entry.cost ? [' · cost ', costLine(props, entry.cost)] : ''));
   for (const [field, title] of [['labourer_id', 'Hire'], ['building_tile_id', 'Buy the building'], ['upgrade_id', 'Buy the upgrade'],
     ['goods', 'Goods to take'], ['sell', 'Goods to sell'], ['tolls', 'Tolls on the way'], ['payment', 'Pay the cost with']]) {
     const values = composer.values(field, {type: 'take_fall_turn'});
     if (!remaining.some((m) => field in m)) continue;
     if (values.length === 1) {
-      panel.append(h('p', {class: 'muted'}, valueLabel(props, field, values[0])));
+      box.append(h('p', {class: 'muted'}, valueText(props, field, values[0]).parts));
       continue;
     }
-    panel.append(choiceGroup(props, title, field, values, (value) => composer.pick({[field]: value}, valueLabel(props, field, value))));
+    box.append(choiceGroup(props, title, field, values, (value, words) => composer.pick({[field]: value}, words)));
     break; // one choice at a time, in this order
   }
+  if (composer.complete) box.append(h('p', {class: 'muted'}, 'Confirm to make this move.'));
+  return box;
 }
 
+// --- coin overflow, winter, the end ---------------------------------------------------------------
+
 /** The coin overflow, chosen on the coins: which drawn coins to keep, which barn items to give up
- * for room. How many must be kept comes from the legal moves (the ones with that discard). */
+ * for room. How many must be kept comes from the legal moves (the ones with that discard). A
+ * selection that names a legal move is handed to the composer, so the shell's Confirm sends it. */
 function overflowPanel(props, me, panel) {
-  const legal = props.composer.moves.filter((m) => m.type === 'resolve_coin_overflow');
+  const composer = props.composer;
+  const legal = composer.moves.filter((m) => m.type === 'resolve_coin_overflow');
   const drawn = Array.isArray(props.view.coin_overflow) ? props.view.coin_overflow : [];
   if (!legal.length) return;
   const sorted = (list) => [...list].sort().join(',');
@@ -761,37 +809,51 @@ function overflowPanel(props, me, panel) {
   }
   const sel = ui.overflow;
   const need = keepSize([...sel.discard]);
-  const match = legal.find((m) => sorted(m.discard) === sorted(sel.discard) && sorted(m.keep) === sorted(sel.keep)) || null;
+  const matchOf = () => legal.find((m) => sorted(m.discard) === sorted(sel.discard) && sorted(m.keep) === sorted(sel.keep)) || null;
+  const offer = () => { // the selection as the composer's choice (or none)
+    const match = matchOf();
+    if (composer.active) composer.clear();
+    if (match) composer.narrow((m) => same(m, match), overflowWords(props, me, match, drawn));
+    else redraw();
+  };
   const toggle = (set, id) => () => {
     if (set.has(id)) set.delete(id);
     else set.add(id);
-    redraw();
+    offer();
   };
   const keepable = new Set(legal.flatMap((m) => m.keep));
   const room = new Set(legal.flatMap((m) => m.discard));
-  const coins = me.coins ? new Map(me.coins.map((c) => [c.id, c.value])) : new Map();
-  panel.append(h('div', {class: 'wg-overflow'},
-    h('p', {}, `You drew ${drawn.length} coin(s) but only ${keepSize([])} fit in your barn. Click coins to keep them;`
-      + ' click barn items below to give them up for room (discarded coins go back to the bag).'),
+  add(panel, h('div', {class: 'wg-overflow'},
+    h('p', {}, `You drew ${plural(drawn.length, 'coin')} but only ${keepSize([])} fit in your barn. Choose the coins to keep;`
+      + ' choose barn items below to give them up for room (discarded coins go back to the bag).'),
     h('div', {class: 'wg-choices', role: 'group', 'aria-label': 'Drawn coins'}, h('div', {class: 'wg-choice-title'}, `Drawn coins: keep ${need}`),
       drawn.map((c) => h('button', {type: 'button', class: `wg-coin-pick v${c.value}`, disabled: !keepable.has(c.id),
         'aria-pressed': sel.keep.has(c.id) ? 'true' : 'false', dataset: {keep: c.id},
-        title: `${comp(props, c.id).name} ${c.id}, worth ${c.value}`, onclick: toggle(sel.keep, c.id)},
-      h('span', {class: `wg-coin v${c.value}`}, String(c.value)), sel.keep.has(c.id) ? ' keep' : ' back to bag'))),
+        'aria-label': `${comp(props, c.id).name} worth ${c.value}: ${sel.keep.has(c.id) ? 'keep' : 'back to the bag'}`, onclick: toggle(sel.keep, c.id)},
+      coinIcon(c.value), h('span', {class: 'wg-pick-word'}, sel.keep.has(c.id) ? 'keep' : 'to bag')))),
     h('div', {class: 'wg-choices', role: 'group', 'aria-label': 'Barn items to discard'}, h('div', {class: 'wg-choice-title'}, 'Your barn: discard for room'),
       me.barn.map((item, i) => {
         const slot = `barn:${i + 1}`;
         if (!item || !room.has(slot)) return null;
-        const what = coins.has(item) ? `coin worth ${coins.get(item)}` : item;
-        return h('button', {type: 'button', class: 'wg-choice', 'aria-pressed': sel.discard.has(slot) ? 'true' : 'false',
-          dataset: {discard: slot}, onclick: toggle(sel.discard, slot)}, `${sel.discard.has(slot) ? '✗ discard ' : ''}${what} (${slot})`);
+        const {words, icon} = barnItem(props, me, item);
+        return h('button', {type: 'button', class: 'wg-choice wg-discard', 'aria-pressed': sel.discard.has(slot) ? 'true' : 'false',
+          'aria-label': `${sel.discard.has(slot) ? 'Discard' : 'Keep'} ${words} in barn space ${i + 1}`,
+          dataset: {discard: slot}, onclick: toggle(sel.discard, slot)}, icon, h('span', {class: 'wg-pick-word'}, sel.discard.has(slot) ? 'discard' : 'keep'));
       })),
-    h('p', {class: match ? '' : 'wg-lost'}, match
-      ? `Keep ${[...sel.keep].map((id) => `${comp(props, id).name} (${drawn.find((c) => c.id === id)?.value ?? '?'})`).join(', ') || 'no coin'}`
-        + `${sel.discard.size ? `, discard ${[...sel.discard].join(', ')}` : ''}.`
-      : `Choose exactly ${need} coin(s) to keep (${sel.keep.size} chosen).`),
-    h('button', {type: 'button', class: 'primary', disabled: !match, dataset: {act: 'overflow'},
-      onclick: () => { ui.overflow = null; props.propose(match); }}, 'Keep these coins')));
+    h('p', {class: matchOf() ? 'muted' : 'wg-lost'}, matchOf() ? 'Confirm to keep these coins.'
+      : `Choose exactly ${need} coin(s) to keep (${sel.keep.size} chosen).`)));
+  if (matchOf() && !composer.active) { // the starting selection is a choice too (after this render)
+    queueMicrotask(() => {
+      const match = matchOf();
+      if (match && !composer.active && ui.last?.props.composer === composer) composer.narrow((m) => same(m, match), overflowWords(props, me, match, drawn));
+    });
+  }
+}
+
+function overflowWords(props, me, move, drawn) {
+  const kept = move.keep.map((id) => `${comp(props, id).name.toLowerCase()} (${drawn.find((c) => c.id === id)?.value ?? '?'})`);
+  const gone = move.discard.map((slot) => barnItem(props, me, me.barn[Number(slot.split(':')[1]) - 1]).words);
+  return `Keep ${kept.join(', ') || 'no coin'}${gone.length ? `, discard ${gone.join(', ')} from the barn` : ''}`;
 }
 
 /** The winter bill against the holdings: each food and wood needed, what the player owns, the result. */
@@ -800,12 +862,12 @@ function winterTable(props, me) {
   const have = me.owned_goods || {};
   const rows = [...Object.entries(w.food).filter(([, n]) => n), ['wood', w.wood]];
   return h('table', {class: 'wg-winter-table'},
-    h('caption', {}, `This winter: ${w.fires} fire(s) and ${w.wagons} wagon(s) to heat, your figures to feed`),
+    h('caption', {}, `This winter: ${plural(w.fires, 'fire')} and ${plural(w.wagons, 'wagon')} to heat, your figures to feed`),
     h('thead', {}, h('tr', {}, h('th', {}, 'Good'), h('th', {}, 'Needed'), h('th', {}, 'You own'))),
     h('tbody', {}, rows.map(([good, n]) => h('tr', {class: (have[good] || 0) < n ? 'short' : ''},
-      h('th', {scope: 'row'}, chip(props, good)), h('td', {}, String(n)), h('td', {}, String(have[good] || 0))))),
+      h('th', {scope: 'row'}, goodIcon(props, good), ` ${term(props, good)}`), h('td', {}, String(n)), h('td', {}, String(have[good] || 0))))),
     h('tfoot', {}, h('tr', {}, h('th', {}, 'Missing'), h('td', {colspan: '2'},
-      `${w.shortfall.food} food, ${w.shortfall.wood} wood → ${w.help_tiles} help tile(s)`))));
+      `${w.shortfall.food} food, ${w.shortfall.wood} wood → ${plural(w.help_tiles, 'help tile')}`))));
 }
 
 /** The final scoring, source by source (WG-E02 order), with a running total per player. */
@@ -826,18 +888,26 @@ function finalScoring(props) {
         `${n >= 0 ? '+' : ''}${n}`, h('small', {}, ` = ${running[seat]}`));
     })));
   const winners = new Set(sc.winners || []);
-  return h('table', {class: 'wg-final'},
+  return h('div', {class: 'wg-final-box'}, h('table', {class: 'wg-final'},
     h('caption', {}, 'Final scoring, step by step'),
-    h('thead', {}, h('tr', {}, h('th', {}, 'Source'), seats.map((seat) => h('th', {scope: 'col'},
-      `${nameOf(props, seat)}${winners.has(seat) ? ' ★' : ''}`)))),
+    h('thead', {}, h('tr', {}, h('th', {}, 'Source'), seats.map((seat) => vars(h('th', {scope: 'col', class: 'wg-final-seat'},
+      `${nameOf(props, seat)}${winners.has(seat) ? ' ★' : ''}`), {'--seat': colourOf(props, seat)})))),
     h('tbody', {}, rows),
     h('tfoot', {}, h('tr', {}, h('th', {}, 'Total'), seats.map((seat) => h('td', {}, h('strong', {},
-      String(sc.totals?.[seat] ?? sc.totals?.[String(seat)] ?? running[seat])))))));
+      String(sc.totals?.[seat] ?? sc.totals?.[String(seat)] ?? running[seat]))))))),
+  // on a narrow board the explanations fold under the table instead of widening every row
+  keepOpen(h('details', {class: 'wg-how-list'}, h('summary', {}, 'How each source scores'),
+    h('dl', {}, keys.map((key) => [h('dt', {}, term(props, key)), h('dd', {}, how[key] || '')]))), 'how'));
 }
 
-function actionPanel(props, selectedAreas) {
+function simpleChoice(props, act, move, label, words) {
+  const composer = props.composer;
+  return h('button', {type: 'button', class: 'wg-choice wg-pick', dataset: {act}, 'aria-pressed': same(composer.complete, move) ? 'true' : 'false',
+    onclick: () => { composer.clear(); composer.narrow((m) => same(m, move), words || label); }}, label);
+}
+
+function actionPanel(props, me) {
   const v = props.view;
-  const me = props.viewer !== null && props.viewer !== undefined ? v.players[props.viewer] : null;
   const composer = props.composer;
   const panel = h('section', {class: 'wg-panel', 'aria-label': 'Your move'});
   panel.append(h('h3', {}, statusText(props)));
@@ -849,67 +919,89 @@ function actionPanel(props, selectedAreas) {
   const types = new Set(composer.moves.map((m) => m.type));
   if (types.has('choose_start_building')) {
     panel.append(h('div', {class: 'row'}, composer.values('building', {type: 'choose_start_building'}).map((b) =>
-      h('button', {type: 'button', class: 'primary', dataset: {act: 'start'}, onclick: () => props.propose({type: 'choose_start_building', building: b})},
-        `Start at the ${comp(props, b).name}`))));
+      simpleChoice(props, 'start', {type: 'choose_start_building', building: b}, `Start at the ${comp(props, b).name}`))));
   }
   if (types.has('place_landscape_tiles')) springPanel(props, me, panel);
-  if (types.has('place_figures')) summerPanel(props, me, panel, selectedAreas);
-  if (types.has('take_fall_turn') || types.has('pass_fall_turn')) fallPanel(props, me, panel);
+  if (types.has('place_figures')) summerPanel(props, me, panel, ui.selectedAreas);
+  if (types.has('take_fall_turn') || types.has('pass_fall_turn')) fallPanel(props, panel);
   if (types.has('resolve_coin_overflow')) overflowPanel(props, me, panel);
   if (types.has('resolve_winter')) {
     const w = me.winter_needs;
     panel.append(winterTable(props, me),
-      h('p', {}, w.help_tiles ? h('strong', {class: 'wg-lost'}, `You will take ${w.help_tiles} help tile(s) for what is missing (−${2 * w.help_tiles} VP at the end).`)
+      h('p', {}, w.help_tiles ? h('strong', {class: 'wg-lost'}, `You will take ${plural(w.help_tiles, 'help tile')} for what is missing (−${2 * w.help_tiles} VP at the end).`)
         : 'You have enough: nothing is missing.'),
-      h('button', {type: 'button', class: 'primary', dataset: {act: 'winter'}, onclick: () => props.propose({type: 'resolve_winter'})}, 'Feed and heat'));
+      simpleChoice(props, 'winter', {type: 'resolve_winter'}, 'Feed and heat'));
   }
-  if (types.has('confirm_final_scoring')) {
-    panel.append(h('button', {type: 'button', class: 'primary', dataset: {act: 'final'}, onclick: () => props.propose({type: 'confirm_final_scoring'})}, 'Confirm final scoring'));
-  }
+  if (types.has('confirm_final_scoring')) panel.append(simpleChoice(props, 'final', {type: 'confirm_final_scoring'}, 'Confirm final scoring'));
   if (types.has('return_neighbour_help_tile')) {
     const ret = wholeMoves(props, 'return_neighbour_help_tile');
-    panel.append(h('details', {class: 'wg-free'}, h('summary', {}, `Return your help tile for 3 goods (${ret ? ret.length : '…'} ways)`),
-      (ret || []).map((m) => h('button', {type: 'button', class: 'wg-choice',
-        onclick: () => {
-          composer.clear();
-          if (composer.outline) composer.expand(ret, (x) => same(x, m), 'Return the help tile');
-          else composer.narrow((x) => same(x, m), 'Return the help tile');
-        }},
-      m.goods.map((g) => `${g.count} ${g.good} (${g.source})`).join(' + ')))));
+    panel.append(keepOpen(h('details', {class: 'wg-free'}, h('summary', {}, `Return your help tile for 3 goods (${ret ? plural(ret.length, 'way') : '…'})`),
+      (ret || []).map((m) => {
+        const goods = m.goods.map((g) => ({good: g.good, count: g.count}));
+        const words = `Return the help tile for ${goods.map((g) => `${g.count} ${goodName(props, g.good)}`).join(' + ')}`;
+        return h('button', {type: 'button', class: 'wg-choice', 'aria-label': words,
+          onclick: () => {
+            composer.clear();
+            if (composer.outline) composer.expand(ret, (x) => same(x, m), words);
+            else composer.narrow((x) => same(x, m), words);
+          }}, goodsLine(props, goods));
+      })), 'help'));
   }
   if (types.has('move_goods_to_barn') || types.has('discard_from_barn')) {
-    panel.append(h('p', {class: 'muted wg-free-hint'}, 'Any time: click a good in a storage space to move it to the barn, or a barn slot to discard it.'));
+    panel.append(h('p', {class: 'muted wg-free-hint'}, 'Any time: choose a good in a storage space to move it to the barn, or a barn space to discard it.'));
   }
   return panel;
 }
 
 // --- render ----------------------------------------------------------------------------------------
 
+function bindKeys() {
+  if (ui.keyBound) return;
+  ui.keyBound = true;
+  document.addEventListener('keydown', (event) => {
+    const tag = event.target?.tagName;
+    if ((event.key === 'r' || event.key === 'R') && !event.ctrlKey && !event.metaKey && !event.altKey && tag !== 'INPUT' && tag !== 'TEXTAREA'
+      && ui.tile && document.querySelector('.wg-drawn')) {
+      ui.rotation = (ui.rotation + 90) % 360;
+      ui.hover = null;
+      redraw();
+    }
+  });
+}
+
+/** The summer areas chosen so far: an outlined summer's own set, else the areas the composer's choices went through. */
+function summerSelection(props, me, outlined) {
+  const composer = props.composer;
+  const selected = new Set();
+  if (outlined) {
+    if (ui.summerDone && !composer.active) { // Cancel in the shell: start the summer over
+      ui.summer = new Set();
+      ui.summerDone = false;
+    }
+    for (const key of ui.summer) selected.add(key);
+  } else if (composer.active) {
+    const left = composer.remaining.filter((m) => m.type === 'place_figures');
+    for (const area of me.areas) {
+      if (left.length && left.every((m) => m.assignments.some((a) => same(a.anchor, area.anchor)))) selected.add(area.key);
+    }
+  }
+  return selected;
+}
+
 function render(root, props) {
   ensureStyles();
+  bindKeys();
   ui.last = {root, props};
   if (ui.version !== props.version) {
     ui.version = props.version;
-    ui.first = null;
-    ui.second = null;
     ui.summer = new Set();
-    ui.harvest = null;
+    ui.summerDone = false;
     ui.hover = null;
     ui.previews = new Map();
     ui.overflow = null;
   }
-  if (!ui.keyBound) {
-    ui.keyBound = true;
-    document.addEventListener('keydown', (event) => {
-      const tag = event.target?.tagName;
-      if ((event.key === 'r' || event.key === 'R') && !event.ctrlKey && !event.metaKey && tag !== 'INPUT' && tag !== 'TEXTAREA'
-        && document.querySelector('.wg-drawn')) {
-        ui.rotation = (ui.rotation + 90) % 360;
-        ui.hover = null;
-        redraw();
-      }
-    });
-  }
+  for (const box of root.querySelectorAll('.wg-farm-scroll')) ui.scroll.set(box.dataset.seat, box.scrollLeft);
+  const refocus = focusKey(root);
   const v = props.view;
   root.replaceChildren();
   root.classList.add('wg-board');
@@ -921,37 +1013,28 @@ function render(root, props) {
   const composer = props.composer;
   const live = !props.replaying && composer && composer.moves?.length;
   const types = new Set(live ? composer.moves.map((m) => m.type) : []);
-  // summer selection = the areas the composer's choices went through
-  const selectedAreas = new Set();
   const me = props.viewer !== null && props.viewer !== undefined ? v.players[props.viewer] : null;
   // A summer with many areas and figures is sent as its outline (first assignments only): then the
-  // areas are chosen here and the server names the whole move through them (summerOutline below).
-  const figureCount = me ? 1 + me.active_labourers.length : 0;
-  const outlined = live && types.has('place_figures')
-    && composer.moves.some((m) => m.type === 'place_figures' && m.assignments.length < figureCount);
-  if (outlined) {
-    for (const key of ui.summer) selectedAreas.add(key);
-  } else if (live && types.has('place_figures') && composer.active) {
-    const left = composer.remaining.filter((m) => m.type === 'place_figures');
-    for (const area of me.areas) {
-      if (left.length && left.every((m) => m.assignments.some((a) => same(a.anchor, area.anchor)))) selectedAreas.add(area.key);
-    }
-  }
+  // areas are chosen here and the server names the whole move through them (summerOutline).
+  const figures = me ? ['farmer', ...me.active_labourers] : [];
+  const summer = live && types.has('place_figures');
+  const outlined = summer && composer.moves.some((m) => m.type === 'place_figures' && m.assignments.length < figures.length);
+  ui.selectedAreas = summer ? summerSelection(props, me, outlined) : new Set();
   const onArea = outlined ? (area) => summerOutline(props, me, area) : (area) => {
-    const picked = me.areas.filter((a) => selectedAreas.has(a.key) && a.key !== area.key);
-    if (!selectedAreas.has(area.key)) picked.push(area);
+    const picked = me.areas.filter((a) => ui.selectedAreas.has(a.key) && a.key !== area.key);
+    if (!ui.selectedAreas.has(area.key)) picked.push(area);
     composer.clear();
     for (const a of picked) {
       composer.narrow((m) => m.type === 'place_figures' && m.assignments.some((x) => same(x.anchor, a.anchor)),
-        `${a.yield} ${a.good} (${a.landscape} area)`);
+        `Work the ${areaWords(props, a)} (${a.yield} ${goodName(props, a.good)})`);
     }
   };
   root.append(header(props));
-  const recent = (props.recent || []).slice(-4);
+  const recent = v.phase === 'ended' ? [] : (props.recent || []).slice(-4);
   if (recent.length) {
     root.append(h('ul', {class: 'wg-recent', 'aria-label': 'Since your last move'}, recent.map((e) => h('li', {}, e.text || ''))));
   }
-  root.append(actionPanel(props, selectedAreas));
+  root.append(actionPanel(props, me));
   // What the other seats did since the viewer's last move flashes once, not on every redraw.
   const flashKey = (props.recent || []).map((e) => e.version).join(',');
   const recentSeats = flashKey && flashKey !== ui.flashKey ? new Set((props.recent || []).map((e) => e.seat)) : new Set();
@@ -963,41 +1046,106 @@ function render(root, props) {
     const p = v.players[seat];
     const mine = seat === props.viewer;
     const opts = {};
+    let note = null;
     if (mine && live) {
       if (types.has('place_landscape_tiles')) {
-        opts.extraCells = springTargets(props);
-        if (ui.first) opts.pending = [ui.first, ...(ui.second?.complete ? [ui.second.complete.placements[1]] : [])];
-        else if (composer.complete?.type === 'place_landscape_tiles') opts.pending = composer.complete.placements;
+        const {spots, reach} = springTargets(props, me);
+        opts.spots = spots;
+        opts.reach = reach;
+        const done = composer.complete?.type === 'place_landscape_tiles' ? composer.complete.placements : springChosen(props);
+        opts.pending = done;
         const wanted = springPreviewMove(props);
         const preview = wanted ? previewOf(props, wanted) : null;
         if (preview?.areas) opts.previewAreas = preview.areas;
+        note = springPreviewText(props, me);
       }
-      if (types.has('place_figures')) {
+      if (summer) {
         opts.summer = true;
         opts.outlined = outlined;
-        opts.selectedAreas = selectedAreas;
+        opts.selectedAreas = ui.selectedAreas;
         opts.onArea = onArea;
+        const chosenAreas = me.areas.filter((a) => ui.selectedAreas.has(a.key));
+        opts.workers = new Map(chosenAreas.slice(0, figures.length).map((a, i) => [a.key, figureOf(props, seat, figures[i])]));
+        note = summerPreviewText(props, me, ui.selectedAreas);
       }
       opts.moveToBarn = types.has('move_goods_to_barn');
     }
+    const scroll = h('div', {class: 'wg-farm-scroll', dataset: {seat: String(seat)}}, farmSvg(props, seat, opts));
     const box = h('article', {class: `wg-farm-box${mine ? ' mine' : ''}${recentSeats.has(seat) ? ' changed' : ''}`,
       dataset: {seat: String(seat)}},
     h('h3', {}, h('span', {class: 'wg-seat-dot'}), `${nameOf(props, seat)} · ${comp(props, p.board).name || ''}`,
       p.done && ['spring', 'summer', 'winter'].includes(v.phase) ? h('span', {class: 'muted'}, ' · done') : null,
       v.fall_player === seat ? h('span', {class: 'wg-turn'}, ' · moving in town') : null),
-    scoreLine(props, seat),
+    v.phase === 'ended' ? null : scoreLine(props, seat), // the final scoring above says it all
     holdings(props, seat),
     h('div', {class: 'wg-barn-line'}, h('span', {class: 'wg-label'}, 'Barn'), barnRow(props, seat, mine && live)),
-    h('div', {class: 'wg-farm-scroll'}, farmSvg(props, seat, opts)),
+    scroll,
+    note ? h('div', {class: 'wg-note-box', 'aria-live': 'polite'}, note) : null,
     mine || !me || p.winter_needs?.help_tiles ? winterWarning(props, seat) : null, // others: only a shortfall
-    p.drawn_tiles.length && !mine ? h('p', {class: 'muted'}, `Drawn: ${p.drawn_tiles.join(', ')}`) : null);
+    p.drawn_tiles.length && !mine ? h('p', {class: 'muted'}, `Drawn: ${p.drawn_tiles.map((t) => tileWords(props, t).split(',')[0]).join('; ')}`) : null);
     farms.append(vars(box, {'--seat': colourOf(props, seat)}));
   }
-  const town = h('section', {class: 'wg-town-box', 'aria-label': 'Town'},
-    h('h3', {}, 'Town'),
+  const fall = live && types.has('take_fall_turn');
+  // Once the game is over the town matters little: it folds away (a tap opens it), keeping a
+  // finished table short on a phone.
+  const ended = v.phase === 'ended';
+  const town = h(ended ? 'details' : 'section', {class: 'wg-town-box', 'aria-label': 'Town'},
+    ended ? h('summary', {}, h('h3', {}, 'Town, as the game ended')) : h('h3', {}, 'Town'),
     h('div', {class: 'wg-order muted'}, `Year order: ${(v.year_order || []).map((seat) => nameOf(props, seat)).join(' → ')}`),
-    h('div', {class: 'wg-town-scroll'}, townSvg(props, live && types.has('take_fall_turn'))));
-  root.append(h('div', {class: 'wg-main'}, farms, town));
+    townSvg(props, fall, (id, entry) => {
+      composer.clear();
+      composer.pick({type: 'take_fall_turn', destination: id}, `Go to the ${entry.name}`);
+    }),
+    fall ? fallChoices(props) : null,
+    keepOpen(townGuide(props), 'guide'));
+  root.append(h('div', {class: 'wg-main'}, farms, ended ? keepOpen(town, 'town') : town));
+  for (const box of root.querySelectorAll('.wg-farm-scroll')) {
+    const left = ui.scroll.get(box.dataset.seat);
+    if (left) box.scrollLeft = left;
+  }
+  if (refocus) root.querySelector(refocus)?.focus({preventScroll: true});
+}
+
+const FOCUS_KEYS = ['cell', 'area', 'building', 'tile', 'act', 'slot', 'keep', 'discard'];
+
+/** A selector for the focused target inside the board, to give focus back after a redraw (a spot
+ * focused by the keyboard asks for its preview, which redraws the board). */
+function focusKey(root) {
+  const active = document.activeElement;
+  if (!active || !root.contains(active)) return null;
+  const el = active.closest(FOCUS_KEYS.map((k) => `[data-${k}]`).join(','));
+  const key = el && FOCUS_KEYS.find((k) => k in el.dataset);
+  if (!key) return null;
+  const seat = el.closest('.wg-farm-box')?.dataset.seat;
+  return `${seat !== undefined ? `.wg-farm-box[data-seat="${seat}"] ` : ''}[data-${key}="${CSS.escape(el.dataset[key])}"]`;
+}
+
+/** A whole move in words, the way the board's own choices name it (for a move line or a staged move). */
+function describe(props, move) {
+  const me = props.view?.players?.[props.viewer];
+  if (!move || !me) return null;
+  switch (move.type) {
+    case 'choose_start_building': return `Start at the ${comp(props, move.building).name}`;
+    case 'place_landscape_tiles': return `Place the ${move.placements.map((p) => placementWords(props, me, p)).join('; and the ')}`;
+    case 'place_figures': return `Send ${move.assignments.map((a) => {
+      const area = (me.areas || []).find((x) => same(x.anchor, a.anchor));
+      const who = a.figure_id === 'farmer' ? 'the farmer' : `the ${figureOf(props, props.viewer, a.figure_id).name}`;
+      return `${who} to the ${area ? `${areaWords(props, area)} (${area.yield} ${goodName(props, area.good)})` : 'area'}`;
+    }).join(', ')}`;
+    case 'take_fall_turn': {
+      const parts = ['labourer_id', 'building_tile_id', 'upgrade_id', 'goods', 'sell', 'tolls', 'payment']
+        .filter((field) => field in move).map((field) => valueText(props, field, move[field]).words);
+      return `Go to the ${comp(props, move.destination).name}${parts.length ? `: ${parts.join('; ')}` : ''}`;
+    }
+    case 'pass_fall_turn': return 'Pass: stay, pay nothing, no action';
+    case 'resolve_coin_overflow': return overflowWords(props, me, move, Array.isArray(props.view.coin_overflow) ? props.view.coin_overflow : []);
+    case 'resolve_winter': return 'Feed and heat';
+    case 'confirm_final_scoring': return 'Confirm final scoring';
+    case 'return_neighbour_help_tile': return `Return the help tile for ${move.goods.map((g) => `${g.count} ${goodName(props, g.good)}`).join(' + ')}`;
+    case 'move_goods_to_barn': return `Move the ${goodName(props, me.storage?.[move.from_slot] || 'good')} from storage to the barn`;
+    case 'discard_from_barn': return `Discard ${move.barn_slots.map((slot) => barnItem(props, me, me.barn[Number(slot.split(':')[1]) - 1]).words).join(', ')} from the barn`;
+    default: return null;
+  }
 }
 
 export default {
@@ -1005,4 +1153,6 @@ export default {
   status(props) {
     return statusText(props);
   },
+  legend,
+  describe,
 };

@@ -297,6 +297,21 @@ PHASE_NAMES = {
     "over": "Game over",
 }
 PASS_NAMES = {"left": "Pass left", "right": "Pass right", "opponent": "Pass to the opponent"}
+#: What a card is, in words, as the card tile prints it above the name (the components' ``kind``).
+KIND_NAMES = {
+    "territory": "Territory",
+    "city": "City",
+    "basic_farm": "Farm",
+    "luxury_farm": "Luxury farm",
+    "trading_post": "Trading post",
+    "sky_tower": "Sky Tower",
+    "camp": "Camp",
+    "provisions": "Provisions",
+    "treasure": "Treasure",
+    "mission": "Mission",
+    "printed_city": "Printed city",
+    "parchment": "Parchment",
+}
 #: CSS colours of the four rabbit colours (§11.7: yellow, pink, red, black), in seat order.
 SEAT_COLOURS = (
     {"name": "yellow", "css": "#d9a400"},
@@ -393,7 +408,7 @@ def catalog() -> dict:
         "points": None,
         "effect": "A face-down parchment: scored at the end of the game",
     }
-    terms = {**MOVE_NAMES, **PHASE_NAMES, **RESOURCE_NAMES, **TERRAIN_NAMES, **PASS_NAMES}
+    terms = {**MOVE_NAMES, **PHASE_NAMES, **RESOURCE_NAMES, **TERRAIN_NAMES, **PASS_NAMES, **KIND_NAMES}
     for r in range(1, ROUNDS + 1):
         terms[f"harvest round {r}"] = f"Harvest, round {r}"
     for card, (name, _effect) in PARCHMENT_TEXT.items():

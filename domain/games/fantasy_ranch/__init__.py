@@ -11,8 +11,12 @@ GAME = Game(
     max_players=4,
     rules_version="1",
     options={
-        "level": Option(default=1, choices=(1, 2, 3), description="rules level (FR §3.2)"),
-        "community_side": Option(default="B", choices=("A", "B"), description="level-3 board side (FR-D27)"),
+        # Descriptions read "Label (what the choices mean)": the lobby and the table header show them.
+        "level": Option(default=1, choices=(1, 2, 3), description=(
+            "Rules level (1: the basic game; 2 adds fate cards and the draft; "
+            "3 adds tournaments, employees and the community)")),
+        "community_side": Option(default="B", choices=("A", "B"), description=(
+            "Community board side at level 3 (A: a full board scores 1 trophy; B: 2 trophies)")),
     },
     setup=rules.setup,
     to_act=rules.to_act,

@@ -14,8 +14,11 @@ GAME = Game(
     max_players=4,
     rules_version="1",
     options={
-        "resource_visibility": Option("screened", ("screened", "open"), "screened holdings hidden from other seats"),
-        "worker_assignment_mode": Option("simultaneous", ("simultaneous", "sequential"), "how workers are allocated"),
+        # Descriptions read "Label (what the choices mean)": the lobby and the table header show them.
+        "resource_visibility": Option("screened", ("screened", "open"), (
+            "Holdings (screened: each player's goods and money hidden from the others; open: seen by all)")),
+        "worker_assignment_mode": Option("simultaneous", ("simultaneous", "sequential"), (
+            "Worker placement (simultaneous: everyone at once; sequential: one player at a time, clockwise)")),
     },
     setup=rules.setup,
     to_act=rules.to_act,

@@ -4,16 +4,19 @@ The table of contents: which function implements which part of the common game p
 Spec: ``docs/rules/walnut_grove.md`` (rule ids ``WG-...``).
 """
 
+from functools import partial
+
 from domain.games.game import Game
 from domain.games.walnut_grove import bots, catalog, legal, preview, rules, scoring, state, views
 from domain.games.walnut_grove.determinize import determinize
 
-GAME = Game(
+RULES_1 = Game(
     name="walnut_grove",
     title="Walnut Grove",
     min_players=1,
     max_players=4,
     rules_version="1",
+    rules_label="Walnut Grove rules 1 (every help tile held at the end costs 2 points)",
     options={},
     setup=rules.setup,
     to_act=rules.to_act,
@@ -37,4 +40,13 @@ GAME = Game(
     catalog=catalog.catalog,
     component_names=catalog.names,
     preview=preview.preview,
+)
+
+#: WG-D19 corrected to the printed rule: only flipped help tiles cost points at the end. Tables
+#: opened under rules 1 keep scoring every held tile (docs/rules/walnut_grove.md, "Rules versions").
+GAME = RULES_1.revise(
+    "2", "Walnut Grove rules 2 (only flipped help tiles cost 2 points, as printed)",
+    scores=scoring.SCORES["2"],
+    facts=partial(views.fact_view, score=scoring.SCORES["2"]),
+    catalog=partial(catalog.catalog, "2"),
 )

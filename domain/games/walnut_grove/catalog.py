@@ -164,7 +164,17 @@ def _landscape_tiles() -> dict[str, dict[str, Any]]:
     return result
 
 
-def catalog() -> dict[str, Any]:
+#: What a help tile costs at the end, by rules version (WG-D19): the catalog a pinned table reads
+#: names the rules it plays.
+HELP_RULES = {
+    "1": ("{p} VP at the end; the returnable side goes back for 3 goods, a flipped one stays",
+          "{p} VP per neighbour-help tile held, flipped or returnable"),
+    "2": ("{p} VP at the end once flipped; the returnable side goes back for 3 goods and costs nothing at the end",
+          "{p} VP per flipped neighbour-help tile (a returnable one costs nothing)"),
+}
+
+
+def catalog(rules: str = "1") -> dict[str, Any]:
     components: dict[str, dict[str, Any]] = {}
     components.update(_landscape_tiles())
     components.update(_town())
@@ -255,8 +265,7 @@ def catalog() -> dict[str, Any]:
         "name": "Neighbour-help tile",
         "kind": "help_tile",
         "points": HELP_PENALTY,
-        "effect": f"{HELP_PENALTY} VP at the end; the returnable side goes back for "
-        "3 goods, a flipped one stays",
+        "effect": HELP_RULES[rules][0].format(p=HELP_PENALTY),
     }
     terms = {
         "coins": "Coins",
@@ -319,7 +328,7 @@ def catalog() -> dict[str, Any]:
             "buildings": "1 VP per cabin and per barn tile",
             "enclosures": "every completely fenced land area scores its size",
             "upgrades": "each upgrade tile as printed, on the final farm",
-            "help": f"{HELP_PENALTY} VP per neighbour-help tile held, flipped or returnable",
+            "help": HELP_RULES[rules][1].format(p=HELP_PENALTY),
         },
     }
     tracks = [

@@ -9,11 +9,11 @@ others only that one coin was paid. Help tiles and scores are public (WG-H07).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.games.facts import Fact, fact, final_scores, scores_text
-from domain.games.game import component_ref, seat_ref, their_ref
+from domain.games.game import Scores, component_ref, seat_ref, their_ref
 from domain.games.walnut_grove.components import COIN_VALUES
 from domain.games.walnut_grove.fall import route
 from domain.games.walnut_grove.scoring import scores
@@ -26,8 +26,9 @@ HELP_RETURNED = "help tile returned"
 SCORES = "scores"
 
 
-def derive(before: WalnutGroveState, actor: int, move: Mapping[str, Any], after: WalnutGroveState) -> list[Fact]:
-    """Every fact of one step, in full."""
+def derive(before: WalnutGroveState, actor: int, move: Mapping[str, Any], after: WalnutGroveState,
+           score: Callable[[WalnutGroveState], Scores] = scores) -> list[Fact]:
+    """Every fact of one step, in full (the final scores by the table's rules version's ``score``)."""
     facts: list[Fact] = []
     if move.get("type") == "take_fall_turn" and before.player(actor).place:
         names = route(before.player(actor).place, move["destination"]).tolls
@@ -39,7 +40,7 @@ def derive(before: WalnutGroveState, actor: int, move: Mapping[str, Any], after:
     for seat in range(after.n):
         facts += _help(seat, before, after)
     if after.phase == "ended" and before.phase != "ended":
-        facts.append(final_scores(scores(after), "WG-E03"))
+        facts.append(final_scores(score(after), "WG-E03"))
     return facts
 
 

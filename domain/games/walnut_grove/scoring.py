@@ -1,11 +1,16 @@
 """Final scoring (§8, WG-E01..E06, WG-D01/D19/D26): a breakdown a player can check by hand.
 
 Sources: coins at face value, 1 per labourer, 1 per building tile, enclosed areas by size,
-upgrades as printed (§11.6), -2 per help tile held. Coin values stay secret until the game
-ends (WG-H09), so a live score counts coins as 0 ("excluding coins").
+upgrades as printed (§11.6), -2 per help tile (rules 1: every tile held; rules 2: flipped tiles
+only, as the rulebook prints it, WG-D19). Coin values stay secret until the game ends (WG-H09),
+so a live score counts coins as 0 ("excluding coins").
+
+``SCORES`` is keyed by rules version: tables opened under rules 1 keep scoring every held tile.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from domain.games.game import Scores
 from domain.games.walnut_grove.components import COIN_VALUES, LABOURERS, UPGRADES
@@ -49,7 +54,17 @@ def upgrade_points(player: Player, upgrade_id: str) -> int:
     raise ValueError(f"unknown upgrade effect {effect!r}")
 
 
-def breakdown(player: Player, reveal_coins: bool) -> dict[str, int]:
+def every_tile(player: Player) -> int:
+    """Rules 1 (WG-D19 as first decided): each help tile held, flipped or returnable, costs 2."""
+    return HELP_PENALTY * help_tiles(player)
+
+
+def flipped_tiles(player: Player) -> int:
+    """Rules 2 (WG-D19 corrected): only flipped tiles cost 2; a returnable one costs nothing."""
+    return HELP_PENALTY * player.help_flipped
+
+
+def breakdown(player: Player, reveal_coins: bool, help_points: Callable[[Player], int] = every_tile) -> dict[str, int]:
     """WG-E02 a-f for one player (goods score nothing directly, g)."""
     return {
         "coins": sum(COIN_VALUES[c] for c in coins(player)) if reveal_coins else 0,
@@ -59,14 +74,14 @@ def breakdown(player: Player, reveal_coins: bool) -> dict[str, int]:
         if player.board
         else 0,
         "upgrades": sum(upgrade_points(player, u) for _, u in player.upgrades),
-        "help": HELP_PENALTY * help_tiles(player),
+        "help": help_points(player),
     }
 
 
-def scores(state: WalnutGroveState) -> Scores:
+def scores(state: WalnutGroveState, help_points: Callable[[Player], int] = every_tile) -> Scores:
     """WG-E03/E04: totals, then fewer help tiles, then more goods; still tied = shared rank."""
     reveal = state.phase == "ended"
-    parts = {seat: breakdown(p, reveal) for seat, p in enumerate(state.players)}
+    parts = {seat: breakdown(p, reveal, help_points) for seat, p in enumerate(state.players)}
     totals = {seat: sum(b.values()) for seat, b in parts.items()}
     ties = {seat: (help_tiles(p), sum(owned_goods(p).values())) for seat, p in enumerate(state.players)}
     key = {seat: (-totals[seat], ties[seat][0], -ties[seat][1]) for seat in totals}
@@ -79,3 +94,11 @@ def scores(state: WalnutGroveState) -> Scores:
         winners=winners,
         tiebreak={seat: list(ties[seat]) for seat in totals},
     )
+
+
+def scores_v2(state: WalnutGroveState) -> Scores:
+    return scores(state, flipped_tiles)
+
+
+#: The scoring of each rules version (docs/rules/walnut_grove.md, WG-D19).
+SCORES: dict[str, Callable[[WalnutGroveState], Scores]] = {"1": scores, "2": scores_v2}

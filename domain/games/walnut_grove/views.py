@@ -176,13 +176,13 @@ def action_view(
 
 
 def fact_view(before: WalnutGroveState, actor: int, action: dict[str, Any], after: WalnutGroveState,
-              viewer: int | None, reveal: bool = False) -> list[dict[str, Any]]:
+              viewer: int | None, reveal: bool = False, score: Any = None) -> list[dict[str, Any]]:
     """The facts of one step as ``viewer`` may know them (``Game.facts``, docs/log.md): a toll
     coin's id and value reach only its payer (WG-H01, WG-H03), the others learn that one coin
     was paid; help tiles and scores are public (WG-H07). Everything once the game is over."""
     viewer = _seat(before, viewer)
     shown = []
-    for f in facts.derive(before, actor, action, after):
+    for f in facts.derive(before, actor, action, after, *([score] if score else [])):
         seat = f["seats"][0] if f["seats"] else None
         if f["kind"] == facts.TOLL and not reveal and not _sees_coins(before, seat, viewer):
             f = {**f, "amounts": {str(seat): {"coins": 1}}, "components": f["components"][:1]}

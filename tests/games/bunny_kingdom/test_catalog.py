@@ -67,6 +67,14 @@ def test_catalog_has_a_named_explained_entry_for_every_card(catalog):
     assert components["P-ROYAL-CARROT"]["points"] == 6 and components["P-ROYAL-CARROT"]["kind"] == "treasure"
 
 
+def test_every_kind_of_card_is_named_in_words(catalog):
+    """A card tile prints what the card is ("Luxury farm"), never the kind's key (luxury_farm)."""
+    kinds = {entry["kind"] for entry in catalog["components"].values()}
+    assert kinds <= set(catalog["terms"]), kinds - set(catalog["terms"])
+    assert all(catalog["terms"][kind][0].isupper() and "_" not in catalog["terms"][kind] for kind in kinds)
+    assert catalog["terms"]["luxury_farm"] == "Luxury farm"
+
+
 def test_catalog_board_is_the_printed_map_with_its_lava(catalog):
     board = catalog["board"]
     assert [board["squares"][c]["terrain"] for c in COORDS] == list(TERRAIN)

@@ -1,7 +1,9 @@
 """Golden playthroughs: a few seeded bot games per player count with their final scores.
 
-A rules change that alters any of them fails ``test_golden`` until the file is regenerated on
-purpose: ``python -m tests.games.walnut_grove.golden --regenerate``.
+One file per rules version (``golden.json`` rules 1, ``golden_v2.json`` rules 2): a version's file
+never changes once the version has shipped (tables opened under it replay with it forever); a
+change that alters one fails ``test_golden``. Only the newest version's file is regenerated on
+purpose while it is unreleased: ``python -m tests.games.walnut_grove.golden --regenerate``.
 """
 
 from __future__ import annotations
@@ -10,21 +12,24 @@ import json
 import sys
 from pathlib import Path
 
+from domain.games import get_game
 from domain.games.walnut_grove import GAME
 from tests.games.playout import playout
 
-PATH = Path(__file__).with_name("golden.json")
-SEEDS = (7, 8)
+PATHS = {"1": Path(__file__).with_name("golden.json"), "2": Path(__file__).with_name("golden_v2.json")}
+PATH = PATHS[GAME.rules_version]
+SEEDS = (7, 8, 13)  # 13: two players end holding a returnable help tile (rules 1 and 2 differ)
 
 
-def record(players: int, seed: int, options: dict | None = None) -> dict:
-    run = playout(GAME, players, options or {}, seed=seed, check=False)
-    scores = GAME.scores(run.final)
+def record(players: int, seed: int, options: dict | None = None, version: str | None = None) -> dict:
+    game = get_game(GAME.name, version)
+    run = playout(game, players, options or {}, seed=seed, check=False)
+    scores = game.scores(run.final)
     return {
         "seed": seed,
         "players": players,
         "options": run.options,
-        "rules_version": GAME.rules_version,
+        "rules_version": game.rules_version,
         "totals": [scores.totals[s] for s in range(players)],
         "ranking": list(scores.ranking),
         "steps": len(run.steps),
@@ -38,7 +43,8 @@ def generate() -> list[dict]:
 
 
 def load() -> list[dict]:
-    return json.loads(PATH.read_text(encoding="utf-8"))
+    """Every version's entries."""
+    return [entry for path in PATHS.values() for entry in json.loads(path.read_text(encoding="utf-8"))]
 
 
 def main(argv: list[str]) -> int:

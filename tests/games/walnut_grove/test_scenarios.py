@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.games import get_game
 from domain.games.walnut_grove import GAME
 from domain.games.walnut_grove.fall import route
 from domain.games.walnut_grove.farm import area_at, farm_areas
@@ -447,12 +448,13 @@ def _s24_table():
     return start_final_adjustments(table((p1, p2), phase="winter", year=8, disc="B4"))
 
 
-def test_wg_s24_final_scoring_and_tie_break():
-    """WG-S24: p1 must confirm; keeping the tile scores 20 and loses the tie to p2 (fewer help tiles)."""
+def test_wg_s24_final_scoring_and_tie_break_under_rules_1():
+    """WG-S24 (rules 1): p1 must confirm; keeping the tile scores 20 and loses the tie to p2 (fewer help tiles)."""
+    first = get_game(GAME.name, "1")
     state = _s24_table()
-    assert state.phase == "final_adjustments" and GAME.to_act(state) == {P1}
-    kept = GAME.play(state, P1, {"type": "confirm_final_scoring"})
-    scores = GAME.scores(kept)
+    assert state.phase == "final_adjustments" and first.to_act(state) == {P1}
+    kept = first.play(state, P1, {"type": "confirm_final_scoring"})
+    scores = first.scores(kept)
     assert scores.breakdown[P1] == {
         "coins": 5,
         "labourers": 3,
@@ -464,11 +466,26 @@ def test_wg_s24_final_scoring_and_tie_break():
     assert scores.totals == {P1: 20, P2: 20}
     assert scores.ranking == (P2, P1) and scores.winners == (P2,)
     # Returning the tile with 3 wood: the Woodshed drops to 1, one tile fewer: 19
-    wood = [
-        {"good": "wood", "source": "barn", "count": 2},
-        {"good": "wood", "source": "board:4:1", "count": 1},
-    ]
-    returned = GAME.play(state, P1, {"type": "return_neighbour_help_tile", "goods": wood})
+    returned = first.play(state, P1, {"type": "return_neighbour_help_tile", "goods": S24_WOOD})
+    returned = first.play(returned, P1, {"type": "confirm_final_scoring"})
+    assert first.scores(returned).totals[P1] == 19
+
+
+S24_WOOD = [
+    {"good": "wood", "source": "barn", "count": 2},
+    {"good": "wood", "source": "board:4:1", "count": 1},
+]
+
+
+def test_wg_s24_under_rules_2_only_the_flipped_tile_costs_points_so_keeping_the_returnable_one_wins():
+    """WG-S24 (rules 2, WG-D19 as printed): keeping the returnable tile costs nothing: 22 beats p2's 20;
+    returning it costs 3 wood (the Woodshed drops to 1) and gains nothing: 19."""
+    state = _s24_table()
+    kept = GAME.play(state, P1, {"type": "confirm_final_scoring"})
+    scores = GAME.scores(kept)
+    assert scores.breakdown[P1]["help"] == -2
+    assert scores.totals == {P1: 22, P2: 20} and scores.winners == (P1,)
+    returned = GAME.play(state, P1, {"type": "return_neighbour_help_tile", "goods": S24_WOOD})
     returned = GAME.play(returned, P1, {"type": "confirm_final_scoring"})
     assert GAME.scores(returned).totals[P1] == 19
 

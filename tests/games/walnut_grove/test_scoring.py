@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from domain.games import get_game
 from domain.games.walnut_grove import GAME
 from domain.games.walnut_grove.scoring import upgrade_points
 from tests.games.walnut_grove.builders import P1, P2, P3, farmer, table
@@ -45,9 +46,11 @@ def test_wg_e02_e03_each_source_and_the_total():
 
 
 def test_wg_e03_a_total_may_be_negative():
-    """WG-E03: a farm with only help tiles scores below zero."""
+    """WG-E03: a farm with only help tiles scores below zero: under rules 2 only the 3 flipped ones
+    cost points (WG-D19), under rules 1 the returnable one too."""
     p1 = farmer("PB1", active=(), help_flipped=3, help_returnable=True)
-    assert GAME.scores(_ended(p1)).totals[P1] == -8
+    assert GAME.scores(_ended(p1)).totals[P1] == -6
+    assert get_game(GAME.name, "1").scores(_ended(p1)).totals[P1] == -8
 
 
 def test_wg_e04_tie_breaks_fewer_help_tiles_then_more_goods_then_shared():

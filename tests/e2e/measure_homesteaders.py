@@ -1,0 +1,92 @@
+"""Figures of the Homesteaders board (a script, not a test): ``PYTHONPATH=. python tests/e2e/measure_homesteaders.py [shots-dir]``.
+
+Opens a seeded four-player table (Ann and three bots), plays Ann through the API with a plain policy
+to round 6's bidding, and measures the table page as Ann sees it at 1280x800 and 390x844: the page
+height and the SVG shapes of the board (``rect, circle, ellipse, line, polyline, polygon, path``).
+With a directory, it also writes the page at both widths there (full page) to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
+
+import domain.application
+from api import create_app
+from api.config import Settings
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, QuietHandler
+
+SEED = "5e" * 32
+SHAPES = "#board svg :is(rect, circle, ellipse, line, polyline, polygon, path)"
+FREE = {"hire_worker", "buy_resource", "sell_resource", "convert_at_market", "exchange_at_bank", "take_debt"}
+
+
+def serve() -> str:
+    domain.application.new_seed = lambda: SEED  # the same deal every run
+    app = create_app(Settings(store="memory", testing=True, secret="measure-secret-not-for-production-0123456789"))
+    httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{httpd.server_port}"
+
+
+def table(request) -> tuple[str, str]:
+    table = request.post("/api/tables", data={"game": "homesteaders", "seats": 4, "options": {}}).json()["table_id"]
+    token = None
+    for seat, name in enumerate(["Ann", "Bob", "Cat", "Dan"]):
+        answer = request.post(f"/api/tables/{table}/seats", data={"name": name, "seat": seat, "bot": seat > 0}).json()
+        token = token or answer.get("token")
+    request.post(f"/api/tables/{table}/start", data={}, headers={"Authorization": f"Bearer {token}"})
+    auth = {"Authorization": f"Bearer {token}"}
+    while True:  # Ann: workers on the first free slots, bids low, builds what she can
+        view = request.get(f"/api/tables/{table}/view", headers=auth).json()["view"]
+        if view["round"] >= 6 and view["phase"] == "bidding" and 0 in view["to_act"]:
+            return table, token
+        legal = request.get(f"/api/tables/{table}/seats/0/legal-moves", headers=auth).json()
+        moves = [m for m in legal["moves"] if m["type"] not in FREE]
+        order = ["assign_worker", "confirm_workers", "build_building", "place_bid", "pass_bidding"]
+        move = min(moves, key=lambda m: order.index(m["type"]) if m["type"] in order else 9)
+        if move["type"] == "assign_worker" and view["phase"] == "allocation":
+            placed = {p[0] for p in view["seats"][0]["placement"]}
+            if move["worker"] in placed or not [m for m in moves if m["type"] == "assign_worker" and m["worker"] not in placed]:
+                move = next(m for m in moves if m["type"] == "confirm_workers")
+        request.post(f"/api/tables/{table}/seats/0/moves", headers=auth, data={"move": move, "expected_version": legal["version"]})
+
+
+def main() -> None:
+    shots = Path(sys.argv[1]) if len(sys.argv) > 1 else None
+    base = serve()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        tid, token = table(page.request)
+        page.goto("/")
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"tabletop.seat.{tid}.0", json.dumps({"token": token, "name": "Ann", "at": 0})])
+        figures = {}
+        for width, height in ((1280, 800), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto(f"/#/tables/{tid}")
+            page.wait_for_selector("#board .hs")
+            page.wait_for_timeout(1500)
+            figures[width] = {"height": page.evaluate("document.documentElement.scrollHeight"),
+                              "shapes": page.locator(SHAPES).count(),
+                              "texts": page.locator("#board svg text").count(),
+                              "parts": page.evaluate("""() => [...document.querySelectorAll('.table-page > *, .table-page .grid > * > *')]
+                                  .map(e => `${e.id || e.className}`.slice(0, 20) + ':' + Math.round(e.getBoundingClientRect().top + scrollY) + '+' + Math.round(e.getBoundingClientRect().height))""")}
+            if shots:
+                page.screenshot(path=str(shots / f"measure-{width}.png"), full_page=True)
+                if width < 600:  # the phone page in screens one can read
+                    for i in range(0, min(figures[width]["height"], 4200), 1400):
+                        page.screenshot(path=str(shots / f"measure-{width}-{i // 1400}.png"), full_page=True,
+                                        clip={"x": 0, "y": i, "width": width, "height": 1400})
+        print(json.dumps(figures))
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
