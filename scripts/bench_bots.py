@@ -11,6 +11,13 @@ reproducible.
 
     python scripts/bench_bots.py                      # every game, 20 games per pairing
     python scripts/bench_bots.py --games 40 --game bunny_kingdom --players 4
+    python scripts/bench_bots.py --same-level --games 60 --game homesteaders   # level medians
+
+``--same-level`` plays games of one level at every seat (at the maximum, or ``--players``) and
+prints, per level, the medians a player compares with the rulebook: the winning score, a seat's
+score, the share of seats finishing below zero and, for Homesteaders, the printed building VP
+of a seat, beside the rulebook's worked example (``RULEBOOK_EXAMPLES``). They show whether the
+bots play the game as its players do, which the win rates between levels cannot tell.
 """
 
 from __future__ import annotations
@@ -35,6 +42,12 @@ from domain.games.game import CHANCE, Game  # noqa: E402
 
 PAIRINGS = (("strong", "random"), ("strong", "basic"), ("basic", "random"))
 MAX_STEPS = 200_000
+LEVELS = ("random", "basic", "strong")
+
+#: The rulebooks' worked examples of a final score (game: (example id, the winner's score)).
+RULEBOOK_EXAMPLES = {"homesteaders": ("HS-S31", 50), "walnut_grove": ("WG-S24", 20)}
+#: Breakdown keys of a seat's printed building points, for the games that have them.
+BUILDING_VP = {"homesteaders": "building_vp"}
 
 
 def play_game(game: Game, levels: list[str], seed: str, times: dict[str, list[float]] | None = None,
@@ -102,6 +115,29 @@ def bench(game: Game, players: int, games: int, pairings=PAIRINGS, options: dict
                   f"max {_ms(wall[-1])} | {_ms(cpu[-1])}")
 
 
+def same_level(game: Game, players: int, games: int, levels=LEVELS, options: dict | None = None) -> None:
+    """Medians of games with every seat at one level, beside the rulebook's worked example."""
+    example = RULEBOOK_EXAMPLES.get(game.name)
+    building_key = BUILDING_VP.get(game.name)
+    shown = f"; the rulebook's example {example[0]} ends with the winner at {example[1]}" if example else ""
+    print(f"\n{game.title}, {players} bots of one level, {games} games per level{shown}")
+    header = f"  {'level':<7} {'median winning':>14} {'median seat':>11} {'below zero':>10}  {'95% CI':<11}"
+    print(header + (f" {'median building VP per seat':>28}" if building_key else ""))
+    for level in levels:
+        winning, seats, building = [], [], []
+        for g in range(games):
+            scores = play_game(game, [level] * players, seed_of("same", game.name, players, level, g), None, options)
+            winning.append(max(scores.totals.values()))
+            seats.extend(scores.totals.values())
+            if building_key:
+                building.extend(part.get(building_key, 0) for part in scores.breakdown.values())
+        below = sum(v < 0 for v in seats)
+        low, high = wilson(below, len(seats))
+        line = (f"  {level:<7} {statistics.median(winning):>14g} {statistics.median(seats):>11g} "
+                f"{below / len(seats):>10.0%}  [{low:.0%}, {high:.0%}]")
+        print(line + (f" {statistics.median(building):>28g}" if building_key else ""))
+
+
 def _p99(found: list[float]) -> float:
     return found[min(len(found) - 1, math.ceil(0.99 * len(found)) - 1)]
 
@@ -118,6 +154,9 @@ def main() -> None:
     parser.add_argument("--pairing", action="append", help="tested:other, e.g. strong:random (default: all three)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a table option as JSON, e.g. level=3 for Fantasy Ranch; repeatable")
+    parser.add_argument("--same-level", action="store_true",
+                        help="medians of games with every seat at one level (default: at the maximum)")
+    parser.add_argument("--level", action="append", choices=LEVELS, help="with --same-level: the levels")
     args = parser.parse_args()
     options = {key: json.loads(value) for key, value in (o.split("=", 1) for o in args.option)}
     pairings = tuple(tuple(p.split(":")) for p in args.pairing) if args.pairing else PAIRINGS
@@ -125,6 +164,11 @@ def main() -> None:
     print(f"load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
     for name in args.game or sorted(GAMES):
         game = get_game(name)
+        if args.same_level:
+            for players in args.players or [game.max_players]:
+                if game.min_players <= players <= game.max_players:
+                    same_level(game, players, args.games, args.level or LEVELS, options)
+            continue
         for players in args.players or sorted({2, game.max_players}):
             if game.min_players <= players <= game.max_players:
                 bench(game, players, args.games, pairings, options)

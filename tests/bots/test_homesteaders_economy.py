@@ -1,13 +1,17 @@
-"""Homesteaders' strong bot: its economy style (``Style``) and the final round's liquidation."""
+"""Homesteaders' bots build a town (issue 38): they gather what their next buildings cost, bid
+only on land they can build on, want a worker only with a slot for it, and turn what scores
+nothing into points in the final round."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 from domain.games.homesteaders import bots
-from domain.games.homesteaders.legal import free_moves, phase_moves
+from domain.games.homesteaders import components as c
+from domain.games.homesteaders.legal import free_moves, legal_moves, phase_moves
 from domain.games.homesteaders.rules import setup
-from domain.games.homesteaders.state import Player
+from domain.games.homesteaders.state import NOBODY, Player
 
 
 def _final(player: Player):
@@ -45,9 +49,30 @@ def test_the_final_round_pays_debt_before_buying_gold():
     assert end.debt == 0
 
 
-def test_basic_keeps_its_final_round_and_strong_its_style():
-    assert not bots.BASIC.liquidate and bots.STRONG.liquidate
-    assert bots.STRONG.affordable_only and bots.STRONG.slot_aware_workers
+def test_a_lone_worker_gathers_the_wood_every_first_building_costs():
+    state = setup(4, {"resource_visibility": "screened", "worker_assignment_mode": "simultaneous"})
+    state = replace(state, phase="allocation", round=1)
+    assert state.seat(0).wood == 0 and len(state.seat(0).workers) == 1
+    for style in (bots.BASIC, bots.STRONG):
+        move = bots.decide(state, 0, legal_moves(state, 0), random.Random(0), style)
+        assert move["type"] == "assign_worker" and move["building"].startswith("homestead")
+        assert c.building(move["building"])["worker_slots"][move["slot"] - 1]["yield"] == {"wood": 1}
+    # the first heuristic put it on the VP token and never gathered wood (four such bots built nothing)
+    move = bots.decide(state, 0, legal_moves(state, 0), random.Random(0), bots.FIRST)
+    assert c.building(move["building"])["worker_slots"][move["slot"] - 1]["yield"] == {"vp": 1}
+
+
+def test_basic_does_not_bid_on_land_it_cannot_build_on():
+    state = setup(4, {"resource_visibility": "screened", "worker_assignment_mode": "simultaneous"})
+    state = replace(state, phase="bidding", round=1, slots=("A02", "A13", "A24"), actor=0,
+                    bids=((NOBODY, 0),) * 3)
+    poor = state.with_seat(0, replace(state.seat(0), silver=6, wood=0, steel=0, trade=0))
+    no_foundry = replace(poor, supply=tuple(i for i in poor.supply if not i.startswith("foundry")))
+    bids = [m for m in phase_moves(no_foundry, 0) if m["type"] == "place_bid" and m["slot"] in (1, 2)]
+    assert bids  # Industrial and any type: the seat may bid, it just has nothing it can build there
+    assert bots._ranked_bids(no_foundry, 0, bids, bots.BASIC) == [{"type": "pass_bidding"}]
+    # the first heuristic bid on them, won, and declined to build (then it was short of silver)
+    assert bots._ranked_bids(no_foundry, 0, bids, bots.FIRST)[0]["type"] == "place_bid"
 
 
 def test_strong_counts_a_tile_only_for_a_building_it_can_pay_for():
@@ -66,4 +91,5 @@ def test_a_worker_without_a_slot_is_not_wanted_by_strong():
     assert bots._capacity(player) == 2
     state = setup(4, {"resource_visibility": "screened", "worker_assignment_mode": "simultaneous"})
     move = {"type": "choose_rail_reward", "reward": "worker"}
-    assert bots._reward_value(state, player, move, bots.STRONG) < 0 < bots._reward_value(state, player, move)
+    for style in (bots.BASIC, bots.STRONG):
+        assert bots._reward_value(state, player, move, style) < 0 < bots._reward_value(state, player, move, bots.FIRST)

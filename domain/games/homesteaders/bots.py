@@ -111,12 +111,24 @@ class Style:
     affordable_only: bool = False
     slot_aware_workers: bool = False
     liquidate: bool = False
+    #: Value a worker's yield by what the seat's next buildings lack (``_needs``): a seat that
+    #: values a VP token above a wood never gathers the wood every building costs.
+    build_toward: bool = False
 
 
-BASIC = Style(WORTH)
+#: The first heuristic, kept to measure against (``Style(WORTH)``): it bid on tiles it could not
+#: build on, put its workers on VP tokens rather than the wood its buildings cost, and took
+#: workers it had no slot for; four of them built almost nothing (issue 38).
+FIRST = Style(WORTH)
+BASIC = Style(WORTH, affordable_only=True, slot_aware_workers=True, liquidate=True, build_toward=True)
 #: (Resources valued higher for the worker placement, wood 1.3, steel 1.6, food and trade 1.0,
 #: were tried and did worse: 86% against 94-96% without, over 120 games against three basic.)
-STRONG = Style(WORTH, affordable_only=True, slot_aware_workers=True, liquidate=True)
+STRONG = Style(WORTH, affordable_only=True, slot_aware_workers=True, liquidate=True, build_toward=True)
+
+#: How many of the best buildings left in the supply a seat gathers resources for.
+TARGETS = 4
+#: What a unit of a resource the targets lack adds to its worth while the seat gathers it.
+NEED_BONUS = 1.2
 
 
 def random_policy(inp: BotInput) -> dict[str, Any]:
@@ -301,13 +313,14 @@ def _allocate(state: State, seat: int, moves: list[dict[str, Any]], style: Style
     """Place each idle worker on the slot adding most to the income, then confirm."""
     player = state.seat(seat)
     placed = {w for w, _, _ in player.placement}
-    base = _income_value(player, style)
+    needs = _needs(state, seat) if style.build_toward else None
+    base = _income_value(player, style, needs)
     best, best_gain = None, 0.0
     for m in moves:
         if m["type"] != "assign_worker" or m["worker"] in placed:
             continue
         trial = replace(player, placement=player.placement + ((m["worker"], m["building"], m["slot"]),))
-        gain = _income_value(trial, style) - base
+        gain = _income_value(trial, style, needs) - base
         if gain > best_gain:
             best, best_gain = m, gain
     if best is None:  # every worker is placed: move one where it earns clearly more
@@ -317,18 +330,45 @@ def _allocate(state: State, seat: int, moves: list[dict[str, Any]], style: Style
                 continue
             rest = tuple(p for p in player.placement if p[0] != m["worker"])
             trial = replace(player, placement=rest + ((m["worker"], m["building"], m["slot"]),))
-            gain = _income_value(trial, style) - base
+            gain = _income_value(trial, style, needs) - base
             if gain > max(best_gain, 0.5):
                 best, best_gain = m, gain
     return best or {"type": "confirm_workers"}
 
 
-def _income_value(player: Player, style: Style = BASIC) -> float:
-    """Next income in points; silver counts for more while the seat is short of it (wages, bids)."""
+def _income_value(player: Player, style: Style = BASIC, needs: Mapping[str, int] | None = None) -> float:
+    """Next income in points; silver counts for more while the seat is short of it (wages, bids),
+    and so does a resource its next buildings lack (``needs``)."""
     worth = dict(style.worth)
     if player.silver < len(player.workers) + 6:
         worth["silver"] = 1.1
+    for resource, short in (needs or {}).items():
+        if short > 0:
+            worth[resource] = worth.get(resource, 0.5) + NEED_BONUS
     return sum(sum(worth.get(k, 0.5) * v for k, v in gained.items()) for _, gained in income_lines(player))
+
+
+def _needs(state: State, seat: int) -> dict[str, int]:
+    """What the seat lacks, per resource, for the ``TARGETS`` buildings left in the supply that
+    are worth most to it (copper and livestock can be paid in gold, so their lack is gold's too)."""
+    player = state.seat(seat)
+    left = []
+    seen = set()
+    for instance in state.supply:
+        b = c.building(instance)
+        if b["id"] in seen or player.owns(b["id"]):
+            continue
+        seen.add(b["id"])
+        left.append((_building_value(state, seat, instance, None), b["cost"] or {}))
+    left.sort(key=lambda x: -x[0])
+    needs: dict[str, int] = {}
+    for _, cost in left[:TARGETS]:
+        for resource, n in cost.items():
+            short = n - getattr(player, resource)
+            if short > 0:
+                key = "gold" if resource in ("copper", "livestock") else resource
+                needs[key] = max(needs.get(key, 0), short)
+    return needs
 
 
 def _spare(state: State, player: Player) -> int:
@@ -410,7 +450,8 @@ def _reward_value(state: State, player: Player, move: dict[str, Any], style: Sty
 
 
 def _buys_for_a_build(state: State, seat: int, free: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """A market purchase that completes a building the seat could then build (no debt)."""
+    """A market purchase that completes a building the seat could then build (no debt): wood,
+    food, steel and gold for silver, copper and livestock for a gold each."""
     player = state.seat(seat)
     for instance in state.supply:
         b = c.building(instance)
@@ -419,8 +460,11 @@ def _buys_for_a_build(state: State, seat: int, free: list[dict[str, Any]]) -> di
         if player.owns(b["id"]):
             continue
         short = {r: n - getattr(player, r) for r, n in (b["cost"] or {}).items() if getattr(player, r) < n}
-        price = sum(c.RATES[r].get("silver", 99) * n for r, n in short.items())
-        if short and sum(short.values()) <= 3 and price <= player.silver - len(player.workers):
+        price = sum(c.RATES[r].get("silver", 0) * n for r, n in short.items())
+        # copper and livestock cost a gold each, which silver cannot replace (HS-R64)
+        gold = sum(n for r, n in short.items() if "gold" in c.RATES[r])
+        if (short and sum(short.values()) <= min(3, player.trade) and gold <= player.gold - short.get("gold", 0)
+                and price <= player.silver - len(player.workers)):
             for m in free:
                 if m["type"] == "buy_resource" and m["resource"] in short and m["gold_used"] == 0:
                     return m

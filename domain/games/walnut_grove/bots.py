@@ -5,19 +5,23 @@ coins, the coin bag, the disc order) is drawn from what the seat has not seen, s
 policy does can depend on a secret, and the same input always gives the same move.
 
 * ``random``: the seeded random bot of the playout tests (``bot_move``), on that state.
-* ``basic``: one ply of look-ahead. Each candidate move is applied with the game's own ``play``
+* ``basic``: one ply of look-ahead, and the planned spring below. Each candidate move is applied with the game's own ``play``
   and the seat's position judged by ``worth``: its score as it would count now (coins at face
   value) plus what its goods, labourers and cabins are still worth — a good that feeds or heats
   this winter is worth a help tile's two points, a spare one much less. So it feeds and heats its
-  people, pays tolls with coppers, sells surplus, buys upgrades and cabins when it can pay.
+  people, pays tolls with coppers (a toll paid with a help tile counts ``HELP_TOLL`` more than
+  its two points), sells surplus, buys upgrades and cabins when it can pay. Its spring is
+  ``strong``'s (issue 38: with the one-tile-at-a-time spring four ``basic`` farms enclosed
+  little, and short of wood a seat in twelve finished below zero).
 * ``strong``: flat Monte Carlo. The best few moves by ``basic``'s judgement are each played out
   to the end of the year (every seat playing a quick version of ``basic``, chance drawn from the
   seeded generator) over several determinisations, and judged by ``worth`` against the best
   opponent. The same determinisations serve every candidate, so differences are the moves'.
   Bounded by a fixed number of rollouts, never by the clock. Its own judgement plans ahead
-  where ``basic`` looks at the year: its spring tries every placement of every drawn tile and
-  counts what the open fences may still enclose (``enclosures.outlook``; enclosures are most of
-  a winner's points), spare wood counts toward the winters after this one (``wood_deficit``),
+  where ``basic`` looks at the year: its spring (``basic``'s too) tries every placement of every
+  drawn tile and counts what the open fences may still enclose (``enclosures.outlook``;
+  enclosures are most of a winner's points; the rollouts' quick ``basic`` keeps the cheap
+  spring), spare wood counts toward the winters after this one (``wood_deficit``),
   and Surveyor's Chain counts the enclosures the tiles still to come should add.
 
 Spring and summer moves are built directly (listing every spring placement costs far more
@@ -74,6 +78,9 @@ HELPFUL = ("move_goods_to_barn", "return_neighbour_help_tile")
 NEEDED_GOOD = 2.3
 #: a spare good: worth something for later winters, stores and upgrades.
 SPARE_GOOD = {"grain": 0.45, "fish": 0.45, "dairy": 0.45, "wood": 0.6, "stone": 0.5}
+#: a toll paid with a help tile costs more than its two points: the next tile flips it (it can
+#: no longer be given back), and the winters still to come may need that room (issue 38).
+HELP_TOLL = 1.5
 #: the expected face value of a coin drawn from the bag, and what holding one is worth beyond it.
 COIN_DRAW = 1.2
 COIN_USE = 0.35
@@ -84,8 +91,6 @@ ROLLOUTS = {"summer": 3, "fall": 1}
 LOOKAHEAD = 0.7
 #: the quick rollout policy judges this many fall moves (plus passing).
 QUICK_FALL_SAMPLE = 10
-#: basic's spring judges this many placements per tile (best neighbour matches first).
-SPRING_SHORTLIST = 16
 #: tiles every farm holds at the end (10 with the spec's discs: 2 + 1 + 1 + 1 a pile).
 TILES_PLACED = 10
 #: strong's spring: what a unit of production (an area's size, wanted goods twice) is worth.
@@ -305,7 +310,9 @@ def ranked_moves(
     if state.phase == "setup_start_choice":
         return [{"type": "choose_start_building", "building": "church"}]
     if state.phase == "spring":
-        return [_spring_basic(state, seat, rng, quick)]
+        # the planned spring (open fences counted) is most of the difference between a farm
+        # that scores and one that does not; the quick rollout policy keeps the cheap one
+        return [_spring_quick(state, seat, rng) if quick else _spring_strong(state, seat, rng)]
     if state.phase == "summer":
         return _summer_candidates(state, seat, rng, plan)
     if state.phase == "winter":
@@ -321,7 +328,9 @@ def ranked_moves(
     returns = [m for m in free_action_moves(player) if m["type"] == "return_neighbour_help_tile"]
     options = returns + options
     scored = [
-        (worth(_after(state, seat, m), seat, plan) + rng.random() * 1e-3, i) for i, m in enumerate(options)
+        (worth(_after(state, seat, m), seat, plan) - HELP_TOLL * m.get("tolls", ()).count("help")
+         + rng.random() * 1e-3, i)
+        for i, m in enumerate(options)
     ]
     scored.sort(reverse=True)
     return [options[i] for _, i in scored]
@@ -370,52 +379,10 @@ def _off_turn(state: WalnutGroveState, seat: int, rng: random.Random, plan: bool
     return max(helpful, key=lambda m: (worth(_after(state, seat, m), seat, plan), -helpful.index(m)))
 
 
-def _spring_basic(state: WalnutGroveState, seat: int, rng: random.Random, quick: bool) -> Move:
-    """Tiles one at a time where they most raise the farm's worth (enclosures, wanted areas)."""
-    player = state.player(seat)
-    wanted = _wanted(player)
-    weight = {LANDSCAPE_LETTER[g]: (2.0 if g in wanted else 1.0) for g in LANDSCAPE_LETTER}
-    if quick:
-        return _spring(state, seat, rng, weight)
-    tiles, left, taken, placements = player.tiles, list(player.drawn), frozenset(), []
-    for _ in range(keep_count(state, player)):
-        cells = farm_cells(player.board, tiles)
-        options = []
-        for tile in left:
-            for x, y in open_cells(player.board, tiles, taken):
-                for rotation in ROTATIONS:
-                    score = _matching(cells, tile, x, y, rotation, weight) + rng.random() * 1e-3
-                    options.append((score, (tile, x, y, rotation)))
-        options.sort(reverse=True)
-        best = max(
-            (placed for _, placed in options[:SPRING_SHORTLIST]),
-            key=lambda placed: _farm_value(player.board, tiles + (placed,), weight, player),
-        )
-        tile, x, y, rotation = best
-        left.remove(tile)
-        taken |= {(x, y)}
-        tiles = tiles + (best,)
-        placements.append({"tile_id": tile, "x": x, "y": y, "rotation": rotation})
-    return {"type": "place_landscape_tiles", "placements": placements}
-
-
-def _matching(cells: dict, tile: str, x: int, y: int, rotation: int, weight: dict) -> float:
-    """How much of the tile's border continues its neighbours' landscapes (weighted)."""
-    types = rotated_tile(tile, rotation).types
-    score = 0.0
-    for (dx, dy), mine, theirs in _SIDES:
-        other = cells.get((x + dx, y + dy))
-        if other is not None:
-            score += sum(weight[types[a]] for a, b in zip(mine, theirs) if types[a] == other.types[b])
-    return score
-
-
-def _farm_value(board: str, tiles: tuple, weight: dict, player: Player) -> float:
-    """Enclosed points plus the production of the areas the figures would work."""
-    areas = farm_areas(board, tiles)
-    enclosed = sum(a.size for a in areas if a.enclosed)
-    bonus = _land_bonus(areas, {u for _, u in player.upgrades})
-    return enclosed + bonus + 0.35 * _production(areas, weight, player)
+def _spring_quick(state: WalnutGroveState, seat: int, rng: random.Random) -> Move:
+    """The rollouts' spring: tiles where they continue the neighbours' wanted landscapes."""
+    wanted = _wanted(state.player(seat))
+    return _spring(state, seat, rng, {LANDSCAPE_LETTER[g]: (2.0 if g in wanted else 1.0) for g in LANDSCAPE_LETTER})
 
 
 def _land_bonus(areas: list[Area], upgrades: Iterable[str]) -> float:
@@ -462,7 +429,8 @@ def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random) -> Mo
 
 
 def _plan_value(player: Player, tiles: tuple, weight: dict, to_come: int) -> float:
-    """``_farm_value`` with the enclosures still to close counted (``enclosures.outlook``)."""
+    """The farm's enclosures, those its open fences may still close (``enclosures.outlook``), its
+    land upgrades and the production of the areas its figures would work."""
     areas = farm_areas(player.board, tiles)
     bonus = _land_bonus(areas, (u for _, u in player.upgrades))
     return outlook(player.board, tiles, to_come) + bonus + PLAN_PRODUCTION * _production(areas, weight, player)
