@@ -195,6 +195,7 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
 
     # The seed is revealed and the audit re-derives the whole game from its events.
     expect(ann.locator("#seed")).to_contain_text("seed revealed:")
+    ann.locator("#audit-card > summary").click()  # the fairness card is one line until opened
     ann.get_by_role("button", name="Run the audit").click()
     expect(ann.locator("#audit")).to_contain_text("All checks pass")
     expect(ann.locator("#audit li")).to_contain_text(["hash chain: ✓ ok", "seed: ✓ ok", "receipts: ✓ ok"])

@@ -31,6 +31,7 @@ def _finished_table(server: str, game: str, players: int) -> str:
 def _verify(page, table_id: str) -> None:
     page.goto(f"/#/tables/{table_id}")
     expect(page.locator("#table-title")).to_be_visible()
+    page.locator("#audit-card > summary").click()  # the fairness card is one line until opened
     page.get_by_role("button", name="Verify in this browser").click()
 
 
