@@ -72,9 +72,9 @@ def run(settings: Settings, n: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     n = 50 if "--quick" in (argv or sys.argv[1:]) else 300
-    run(Settings(store="memory", secret="bench-key-not-for-production-0123456789"), n)
+    run(Settings(store="memory", secret="388b9df805353fa4dd3f8a272e8827c44608a8a14070cbc4e551a1a0aadffb06"), n)
     with tempfile.TemporaryDirectory() as folder:
-        run(Settings(store="sqlite", data_dir=Path(folder), secret="bench-key-not-for-production-0123456789"), n)
+        run(Settings(store="sqlite", data_dir=Path(folder), secret="388b9df805353fa4dd3f8a272e8827c44608a8a14070cbc4e551a1a0aadffb06"), n)
     return 0
 
 

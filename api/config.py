@@ -17,39 +17,63 @@ from pathlib import Path
 
 STORES = ("memory", "sqlite", "postgres")
 
-#: Shortest accepted seat-token key, in bytes (an HMAC-SHA256 key of 256 bits).
-MIN_SECRET_BYTES = 32
-#: Example values published in docs and deploy files: whoever read them could mint any seat's token.
-EXAMPLE_SECRETS = frozenset({"change-me", "changeme", "change-me-please", "secret", "tabletop", "example"})
+#: Shortest accepted key, in hex digits: 32 random bytes (an HMAC-SHA256 key of 256 bits).
+MIN_KEY_HEX = 64
+#: Values the project has ever published as examples or placeholders (docs, deploy files): whoever
+#: read them could mint any seat's token. A non-hex placeholder is refused anyway (a key is hex);
+#: this list is what a hex-looking one would need. ``tests/api/test_secret.py`` collects every value
+#: the docs and deploy files assign to a key and fails until each is refused here or by the rules.
+PUBLISHED_EXAMPLES = frozenset({
+    "change-me", "changeme", "change-me-please", "secret", "tabletop", "example", "replace-me",
+    "replace-with-64-random-hex-characters",
+})
 HOW_TO_GENERATE = "generate one with: python3 -c 'import secrets; print(secrets.token_hex(32))'"
+_HEX = frozenset("0123456789abcdefABCDEF")
 
 
 class InsecureSecret(ValueError):
-    """The configured seat-token key is a published example or too short: the service must not start."""
+    """Key material that is a published example, not hex, short or made up by hand: the service
+    must not start on it."""
 
 
-def check_secret(key: str) -> bytes:
-    """The key as bytes, or ``InsecureSecret`` with a one-line message saying how to make a good one."""
-    if key.strip().lower() in EXAMPLE_SECRETS or "change-me" in key.lower():
-        raise InsecureSecret(f"TABLETOP_SECRET is a published example value; {HOW_TO_GENERATE}")
-    encoded = key.encode()
-    if len(encoded) < MIN_SECRET_BYTES:
-        raise InsecureSecret(
-            f"TABLETOP_SECRET is {len(encoded)} bytes, at least {MIN_SECRET_BYTES} are needed; {HOW_TO_GENERATE}"
-        )
-    return encoded
+def check_key(key: str, source: str, exact: bool = False, remedy: str = HOW_TO_GENERATE) -> str:
+    """The key as configured (stripped), or ``InsecureSecret`` naming ``source`` (the variable or
+    file it came from) and saying how to make a good one. The one check of every key path:
+    ``TABLETOP_SECRET``, ``TABLETOP_SECRET_FILE``, the data folder's ``secret.key`` and
+    ``TABLETOP_SIGNING_KEY`` (``exact``: exactly 64 digits, an Ed25519 seed). The key's value is
+    never part of the message (a short real key would land in a log)."""
+    key = key.strip()
+    length = "exactly" if exact else "at least"
+    if key.lower() in PUBLISHED_EXAMPLES or "change-me" in key.lower():
+        problem = "is a published example value"
+    elif not key or not set(key) <= _HEX:
+        problem = f"is not a key of {length} {MIN_KEY_HEX} hex digits"
+    elif len(key) < MIN_KEY_HEX or (exact and len(key) != MIN_KEY_HEX):
+        problem = f"is {len(key)} hex digits, {length} {MIN_KEY_HEX} are needed"
+    elif _made_by_hand(key.lower()):
+        problem = "is a repeated pattern, not a random key"
+    else:
+        return key
+    raise InsecureSecret(f"{source} {problem}; {remedy}")
+
+
+def _made_by_hand(key: str) -> bool:
+    """A key typed rather than drawn: one short pattern repeated (``00...``, ``deadbeef`` x 8,
+    ``0123456789abcdef`` x 4) or few distinct digits. 64 random hex digits show all 16 digits
+    but for a chance below 1e-9, and fewer than 10 about once in 1e12 keys."""
+    if len(set(key)) < 10:
+        return True
+    return any(key == (key[:period] * (len(key) // period + 1))[: len(key)] for period in range(1, len(key) // 2 + 1))
+
+
+def check_secret(key: str, source: str = "TABLETOP_SECRET", remedy: str = HOW_TO_GENERATE) -> bytes:
+    """The seat-token key as the bytes the HMACs use (the hex text itself, as always)."""
+    return check_key(key, source, remedy=remedy).encode()
 
 
 def check_signing_key(key: str) -> bytes:
     """``TABLETOP_SIGNING_KEY`` as the 32-byte seed it must be (64 hex digits)."""
-    try:
-        seed = bytes.fromhex(key.strip())
-    except ValueError:
-        seed = b""
-    if len(seed) != 32:
-        raise InsecureSecret("TABLETOP_SIGNING_KEY must be 64 hex digits (an Ed25519 seed of 32 bytes); "
-                             "generate one with: python3 -c 'import secrets; print(secrets.token_hex(32))'")
-    return seed
+    return bytes.fromhex(check_key(key, "TABLETOP_SIGNING_KEY (an Ed25519 seed)", exact=True))
 
 
 @dataclass(frozen=True)
@@ -68,6 +92,7 @@ class Settings:
     aggregate_cache: int = 500
     redis_url: str | None = None
     secret: str | None = None
+    secret_source: str = "TABLETOP_SECRET"  # where ``secret`` came from, for the refusal's message
     signing_key: str | None = None  # hex Ed25519 seed for receipts; None: derived from the server secret
     max_body_bytes: int = 64 * 1024
     projections: str = "thread"  # thread (embedded) | external (a `tabletop projections run` worker) | off
@@ -112,6 +137,7 @@ class Settings:
             aggregate_cache=int(get("TABLETOP_AGGREGATE_CACHE", "500")),
             redis_url=get("TABLETOP_REDIS_URL") or None,
             secret=get("TABLETOP_SECRET") or _read_secret_file(get("TABLETOP_SECRET_FILE")),
+            secret_source="TABLETOP_SECRET" if get("TABLETOP_SECRET") else f"TABLETOP_SECRET_FILE ({get('TABLETOP_SECRET_FILE')})",
             signing_key=get("TABLETOP_SIGNING_KEY") or None,
             max_body_bytes=int(get("TABLETOP_MAX_BODY_BYTES", str(64 * 1024))),
             projections=get("TABLETOP_PROJECTIONS", "thread"),
@@ -134,15 +160,29 @@ class Settings:
         )
 
     def check(self) -> None:
-        """Refuse to start on settings that are unsafe whatever the request (the seat-token key);
-        cheap and opens nothing, so a server checks before it forks or serves."""
+        """Refuse to start on settings that are unsafe whatever the request (every key the settings
+        name, the data folder's key if it is there already); cheap and opens nothing, so a server
+        checks before it forks or serves."""
         if self.signing_key is not None:
             check_signing_key(self.signing_key)
         if self.secret:
-            check_secret(self.secret)
+            check_secret(self.secret, self.secret_source)
         elif self.store == "postgres":
             raise InsecureSecret(f"TABLETOP_SECRET (or TABLETOP_SECRET_FILE) must be set with TABLETOP_STORE=postgres "
                                  f"(all workers share the key); {HOW_TO_GENERATE}")
+        elif self.secret_path.exists():
+            check_secret(self.secret_path.read_text(), *self.secret_path_source)
+
+    @property
+    def secret_path(self) -> Path:
+        """The data folder's generated key (used when no key is configured)."""
+        return self.data_dir / "secret.key"
+
+    @property
+    def secret_path_source(self) -> tuple[str, str]:
+        """How a refusal of the data folder's key names it, and what to do."""
+        return (f"the data folder's key {self.secret_path}",
+                f"delete it to have a new one generated at the next start, or {HOW_TO_GENERATE}")
 
     @property
     def limits_on(self) -> bool:
@@ -207,12 +247,12 @@ class Settings:
         ever reads a half-written key).
         """
         if self.secret:
-            return check_secret(self.secret)
+            return check_secret(self.secret, self.secret_source)
         if self.store == "postgres":
             # Workers on several hosts share one store; each would generate its own key, and a seat
             # token issued by one would be refused by the others.
             self.check()
-        path = self.data_dir / "secret.key"
+        path = self.secret_path
         if not path.exists():
             self.data_dir.mkdir(parents=True, exist_ok=True)
             candidate = self.data_dir / f".secret.key.{os.getpid()}.{secrets.token_hex(4)}"
@@ -225,7 +265,7 @@ class Settings:
                 pass  # another process won the race; its key is the key
             finally:
                 candidate.unlink()
-        return path.read_text().strip().encode()
+        return check_secret(path.read_text(), *self.secret_path_source)
 
 
 def _read_secret_file(path: str | None) -> str | None:
@@ -233,6 +273,9 @@ def _read_secret_file(path: str | None) -> str | None:
     if not path:
         return None
     try:
-        return Path(path).read_text().strip() or None
+        text = Path(path).read_text().strip()
     except OSError as error:
-        raise InsecureSecret(f"TABLETOP_SECRET_FILE {path!r} cannot be read ({error.strerror}); {HOW_TO_GENERATE}") from None
+        raise InsecureSecret(f"TABLETOP_SECRET_FILE ({path}) cannot be read ({error.strerror}); {HOW_TO_GENERATE}") from None
+    if not text:
+        raise InsecureSecret(f"TABLETOP_SECRET_FILE ({path}) is empty; {HOW_TO_GENERATE}")
+    return text

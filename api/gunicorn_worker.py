@@ -41,7 +41,16 @@ class _Collect:
 class OneSend(wsgi.Response):
     """gunicorn's response, its head sent together with the first piece of the body: gunicorn's
     own ``write`` runs (the same head, the same length checks) against a collector, and what it
-    would have sent in two goes to the client in one."""
+    would have sent in two goes to the client in one.
+
+    It also honours an app's ``Connection: close`` (``api.limits`` sets it on a 408 or 429):
+    gunicorn drops hop-by-hop headers from the app and would answer ``keep-alive``; a forced close
+    makes it say ``close`` and end the connection before reading another request on it."""
+
+    def process_headers(self, headers: list[tuple[str, str]]) -> None:
+        super().process_headers(headers)
+        if any(name.lower() == "connection" and "close" in value.lower() for name, value in headers):
+            self.force_close()
 
     def write(self, arg: Any) -> None:
         if self.headers_sent or self.chunked:

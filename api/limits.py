@@ -12,13 +12,19 @@ setting (``api.config``, docs/hardening.md) and every refusal is a 429 with ``Re
   and not started yet.
 
 A slow body is bounded apart (``api.body``). A Redis outage never refuses anyone: the limiter
-falls back to memory (``/readyz`` says Redis is degraded).
+falls back to memory (``/readyz`` says Redis is degraded), logs one warning, and ``/metrics``
+counts it (``tabletop_rate_limit_fallbacks_total``, ``tabletop_rate_limit_in_memory``).
+
+The limiter's Redis connections come from a blocking pool of ``REDIS_CONNECTIONS`` per worker: a
+request waits up to ``REDIS_WAIT_S`` for a free one. redis-py's default pool refuses outright past
+100 connections checked out at once (``MaxConnectionsError``), and a burst of a thousand stream
+openings on one gevent worker made exactly that happen with Redis up: flask-limiter took the
+refusal for an outage and counted in memory, per worker, from then on (issue 31).
 """
 
 from __future__ import annotations
 
 import logging
-import socket
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -40,6 +46,9 @@ COMMANDS = ("tables.start", "tables.fork", "seats.take_seat", "seats.leave", "se
             "undo.request_undo", "undo.vote_undo")
 OPEN_TABLE = "tables.open_table"
 STREAM = "stream.stream"
+#: The limiter's Redis connections per worker process, and how long a request waits for one.
+REDIS_CONNECTIONS = 32
+REDIS_WAIT_S = 5.0
 
 
 class TooManyRequests(ApiError):
@@ -170,8 +179,9 @@ def init_app(app: Flask, settings: Settings) -> None:
     limiter = Limiter(
         key_func=client, app=app, storage_uri=storage, strategy="moving-window", headers_enabled=True,
         swallow_errors=True, in_memory_fallback_enabled=storage != "memory://", key_prefix="tabletop",
-        storage_options={"socket_connect_timeout": 1, "socket_timeout": 1} if storage.startswith("redis") else {},
+        storage_options=_storage_options(storage),
     )
+    app.after_request(_FallbackWatch(limiter))
     shared = limiter.shared_limit(settings.rate_limit_commands, scope="commands")
     wrap: dict[str, Any] = {name: shared for name in COMMANDS}
     wrap[OPEN_TABLE] = limiter.limit(settings.rate_limit_open_tables)
@@ -183,19 +193,56 @@ def init_app(app: Flask, settings: Settings) -> None:
     app.teardown_request(caps.leave)
 
 
-def _close_refused(response: Response) -> Response:
-    """Close the connection after a 408 or 429: a client over its bounds must not keep holding one
-    of the worker's connections idle for the keep-alive time (gunicorn ignores a ``Connection``
-    header from the app, so the socket is shut down once the response is out)."""
-    sock = request.environ.get("gunicorn.socket")
-    if response.status_code in (408, 429) and sock is not None:
-        def shut() -> None:
-            try:
-                sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
+def _storage_options(storage: str) -> dict[str, Any]:
+    """The limiter's Redis client: short socket timeouts, a bounded pool that waits (module docstring)."""
+    if not storage.startswith(("redis://", "rediss://")):
+        return {}
+    import redis
 
-        response.call_on_close(shut)
+    pool = redis.BlockingConnectionPool.from_url(storage, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT_S,
+                                                 socket_connect_timeout=1, socket_timeout=1)
+    return {"connection_pool": pool}
+
+
+class _FallbackWatch:
+    """After each request: say once, in the log and in /metrics, when the limiter moved to its
+    in-memory fallback or back (flask-limiter keeps that state on ``_storage_dead``; it logs its
+    own warning under ``flask-limiter`` without saying what it means for the limits)."""
+
+    def __init__(self, limiter: Limiter) -> None:
+        self.limiter = limiter
+        self.in_memory = False
+
+    def __call__(self, response: Response) -> Response:
+        in_memory = bool(getattr(self.limiter, "_storage_dead", False))
+        if in_memory != self.in_memory:
+            self.in_memory = in_memory
+            from api import metrics
+
+            metrics.rate_limit_storage(in_memory)
+            if in_memory:
+                log.warning("rate limits now count in this worker's memory: the shared storage (Redis) did not "
+                            "answer; each worker's clients get the whole budget until it answers again",
+                            extra={"event": "rate_limit_fallback"})
+            else:
+                log.info("rate limits count in the shared storage (Redis) again", extra={"event": "rate_limit_shared"})
+        return response
+
+
+def _close_refused(response: Response) -> Response:
+    """End the connection after a 408 or 429, and say so: a client over its bounds must not keep
+    holding one of the worker's connections idle for the keep-alive time, and a 408's body was
+    never read whole.
+
+    ``Connection: close`` makes the server close the connection after this answer, before it reads
+    another request on it: gevent's server honours the header, and gunicorn's answer
+    (``api.gunicorn_worker.OneSend``) turns it into gunicorn's own forced close. It used to shut
+    the socket down after the answer while gunicorn said ``Connection: keep-alive``: a client's next
+    request, already in the socket's buffer, was still read and recorded (Linux keeps buffered
+    data readable after ``shutdown``), and its answer had nowhere to go (issue 31: 13 of 53 moves).
+    """
+    if response.status_code in (408, 429):
+        response.headers["Connection"] = "close"
     return response
 
 

@@ -13,7 +13,8 @@ What is counted, and where:
 * Redis publish failures (``Broker.after_save``);
 * rate-limit refusals: every 429 answered, by route, whoever refused it (flask-limiter's
   handler or anything else); ``rate_limited(route)`` is the hook for a limiter that refuses
-  without a 429 response;
+  without a 429 response; and each fall back of the limiter to in-memory counters (Redis
+  unreachable: limits then count per worker), with a gauge that is 1 while a worker is there;
 * projection lag, in events and seconds, per read model: read from the stores at scrape time
   (the log's head against each read model's tracking position), so it is right in every process.
 
@@ -61,6 +62,11 @@ OPEN_STREAMS = Gauge("tabletop_open_streams", "SSE streams open now.", multiproc
 STREAM_FRAMES = Counter("tabletop_stream_frames", "SSE frames sent, by kind.", ["kind"])
 PUBLISH_FAILURES = Counter("tabletop_redis_publish_failures", "Fan-out notices that could not be published.")
 RATE_LIMITED = Counter("tabletop_rate_limit_refusals", "Requests refused by a rate limit (429), by route.", ["route"])
+RATE_LIMIT_FALLBACKS = Counter("tabletop_rate_limit_fallbacks",
+                               "Times a worker's rate limiter lost its shared storage (Redis) and counted in memory.")
+RATE_LIMIT_IN_MEMORY = Gauge("tabletop_rate_limit_in_memory",
+                             "1 while a worker's rate limits count in its own memory (per worker, not shared).",
+                             multiprocess_mode="livemax")
 
 _FRAME_KINDS = ((b"event: entry\n", "entry"), (b"event: view\n", "view"), (b": hb\n", "heartbeat"))
 _GAMES_OF: OrderedDict[UUID, str] = OrderedDict()  # table id -> game, for refusals (never a label)
@@ -95,6 +101,13 @@ def publish_failed() -> None:
 def rate_limited(route: str) -> None:
     """Count a rate-limit refusal that did not answer 429 (a 429 response is counted by itself)."""
     RATE_LIMITED.labels(route).inc()
+
+
+def rate_limit_storage(in_memory: bool) -> None:
+    """The rate limiter moved to its in-memory fallback (``True``) or back to the shared storage."""
+    if in_memory:
+        RATE_LIMIT_FALLBACKS.inc()
+    RATE_LIMIT_IN_MEMORY.set(1 if in_memory else 0)
 
 
 def instrument(tables: Tables) -> None:

@@ -30,6 +30,16 @@ from api.server import child_exit, metrics_folder_ready  # noqa: E402,F401 - /me
 logconfig_dict = gunicorn_logconfig()
 
 
+def post_worker_init(worker):
+    """Every worker class answers through ``OneSend`` (gunicorn's own gevent one sets it too): one
+    send per small answer, and an app's ``Connection: close`` (a 408 or 429) really closes."""
+    from gunicorn.http import wsgi
+
+    from api.gunicorn_worker import OneSend
+
+    wsgi.Response = OneSend
+
+
 def on_starting(server):
     """Refuse to start, in one line, on unsafe settings (an example or short ``TABLETOP_SECRET``)."""
     from api.config import Settings

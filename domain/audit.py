@@ -140,6 +140,8 @@ def audit_events(decoded: Iterable[tuple[int, Any]], anchors: Iterable[tuple[int
                 state, count = game.from_dict(event.state), event.chance_count
             elif isinstance(event, Table.GameFinished):
                 finished = event
+                if getattr(event, "chance_count", None) not in (None, count):
+                    checks["chance"].fail(version, f"the end states {event.chance_count} chance steps, the history holds {count}")
                 if event.scores != game.scores(state).to_dict():
                     checks["final_scores"].fail(version, "the recorded scores differ from the replayed game's")
         except Exception as error:  # noqa: BLE001 - a broken history must be reported, not crash the audit

@@ -245,13 +245,29 @@ def _check_seed_and_chance(record: Mapping[str, Any], events: list[Mapping[str, 
         found.fail(finished[-1]["version"], "the revealed seed does not match the commitment")
         return
     found.lines.append(f"seed: SHA-256 of the revealed seed is the commitment {opened['seed_commitment']}")
-    count = 0
+    count, step = 0, int((opened.get("initial") or {}).get("chance_count") or 0)  # a fork goes on counting
     for event in events:
+        if event["event"] == "Undone":
+            step = int(event["payload"]["chance_count"])  # undone steps are drawn again with the same n
         if event["event"] != "ChanceResolved":
             continue
         p = event["payload"]
+        if p["n"] != step:
+            found.fail(event["version"], f"the chance step is numbered {p['n']}, the next one is {step}")
+            return
+        step += 1
         if p["outcome"] != draw(ChanceRequest.from_dict(p["request"]), seed, p["n"]):
             found.fail(event["version"], f"chance step {p['n']}'s outcome is not the one the seed gives")
             return
         count += 1
     found.lines.append(f"chance: {count} outcomes re-derived from the seed")
+    end = finished[-1]
+    stated, final = end["payload"].get("chance_count"), end["payload"].get("final_version")
+    if stated is None and final is None:
+        found.lines.append("end: GameFinished states no chance count (a record written before it did)")
+    elif stated != step:
+        found.fail(end["version"], f"the game ended after {stated} chance steps, the record holds {step}")
+    elif final != end["version"]:
+        found.fail(end["version"], f"the game ended at version {final}, the record puts its end at {end['version']}")
+    else:
+        found.lines.append(f"end: GameFinished states the {step} chance steps and its version {final}")

@@ -300,14 +300,21 @@ class Table(Aggregate):
 
     def finish(self) -> None:
         scores = self.game.scores(self.state)
+        # The end states what it closes, so a record cut short and re-chained is found without a
+        # receipt unless this event is forged too (docs/record.md, "What each check catches").
         self.trigger_event(
-            self.GameFinished, scores=scores.to_dict(), winners=list(scores.winners), seed=self.seed
+            self.GameFinished, scores=scores.to_dict(), winners=list(scores.winners), seed=self.seed,
+            chance_count=self.chance_count, final_version=self.version + 1,
         )
 
     class GameFinished(Event):
         scores: dict
         winners: list
         seed: str
+        #: Chance steps drawn by the end (the next step's n) and this event's own version; None in
+        #: events stored before they were recorded (their digests hash no such field).
+        chance_count: int | None = None
+        final_version: int | None = None
 
         def apply(self, table: Table) -> None:
             table.status = FINISHED

@@ -34,7 +34,7 @@ from api.config import Settings  # noqa: E402
 
 GAME, SEATS = "bunny_kingdom", 4
 LEVEL = "random"  # the bots' level (--level)
-SECRET = "bench-cpu-secret-not-for-production-0123456789"
+SECRET = "12cad824a9aac6c9b485445176d0754e2261f87af197723900e99f9c9d8d76f7"
 
 
 def _pg_database(name: str) -> None:

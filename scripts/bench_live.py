@@ -102,7 +102,7 @@ def start_gunicorn(sqlite: str, redis_url: str, workers: int = 1) -> tuple[subpr
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TABLETOP_STORE": "sqlite",
            "TABLETOP_DATA_DIR": str(Path(sqlite).parent), "TABLETOP_REDIS_URL": redis_url,
-           "TABLETOP_PROJECTIONS": "off", "TABLETOP_CREATE_TABLES": "n", "TABLETOP_SECRET": "bench-key-not-for-production-0123456789",
+           "TABLETOP_PROJECTIONS": "off", "TABLETOP_CREATE_TABLES": "n", "TABLETOP_SECRET": "388b9df805353fa4dd3f8a272e8827c44608a8a14070cbc4e551a1a0aadffb06",
            "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers), "WORKER_CONNECTIONS": "2000",
            # every client here is one loopback address: the per-client stream caps (16) would refuse them
            "TABLETOP_CLIENT_LIMITS": "off"}

@@ -43,7 +43,7 @@ def main() -> None:
     given = signer.receipt("t" * 36, 123, "a" * 64)
     line("check one receipt (Signer.check)", timed(lambda: signer.check(given, "t" * 36), 2000))
 
-    app = create_app(Settings(store="memory", testing=True, secret="bench-secret-0123456789abcdef0123456789"))
+    app = create_app(Settings(store="memory", testing=True, secret="7d404de74f2bc59a4c112c844b5ae631b41b95eae6e55a9a47be6aa5ae5d53be"))
     client = app.test_client()
     table_id = client.post("/api/tables", json={"game": "walnut_grove", "seats": 2}).json["table_id"]
     for name in ("ann", "bob"):

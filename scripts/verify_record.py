@@ -15,9 +15,18 @@ checks, and prints, in order:
 3. every chance outcome: re-derived from (seed, n, request) with the published algorithm, and the
    steps numbered n = 0, 1, 2 ... (a fork starts at its ``initial.chance_count``; an ``Undone``
    sets the next n to its ``chance_count``);
-4. every receipt (``--receipt``, and the record's own): its Ed25519 signature under the server's
+4. the end: ``GameFinished`` states how many chance steps were drawn (``chance_count``) and its own
+   version (``final_version``); the record must hold exactly that, so a tail cut off (the last chance
+   step removed, the chain recomputed) is found without a receipt. Records written before the end
+   stated them are reported ``n/a`` there: for them a cut tail is found only by a receipt;
+5. every receipt (``--receipt``, and the record's own): its Ed25519 signature under the server's
    public key (``GET /api/signing-key``), and that the record holds that version with that head
    digest; a receipt for a version after the record's end means the history was cut.
+
+What no check here can see, because anyone can recompute a chain with no key: a forger who removes
+or changes events and rewrites ``GameFinished`` to match. Only a kept receipt (of the head, or of
+any version the forgery changed) or a replay through the rules (``tabletop import``) finds that;
+docs/record.md has the table of every forgery and what catches it.
 
 It exits 0 when every check passes, 1 naming the first bad version otherwise, 2 when the input
 cannot be read. ``--allow-unfinished`` checks what a record read before the end allows (the links
@@ -229,18 +238,19 @@ def check_chain(record: dict, found: Findings, allow_unfinished: bool) -> dict[i
     return digests
 
 
-def check_seed_and_chance(record: dict, found: Findings, allow_unfinished: bool) -> None:
+def check_seed_and_chance(record: dict, found: Findings, allow_unfinished: bool) -> int | None:
+    """Check the seed and every chance step; the number of steps drawn by the end (None: not checked)."""
     events = record["events"]
     opened = events[0].get("payload")
     finished = [e for e in events if e.get("event") == "GameFinished" and e.get("payload")]
     if (opened is None or not finished) and not allow_unfinished:
         found.fail("seed", len(events) + 1, "the record ends before the game does (no GameFinished): the seed "
                                             "is not revealed (use --allow-unfinished to check what it allows)")
-        return
+        return None
     if opened is None or not finished:
         found.skip("seed", "the game is not over in this record: the seed is not revealed yet")
         found.skip("chance", "outcomes are re-derived once the seed is revealed")
-        return
+        return None
     seed = finished[-1]["payload"]["seed"]
     commitment = opened["seed_commitment"]
     version = finished[-1]["version"]
@@ -265,21 +275,47 @@ def check_seed_and_chance(record: dict, found: Findings, allow_unfinished: bool)
         if payload["n"] != step:
             found.fail("chance", event["version"], f"the chance step is numbered {payload['n']}, the next one "
                                                    f"is {step} (a chance step was removed or added)")
-            return
+            return None
         step += 1
         try:
             expected = chance_outcome(seed, int(payload["n"]), request)
         except (KeyError, TypeError, ValueError) as error:
             found.fail("chance", event["version"], f"the chance request cannot be read: {error}")
-            return
+            return None
         if payload["outcome"] != expected:
             found.fail("chance", event["version"], f"chance step {payload['n']} ({request.get('kind')}): the outcome "
                                                    "is not the one the seed gives")
-            return
+            return None
         checked += 1
         kinds[request["kind"]] = kinds.get(request["kind"], 0) + 1
     summary = ", ".join(f"{v} {k}" for k, v in sorted(kinds.items())) or "none"
     found.ok("chance", f"{checked} outcomes re-derived from the seed ({summary})")
+    return step
+
+
+def check_end(record: dict, drawn: int | None, found: Findings) -> None:
+    """``GameFinished`` states the chance steps drawn and its own version: the record must hold them."""
+    finished = [e for e in record["events"] if e.get("event") == "GameFinished" and e.get("payload")]
+    if not finished:
+        found.skip("end", "checked once the game is over")
+        return
+    if drawn is None:
+        found.skip("end", "not compared: the chance steps did not check out")
+        return
+    end = finished[-1]
+    stated, version = end["payload"].get("chance_count"), end["version"]
+    final = end["payload"].get("final_version")
+    if stated is None and final is None:
+        found.skip("end", "this record's GameFinished states no chance count (written before it did): a tail "
+                          "cut off and re-chained is found only by a receipt of the head (--receipt)")
+    elif stated != drawn:
+        found.fail("end", version, f"the game ended after {stated} chance steps, the record holds {drawn} "
+                                   "(a chance step was cut)")
+    elif final != version:
+        found.fail("end", version, f"the game ended at version {final}, the record puts its end at version "
+                                   f"{version} (events were removed or added)")
+    else:
+        found.ok("end", f"GameFinished at version {version} states it, after the {drawn} chance steps the record holds")
 
 
 def check_receipts(record: dict, receipts: list[tuple[str, dict]], public_key: str | None, digests: dict[int, str],
@@ -340,7 +376,8 @@ def verify(record: dict, receipts: list[tuple[str, dict]], public_key: str | Non
         receipts = [(OWN_RECEIPT, record["receipt"]), *receipts]
     try:
         digests = check_chain(record, found, allow_unfinished)
-        check_seed_and_chance(record, found, allow_unfinished)
+        drawn = check_seed_and_chance(record, found, allow_unfinished)
+        check_end(record, drawn, found)
         check_receipts(record, receipts, public_key, digests, found)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         found.fail("format", None, f"the record is malformed: {error!r}")

@@ -105,7 +105,7 @@ def test_audit_with_kept_receipts_reports_a_history_cut_short(tmp_path, monkeypa
     from api.receipts import Signer
     from api.wiring import build_tables
 
-    monkeypatch.setenv("TABLETOP_SECRET", "cli-test-secret-0123456789abcdef0123456789")
+    monkeypatch.setenv("TABLETOP_SECRET", "d084a6c0a06d5f286e0e387462db8a5fa5e04f9cd5139d9a1a7bb8500244b1d9")
     settings = Settings.from_env().with_(store="sqlite", data_dir=tmp_path)
     tables = build_tables(settings)
     table_id = tables.open_table("tiny_duel", 2).table_id

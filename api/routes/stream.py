@@ -20,6 +20,7 @@ and one socket write each.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from collections import OrderedDict
@@ -29,7 +30,8 @@ from uuid import UUID
 
 from flask import Blueprint, Response, current_app, request
 
-from api import limits, metrics
+from api import limits, logs, metrics
+from api.errors import STORE_DOWN
 from api.fanout import GAP, Broker, Subscription
 from domain.application import Tables
 from domain.errors import DomainError
@@ -257,6 +259,23 @@ def parse_last_event_id(raw: str | None) -> int:
     return int(raw) if raw.isdigit() and len(raw) < 10 else 0
 
 
+log = logging.getLogger(__name__)
+
+
+def ended_by_store(body: Iterator[bytes], request_id: str) -> Iterator[bytes]:
+    """The stream's bytes; if the event store goes away mid-stream, one warning line naming the
+    request and the stream simply ends (the browser comes back with ``Last-Event-ID`` after
+    ``retry``, and reconnects get their 503 until the store answers). Without this the error left
+    the generator, outside the request, and the server logged it as an ERROR traceback with no
+    request id, once per open stream (issue 31: 19 of them for one outage)."""
+    try:
+        yield from body
+    except STORE_DOWN as error:
+        log.warning("stream ended: the event store is unavailable", extra={
+            "event": "stream_ended", "reason": "store_unavailable", "error": type(error).__name__,
+            "request_id": request_id})
+
+
 bp = Blueprint("stream", __name__)
 
 
@@ -274,9 +293,9 @@ def stream(table_id: UUID) -> Response:
     except BaseException:
         close()
         raise
-    body = metrics.streamed(limits.CountedStream(event_stream(
+    body = metrics.streamed(limits.CountedStream(ended_by_store(event_stream(
         live.frames, sub, table_id, viewer, last, heartbeat=live.heartbeat, max_age=live.max_age,
-        retry_ms=live.retry_ms), close))
+        retry_ms=live.retry_ms), logs.request_id()), close))
     # direct_passthrough: the server iterates the generator itself (it yields bytes), without
     # werkzeug's per-chunk encoding and closing wrappers; closing it still runs its ``finally``.
     return Response(body, mimetype="text/event-stream", direct_passthrough=True,

@@ -1,7 +1,9 @@
 // Checks a game record in this browser, with WebCrypto, from the published description alone
 // (docs/record.md and the fairness algorithm it quotes), not from the server's code: the hash
 // chain (both chain formats), the seed against its commitment, every chance outcome re-derived
-// from the seed, and a signed receipt when there is one. It imports nothing, so the same file runs
+// from the seed, the end (GameFinished states the chance steps drawn and its own version, so a cut
+// tail is found; records written before it did are "n/a" there), and a signed receipt when there
+// is one. What it cannot see (a forger who rewrites GameFinished too) is in docs/record.md. It imports nothing, so the same file runs
 // under node for the tests.
 //
 // Numbers are kept as the text the server wrote (a small JSON reader below), so the canonical form
@@ -203,6 +205,7 @@ export async function verifyRecord(text, {publicKey = null, receipts = [], subtl
   try {
     const digests = await checkChain(subtle, record, events, ok, fail);
     const finished = await checkSeedAndChance(subtle, record, events, ok, skip, fail);  // even past a broken link
+    checkEnd(events, finished, ok, skip, fail);
     if (digests) await checkReceipts(subtle, record, digests, publicKey, receipts, ok, skip, fail);
     complete = Boolean(finished);
   } catch (error) {
@@ -282,18 +285,43 @@ async function checkSeedAndChance(subtle, record, events, ok, skip, fail) {
     const {n, request, outcome} = event.payload;
     if (num(n) !== step) {
       fail('chance', num(event.version), `the chance step is numbered ${num(n)}, the next one is ${step} (a chance step was removed or added)`);
-      return true;
+      return {drawn: null};
     }
     step += 1;
     const expected = await chanceOutcome(subtle, seed, num(n), request);
     if (canonical(expected) !== canonical(outcome)) {
       fail('chance', num(event.version), `chance step ${num(n)} (${request.kind}): the outcome is not the one the seed gives`);
-      return true;
+      return {drawn: null};
     }
     count += 1;
   }
   ok('chance', `${count} outcomes re-derived from the seed`);
-  return true;
+  return {drawn: step};
+}
+
+/** GameFinished states the chance steps drawn and its own version: the record must hold them. */
+function checkEnd(events, finished, ok, skip, fail) {
+  if (!finished) {
+    skip('end', 'checked once the game is over');
+    return;
+  }
+  if (finished.drawn === null) {
+    skip('end', 'not compared: the chance steps did not check out');
+    return;
+  }
+  const end = events.filter((e) => e.event === 'GameFinished' && e.payload).pop();
+  const version = num(end.version);
+  const stated = end.payload.chance_count;
+  const final = end.payload.final_version;
+  if (stated == null && final == null) {
+    skip('end', "this record's GameFinished states no chance count (written before it did): a tail cut off and re-chained is found only by a receipt of the head");
+  } else if (stated == null || num(stated) !== finished.drawn) {
+    fail('end', version, `the game ended after ${stated == null ? '?' : num(stated)} chance steps, the record holds ${finished.drawn} (a chance step was cut)`);
+  } else if (final == null || num(final) !== version) {
+    fail('end', version, `the game ended at version ${final == null ? '?' : num(final)}, the record puts its end at version ${version} (events were removed or added)`);
+  } else {
+    ok('end', `GameFinished at version ${version} states it, after the ${finished.drawn} chance steps the record holds`);
+  }
 }
 
 async function checkReceipts(subtle, record, digests, publicKey, given, ok, skip, fail) {

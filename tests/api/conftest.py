@@ -7,7 +7,7 @@ import pytest
 from api import create_app
 from api.config import Settings
 
-SECRET = "test-secret-not-for-production-0123456789"
+SECRET = "bb4233d11a46728c22c05afd9f4cc5f5117a149d37a63515b6895f61362d64a0"
 
 
 def pytest_ignore_collect(collection_path, config):

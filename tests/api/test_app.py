@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 
 import pytest
@@ -29,10 +30,10 @@ def test_create_app_on_sqlite_keeps_tables_and_tokens_across_a_restart(tmp_path)
 
 def test_another_server_secret_refuses_the_token(tmp_path):
     store = Settings(store="sqlite", data_dir=tmp_path)
-    first = create_app(store.with_(secret="one-" + "1" * 40)).test_client()
+    first = create_app(store.with_(secret=hashlib.sha256(b"one").hexdigest())).test_client()
     table_id = first.post("/api/tables", json={"game": "tiny_duel", "seats": 2}).json["table_id"]
     token = first.post(f"/api/tables/{table_id}/seats", json={"name": "ann"}).json["token"]
-    other = create_app(store.with_(secret="two-" + "2" * 40)).test_client()  # same store, another key
+    other = create_app(store.with_(secret=hashlib.sha256(b"two").hexdigest())).test_client()  # same store, another key
     r = other.get(f"/api/tables/{table_id}/view", headers={"Authorization": f"Bearer {token}"})
     assert r.status_code == 401
     assert first.get(f"/api/tables/{table_id}/view", headers={"Authorization": f"Bearer {token}"}).status_code == 200
@@ -40,7 +41,7 @@ def test_another_server_secret_refuses_the_token(tmp_path):
 
 def test_the_wsgi_app_is_built_on_first_use_once_per_process(monkeypatch, tmp_path):
     monkeypatch.setenv("TABLETOP_STORE", "memory")
-    monkeypatch.setenv("TABLETOP_SECRET", "wsgi-test-key-not-for-production-0123456789")
+    monkeypatch.setenv("TABLETOP_SECRET", "108628e88b1df81856639dd25b4d6647e77fe7310be934cde4aefe0ce796ad59")
     monkeypatch.setenv("TABLETOP_GC_THRESHOLD", "0")  # this test process keeps CPython's collector
     from api.wsgi import LazyApp
 

@@ -7,6 +7,8 @@ structural test proves every class in ``domain.errors`` has its own entry in ``a
 from __future__ import annotations
 
 import inspect
+import re
+from pathlib import Path
 from uuid import uuid4
 
 import pytest
@@ -314,3 +316,11 @@ def test_a_token_passed_explicitly_is_checked_like_a_header(app, duel):
         assert auth.viewer(tables, secret, UUID(duel.id)).seat is None
         with pytest.raises(auth.BadToken):
             auth.viewer(tables, secret, UUID(duel.id), duel.tokens[1][:-1] + "x")
+
+
+def test_the_undo_docs_name_the_status_the_api_answers_a_refused_undo_with():
+    """docs/undo.md once said 422 while the API answered 409; clients rely on the API's."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "undo.md").read_text()
+    said = {int(code) for code in re.findall(r"\b(4\d\d) `(?:undo_refused|no_undo_pending)`", text)}
+    said |= {int(code) for code in re.findall(r"refusal of\s+an undo is a (4\d\d)", text)}
+    assert said == {STATUS[domain.UndoRefused]} == {409}

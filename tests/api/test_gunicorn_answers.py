@@ -83,3 +83,18 @@ def test_gunicorn_writes_no_access_line_unless_asked():
     assert gunicorn_options("127.0.0.1", 0, 2)["logger_class"] == "api.gunicorn_worker.Logger"
     conf = open("deploy/gunicorn.conf.py").read()
     assert 'logger_class = "api.gunicorn_worker.Logger"' in conf
+
+
+def test_an_apps_connection_close_is_said_and_ends_the_connection_other_hop_headers_are_dropped():
+    """gunicorn drops the app's hop-by-hop headers and would answer ``keep-alive`` to a 429 whose
+    connection the app ends (``api.limits``); ``OneSend`` turns the app's ``close`` into gunicorn's."""
+    sends = answer(gunicorn_worker.OneSend, [("Content-Length", "2"), ("Connection", "close")], [b"{}"])
+    head = sends[0].split(b"\r\n\r\n")[0].split(b"\r\n")
+    assert head.count(b"Connection: close") == 1 and b"Connection: keep-alive" not in head
+    sock = Sock()
+    resp = gunicorn_worker.OneSend(request(), sock, types.SimpleNamespace())
+    resp.start_response("429 TOO MANY REQUESTS", [("Content-Length", "2"), ("Connection", "close")])
+    assert resp.should_close()  # gunicorn's keep-alive loop ends here, before reading another request
+    plain = gunicorn_worker.OneSend(request(), Sock(), types.SimpleNamespace())
+    plain.start_response("200 OK", [("Content-Length", "2")])
+    assert not plain.should_close()

@@ -117,9 +117,9 @@ def test_an_unknown_table_audit_is_404_whatever_the_receipts(client):
 def test_the_signing_key_is_configured_or_derived_from_the_server_secret():
     derived = create_app(settings()).test_client().get("/api/signing-key").json
     assert derived == create_app(settings()).test_client().get("/api/signing-key").json  # stable
-    other = create_app(settings(secret="another-secret-for-tests-0123456789abcdef")).test_client()
+    other = create_app(settings(secret="de8d0a9d90977d7b13772378441371adeb925bb17d36901262cfe873a9b25406")).test_client()
     assert other.get("/api/signing-key").json["public_key"] != derived["public_key"]
-    seed = "11" * 32
+    seed = hashlib.sha256(b"a configured receipt key").hexdigest()
     configured = create_app(settings(signing_key=seed)).test_client().get("/api/signing-key").json
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
@@ -130,8 +130,10 @@ def test_the_signing_key_is_configured_or_derived_from_the_server_secret():
 
 
 def test_a_signing_key_that_is_not_a_32_byte_hex_seed_refuses_to_start():
-    with pytest.raises(ValueError, match="TABLETOP_SIGNING_KEY must be 64 hex digits"):
+    with pytest.raises(ValueError, match=r"TABLETOP_SIGNING_KEY \(an Ed25519 seed\) is 4 hex digits, exactly 64"):
         settings(signing_key="abcd").check()
+    with pytest.raises(ValueError, match="TABLETOP_SIGNING_KEY .* is 66 hex digits, exactly 64"):
+        settings(signing_key=hashlib.sha256(b"x").hexdigest() + "ab").check()
 
 
 @pytest.mark.integration

@@ -26,7 +26,7 @@ ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 4
 
 
 def serve():
-    app = create_app(Settings(store="memory", testing=True, secret="bench-secret-not-for-production-0123456789"))
+    app = create_app(Settings(store="memory", testing=True, secret="68935175fd605371d32287f10684dbc7e93b8dd0bf24572587aa918b3249eb4e"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{httpd.server_port}"

@@ -36,7 +36,7 @@ class QuietHandler(WSGIRequestHandler):
 def server():
     """The base URL of a running app (in-memory store, its live stream and in-process broker, Tiny Duel
     registered by tests/conftest.py)."""
-    app = create_app(Settings(store="memory", testing=True, secret="e2e-secret-not-for-production-0123456789"))
+    app = create_app(Settings(store="memory", testing=True, secret="dee4893f02da9800f5d736c71a62ec08d11e16c353b646e2a4bf63a8741cf459"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     thread = threading.Thread(target=httpd.serve_forever, name="e2e-server", daemon=True)
     thread.start()
@@ -56,7 +56,7 @@ def browser():
         unavailable("Chromium", FileNotFoundError(CHROMIUM))
     from playwright.sync_api import expect
 
-    expect.set_options(timeout=10_000)  # a shared, busy CI machine: waits are bounds, not measurements
+    expect.set_options(timeout=30_000)  # a shared, busy 2-core machine: waits are bounds, not measurements
     with sync_playwright() as playwright:
         try:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
@@ -73,7 +73,7 @@ def new_page(browser, server):
 
     def make(width: int = 1100, height: int = 900):
         context = browser.new_context(base_url=server, viewport={"width": width, "height": height})
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(30_000)  # returns as soon as its condition holds
         contexts.append(context)
         page = context.new_page()
         page.errors = []

@@ -52,7 +52,7 @@ def play_well_until(tables, table: str, stop) -> None:
 
 
 def main() -> None:
-    app = create_app(Settings(store="memory", testing=True, secret="screenshots-not-for-production-0123456789"))
+    app = create_app(Settings(store="memory", testing=True, secret="99deb68cfabfa7efde6324095dbb1ec8d7f7038c29bdfe3e3046c19e5e173dc0"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     server = f"http://127.0.0.1:{httpd.server_port}"

@@ -45,7 +45,7 @@ def figures(page, label: str) -> None:
 
 
 def main() -> None:
-    app = create_app(Settings(store="memory", testing=True, secret="screenshots-only-not-a-real-secret-0123456789"))
+    app = create_app(Settings(store="memory", testing=True, secret="9b532f73174aef59c9f165f205d65c823b7e8e6a83acf7370ba2ec5162f803e5"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{httpd.server_port}"

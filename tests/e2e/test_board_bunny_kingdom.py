@@ -415,9 +415,10 @@ def test_two_players_and_a_spectator_see_no_secret_of_another_seat(new_page):
         for seat in (0, 1):
             ready(pages[seat])
             assert play_one_step(pages[seat])
-        now = api(pages[None], "GET", f"/api/tables/{table}")["version"]
-        for page in pages.values():  # every page has drawn the table as it is now
-            page.wait_for_function("(v) => Number(document.querySelector('#board .bk')?.dataset.version) >= v", arg=now)
+        head = api(pages[None], "GET", f"/api/tables/{table}")["version"]
+        for page in pages.values():  # every page has drawn the table after both picks (no fixed wait)
+            page.wait_for_function("(v) => Number(document.querySelector('#board .bk')?.dataset.version) >= v",
+                                   arg=head, timeout=30_000)
             ready(page)
         # The other seat's page says it has chosen or not, and shows its card count, never its cards.
         expect(pages[1].locator(".bk-seat[data-seat='0']")).to_contain_text("cards in hand")

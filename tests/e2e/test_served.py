@@ -18,7 +18,7 @@ from api.routes.web import WEB_DIR
 
 @pytest.fixture(scope="module")
 def client():
-    app = create_app(Settings(store="memory", testing=True, secret="served-secret-not-for-production-0123456789"))
+    app = create_app(Settings(store="memory", testing=True, secret="c0f59be9559398cd02f385b6e191c199db13626067dc01076b8c37f840c93fec"))
     yield app.test_client()
     app.extensions["tabletop.tables"].close()
 

@@ -27,9 +27,11 @@ pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOODER, PLAYER = "127.0.0.2", "127.0.0.3"
-#: Each command of the second client (a legal-moves read and a move) answers within this while the
-#: flood runs (about 0.1 s unloaded; this box is shared, so the bound is generous). Without the
-#: bounds it never answers: the flood holds every connection of both workers.
+#: The second client's commands (a legal-moves read and a move) answer, their median within this,
+#: while the flood runs (about 0.1 s each unloaded). Without the bounds they never answer: the flood
+#: holds every connection of both workers, and each request fails at its 10 s timeout. The median,
+#: not the slowest: on a box shared with other work (load 26 was seen) one command can take 9.8 s
+#: without any starvation, and starvation fails every request, not one.
 BOUND_S = 5.0
 
 
@@ -40,7 +42,7 @@ def gunicorn(tmp_path):
     env.update(
         PYTHONPATH=str(ROOT), BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY="2", WORKER_CONNECTIONS="100",
         TABLETOP_STORE="sqlite", TABLETOP_DATA_DIR=str(tmp_path), TABLETOP_PROJECTIONS="off",
-        TABLETOP_SECRET="bounded-clients-test-key-0123456789abcdef", TABLETOP_BODY_TIMEOUT_S="3",
+        TABLETOP_SECRET="c7c6f305e4133177b8825557c13d0d6db23e3d0d8f24b682555eea5df6fd55fa", TABLETOP_BODY_TIMEOUT_S="3",
         TABLETOP_MAX_STREAMS_PER_WORKER="70",
     )
     # The listener binds 127.0.0.1, but Linux routes all of 127/8 to it: connect to 127.0.0.1 from
@@ -49,7 +51,7 @@ def gunicorn(tmp_path):
     log = (tmp_path / "gunicorn.err").open("wb")
     proc = subprocess.Popen([str(Path(sys.executable).with_name("gunicorn")), "-c", "deploy/gunicorn.conf.py"],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90  # imports are slow on a busy 2-core box
     while True:
         try:
             if request(port, "GET", "/readyz")[0] == 200:
@@ -154,7 +156,11 @@ def test_one_client_flooding_connections_cannot_starve_another_clients_commands(
 
     flood = Flood(port, table, streams=120, bodies=120)  # 240 connections: the workers hold 200
     flood.thread.start()
-    time.sleep(3)  # the flood is at its height: every slot it can get, it holds
+    # The flood at its height: the server has refused it (429) past the caps, so it holds every slot it can get.
+    deadline = time.monotonic() + 60
+    while b"429" not in flood.statuses:
+        assert time.monotonic() < deadline, "the flood was never refused"
+        time.sleep(0.1)
     latencies = []
     try:
         for n in range(8):
@@ -168,14 +174,14 @@ def test_one_client_flooding_connections_cannot_starve_another_clients_commands(
             latencies.append(time.monotonic() - started)
         status, ready, _ = request(port, "GET", "/readyz")
         assert status == 200
-        waited = time.monotonic() + 10  # the bodies admitted first are cut at their 3 s deadline
+        waited = time.monotonic() + 60  # the bodies admitted first are cut at their 3 s deadline
         while b"408" not in flood.statuses and time.monotonic() < waited:
             time.sleep(0.2)
     finally:
         flood.stop.set()
-        flood.thread.join(timeout=10)
+        flood.thread.join(timeout=60)
     print("second client latencies (s):", [round(x, 2) for x in latencies])
-    assert max(latencies) < BOUND_S, latencies
+    assert sorted(latencies)[len(latencies) // 2] < BOUND_S, latencies
     refused = {code for code in flood.statuses}
     assert b"429" in refused, refused  # streams and bodies past the caps are refused at once
     assert b"408" in refused, refused  # bodies within the cap that never finish are cut off

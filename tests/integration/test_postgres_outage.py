@@ -125,8 +125,34 @@ def test_a_database_outage_is_a_fast_503_and_the_service_recovers_losing_nothing
     to_act = summary["to_act"][0]
     r, took = timed(lambda: duel.play(to_act, duel.legal(to_act)[0]))
     assert r.status_code == 200 and took < BOUND_S
-    deadline = time.monotonic() + 20  # the projection thread backs off (at most 5 s) while the store is away
+    deadline = time.monotonic() + 60  # the projection thread backs off (at most 5 s) while the store is away
     while (listed := client.get("/api/tables", query_string={"position": r.json["position"]})).status_code == 503:
         assert listed.json["error"] == "read_model_behind" and time.monotonic() < deadline
     assert listed.status_code == 200 and [t["id"] for t in listed.json] == [duel.id]  # the read models caught up
     tables.close()
+
+
+def test_a_stream_cut_by_an_outage_ends_with_one_warning_naming_its_request_and_no_traceback(own_postgres, caplog):
+    settings = Settings(store="postgres", postgres_port=own_postgres.port, postgres_dbname="postgres",
+                        testing=True, secret=SECRET, postgres_wait_s=2, projections="off")
+    app = create_app(settings)
+    app.extensions["live"].heartbeat = 0.2  # the idle stream looks at the store's head this often
+    client = app.test_client()
+    duel = Table(client)
+    stream = client.get(f"/api/tables/{duel.id}/stream", headers={"X-Request-ID": "stream-cut-by-outage"},
+                        buffered=False)
+    frames = iter(stream.response)
+    seen = b""
+    while b"event: view" not in seen:  # caught up: the stream now waits, and looks at the store
+        seen += next(frames)
+    own_postgres.stop()
+    caplog.clear()
+    with caplog.at_level("INFO"):
+        rest = list(frames)  # ends by itself, raising nothing, within the bounded waits
+    stream.close()
+    assert all(chunk.startswith(b": hb") for chunk in rest), rest
+    ended = [r for r in caplog.records if getattr(r, "event", None) == "stream_ended"]
+    assert len(ended) == 1 and ended[0].levelname == "WARNING"
+    assert ended[0].request_id == "stream-cut-by-outage" and ended[0].reason == "store_unavailable"
+    assert not [r for r in caplog.records if r.levelname == "ERROR" or r.exc_info]
+    app.extensions["tabletop.tables"].close()

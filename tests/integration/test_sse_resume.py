@@ -26,7 +26,7 @@ def server(redis_server, pg_env):
     pg = live_pg()
     settings = Settings(store="postgres", postgres_dbname=pg["dbname"], postgres_host=pg["host"],
                         postgres_port=int(pg["port"]), postgres_user=pg["user"], postgres_password=pg["password"],
-                        redis_url=redis_server.url, projections="off", testing=True, secret="sse-test-key-not-for-production-0123456789")
+                        redis_url=redis_server.url, projections="off", testing=True, secret="e595cbc5d8b867e32aab2aa2fa4077107d053d6c64bf25afa5eae48370ac8f24")
     app = create_app(settings)
     live = app.extensions["live"]
     live.heartbeat, live.max_age = 0.2, 30

@@ -13,7 +13,8 @@ from pathlib import Path
 import requests
 
 ROOT = Path(__file__).resolve().parents[2]
-GAME = "bunny_kingdom"  # the subprocess knows only the product games (Tiny Duel is registered by the tests)
+GAME = "bunny_kingdom"
+SECRET = "aee3e4a1c8ba9f4f0e1e3b4fd2c51c4e5b1a09f8d7c6b5a4938271605f4e3d2c"  # a key api.config accepts; tests only  # the subprocess knows only the product games (Tiny Duel is registered by the tests)
 
 
 def free_port() -> int:
@@ -30,7 +31,7 @@ class Served:
         self.base = f"http://127.0.0.1:{self.port}"
         self.out, self.err = tmp_path / "serve.out", tmp_path / "serve.err"
         full_env = {k: v for k, v in os.environ.items() if not k.startswith(("TABLETOP_", "PROMETHEUS_"))}
-        full_env.update({"TABLETOP_SECRET": "serve-test-secret-0123456789abcdef0123456789", "PYTHONUNBUFFERED": "1"}, **(env or {}))
+        full_env.update({"TABLETOP_SECRET": SECRET, "PYTHONUNBUFFERED": "1"}, **(env or {}))
         with self.out.open("wb") as out, self.err.open("wb") as err:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "api.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
@@ -58,6 +59,46 @@ class Served:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
+
+
+class Gunicorn:
+    """gunicorn with ``deploy/gunicorn.conf.py`` (its gevent worker), one worker on the embedded SQLite
+    store unless ``env`` says otherwise; its stderr (JSON log lines) kept in ``self.log``."""
+
+    def __init__(self, tmp_path: Path, env: dict[str, str] | None = None) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = tmp_path / "gunicorn.err"
+        full_env = {k: v for k, v in os.environ.items() if not k.startswith(("TABLETOP_", "PROMETHEUS_"))}
+        full_env.update(PYTHONPATH=str(ROOT), BIND=f"127.0.0.1:{self.port}", WEB_CONCURRENCY="1",
+                        TABLETOP_STORE="sqlite", TABLETOP_DATA_DIR=str(tmp_path / "data"), TABLETOP_SECRET=SECRET,
+                        PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"), **(env or {}))
+        (tmp_path / "metrics").mkdir(exist_ok=True)
+        with self.log.open("wb") as err:  # a pipe nobody reads would fill and block the worker
+            self.proc = subprocess.Popen([str(Path(sys.executable).with_name("gunicorn")), "-c", "deploy/gunicorn.conf.py"],
+                                         cwd=ROOT, env=full_env, stdout=subprocess.DEVNULL, stderr=err)
+        deadline = time.monotonic() + 90  # imports are slow on a busy 2-core box
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {self.proc.returncode}: {self.log.read_text()}")
+            try:
+                if requests.get(self.base + "/healthz", timeout=2).status_code == 200:
+                    return
+            except requests.RequestException:
+                pass
+            if time.monotonic() > deadline:
+                self.kill()
+                raise RuntimeError("gunicorn did not answer /healthz")
+            time.sleep(0.2)
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
 
 
 class Player:

@@ -30,7 +30,7 @@ def test_each_kubernetes_manifest_validates_strictly_against_the_schemas(where, 
 
 def test_the_manifests_hold_what_production_needs():
     kinds = {(doc["kind"], doc["metadata"]["name"]) for _, doc in documents()}
-    assert kinds == {("ConfigMap", "tabletop"), ("Secret", "tabletop"), ("Secret", "tabletop-key"),
+    assert kinds == {("ConfigMap", "tabletop"), ("Secret", "tabletop"),
                      ("Job", "tabletop-migrate"),
                      ("Deployment", "tabletop-api"), ("Deployment", "tabletop-projections"),
                      ("Service", "tabletop-api"), ("HorizontalPodAutoscaler", "tabletop-api"),
@@ -47,7 +47,8 @@ def test_the_manifests_hold_what_production_needs():
     assert by_name["Job", "tabletop-migrate"]["spec"]["template"]["spec"]["containers"][0]["command"] == [
         "tabletop", "migrate"]
     assert by_name["HorizontalPodAutoscaler", "tabletop-api"]["spec"]["scaleTargetRef"]["name"] == "tabletop-api"
-    # The seat-token key is a file in the API pods only, where TABLETOP_SECRET_FILE points.
+    # The seat-token key is a file in the API pods only, where TABLETOP_SECRET_FILE points; its Secret
+    # is made per cluster from a fresh key (no manifest carries one: it would be published).
     pod = by_name["Deployment", "tabletop-api"]["spec"]["template"]["spec"]
     key = next(v for v in pod["volumes"] if v["name"] == "key")
     assert key["secret"]["secretName"] == "tabletop-key"
@@ -64,6 +65,16 @@ def test_the_config_map_and_secret_set_only_variables_the_service_reads_and_the_
     assert config <= known and secret <= known
     assert secret == {"TABLETOP_POSTGRES_PASSWORD"} and not config & secret
     assert not {"TABLETOP_SECRET", "TABLETOP_SECRET_FILE"} & config  # the key is a file of the API pods
+
+
+def test_no_manifest_carries_the_seat_token_key_and_the_docs_generate_it():
+    for where, doc in documents():
+        assert doc["metadata"]["name"] != "tabletop-key", where
+        assert not {"secret.key", "TABLETOP_SECRET", "TABLETOP_SIGNING_KEY"} & set(doc.get("stringData", {})), where
+    make = "kubectl create secret generic tabletop-key"
+    for text in ((ROOT / "deploy/k8s/secret.yaml").read_text(), (ROOT / "docs/operations.md").read_text()):
+        command = text[text.index(make):].replace("\\\n#", "").split("\n")[0]  # its continuation lines joined
+        assert "--from-literal=secret.key=\"$(python3 -c 'import secrets; print(secrets.token_hex(32))')\"" in command
 
 
 def test_the_compose_file_validates_against_the_compose_specification():

@@ -91,7 +91,7 @@ def test_open_streams_and_frames_sent_are_counted_while_a_stream_runs_and_after_
 def test_projection_lag_is_zero_when_caught_up_and_counts_events_and_seconds_when_behind(app, client):
     table = Table(client)
     head = app.extensions["tabletop.tables"].recorder.max_notification_id()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60  # the projection thread catches up; generous on a busy box
     while time.monotonic() < deadline:
         samples = scrape(client)
         lags = [v for (name, _), v in samples.items() if name == "tabletop_projection_lag_events"]

@@ -107,19 +107,67 @@ def forge_outcome(record: dict, repair: bool) -> tuple[dict, int]:
     return (rechain(forged, event["version"]) if repair else forged), event["version"]
 
 
-def forge_removed(record: dict, renumber: bool) -> tuple[dict, int]:
-    """One move removed from the middle; with ``renumber`` the forger renumbers and re-chains the rest."""
+def forge_removed(record: dict, renumber: bool, kind: str = "MovePlayed", rewrite_end: bool = False) -> tuple[dict, int]:
+    """One event of ``kind`` removed from the middle; with ``renumber`` the forger renumbers and
+    re-chains the rest, with ``rewrite_end`` also making ``GameFinished`` state one version (and, for
+    a chance step, one step) fewer. The removed event's version."""
     forged = copy.deepcopy(record)
     events = forged["events"]
-    gone = next(e for e in events[len(events) // 2:] if e["event"] == "MovePlayed")["version"]
+    if kind == "ChanceResolved":  # one before the last (the last one cut is forge_cut_tail)
+        chances = chance_events(forged)
+        gone = chances[(len(chances) - 1) // 2]["version"]
+    else:
+        gone = next(e for e in events[len(events) // 2:] if e["event"] == kind)["version"]
     del events[gone - 1]
     if renumber:
         for event in events[gone - 1:]:
-            event["version"] -= 1
+            event["version"] -= 1  # a later chance step keeps its n: the numbering now skips one
+        if rewrite_end:
+            end = next(e for e in events if e["event"] == "GameFinished")
+            end["payload"]["final_version"] -= 1
+            if kind == "ChanceResolved":
+                end["payload"]["chance_count"] -= 1
         rechain(forged, gone)
     else:
         forged["head"] = {"version": events[-1]["version"], "digest": events[-1]["digest"]}
     return forged, gone
+
+
+def forge_cut_tail(record: dict, rewrite_end: bool) -> tuple[dict, int]:
+    """The last chance step removed, the events after it renumbered and the chain re-computed; with
+    ``rewrite_end`` the forger also makes ``GameFinished`` state one chance step and one version
+    fewer. The version where a verifier should find it: the end's (it now stands one earlier)."""
+    forged = copy.deepcopy(record)
+    events = forged["events"]
+    gone = chance_events(forged)[-1]["version"]
+    del events[gone - 1]
+    for event in events[gone - 1:]:
+        event["version"] -= 1
+    end = next(e for e in events if e["event"] == "GameFinished")
+    if rewrite_end:
+        end["payload"]["chance_count"] -= 1
+        end["payload"]["final_version"] -= 1
+    rechain(forged, gone)
+    return forged, end["version"]
+
+
+def forge_scores(record: dict) -> tuple[dict, int]:
+    """The winner's total raised by one in ``GameFinished``, the chain re-computed from there."""
+    forged = copy.deepcopy(record)
+    end = next(e for e in forged["events"] if e["event"] == "GameFinished")
+    totals = end["payload"]["scores"]["totals"]
+    seat = next(iter(totals))
+    totals[seat] += 1
+    return rechain(forged, end["version"]), end["version"]
+
+
+def as_written_before_the_end_stated_its_count(record: dict) -> dict:
+    """The record as a table finished before ``GameFinished`` stated ``chance_count`` and
+    ``final_version`` records it (its digests never hashed them)."""
+    old = copy.deepcopy(record)
+    end = next(e for e in old["events"] if e["event"] == "GameFinished")
+    del end["payload"]["chance_count"], end["payload"]["final_version"]
+    return rechain(old, end["version"])
 
 
 def forge_seed(record: dict) -> tuple[dict, int]:

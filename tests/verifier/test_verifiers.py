@@ -1,7 +1,9 @@
 """The standalone verifier (scripts/verify_record.py) and the browser's check (api/web/verify.js, run
 under node here; tests/e2e/test_verify_in_browser.py runs it in Chromium) pass on finished records of
 every game and fail, naming the first bad version, on each forgery: a chance outcome changed, an
-event removed, the seed changed, a truncated record given a receipt for a later version."""
+event removed, the seed changed, the tail cut (the last chance step removed, the chain recomputed),
+a truncated record given a receipt for a later version. The forgeries only a kept receipt finds
+(the end rewritten to match, docs/record.md's table) verify without one and fail with it."""
 
 from __future__ import annotations
 
@@ -20,10 +22,13 @@ from tests.verifier.helpers import (
     SCRIPT,
     VERIFY_JS,
     Signer,
+    as_written_before_the_end_stated_its_count,
     chance_events,
     finished_records,
+    forge_cut_tail,
     forge_outcome,
     forge_removed,
+    forge_scores,
     forge_seed,
     load_verifier,
     rechain,
@@ -90,9 +95,33 @@ def _forgeries(cases: Cases, key: str, record: dict, signer: Signer) -> None:
     cases.add(f"{key}.outcome-rechained", forged, at)
     forged, at = forge_removed(record, renumber=False)
     cases.add(f"{key}.event-removed", forged, at)
-    forged, _ = forge_removed(record, renumber=True)  # the chain repaired: only a receipt of the head tells
+    forged, _ = forge_removed(record, renumber=True)  # the chain repaired: the end's own version tells
     head = record["head"]["version"]
-    cases.add(f"{key}.event-removed-rechained-with-receipt", forged, head, [signer.of(record, head)], signer.public_hex)
+    end = forged["head"]["version"]  # GameFinished, now one version earlier than it states
+    cases.add(f"{key}.event-removed-rechained", forged, end)
+    cases.add(f"{key}.event-removed-rechained-with-receipt", forged, end, [signer.of(record, head)], signer.public_hex)
+    if len(chance_events(record)) >= 2:
+        forged, gone = forge_removed(record, renumber=True, kind="ChanceResolved")
+        skipped = next(e for e in forged["events"][gone - 1:] if e["event"] == "ChanceResolved")["version"]
+        cases.add(f"{key}.chance-step-removed-rechained", forged, skipped)
+    forged, _ = forge_removed(record, renumber=True, rewrite_end=True)  # the end forged too: only a receipt
+    cases.add(f"{key}.event-removed-end-rewritten", forged, None)
+    cases.add(f"{key}.event-removed-end-rewritten-with-receipt", forged, forged["head"]["version"] + 1,
+              [signer.of(record, head)], signer.public_hex)
+    cases.add(f"{key}.scores-edited", forge_scores(record)[0], None)  # the rules find it: tabletop import
+    stripped = json.loads(json.dumps(record))
+    stripped["receipt"] = None  # nothing shows a removed receipt: keep the ones the client received
+    cases.add(f"{key}.own-receipt-removed", stripped, None)
+    forged, at = forge_cut_tail(record, rewrite_end=False)
+    cases.add(f"{key}.tail-cut", forged, at)
+    forged, at = forge_cut_tail(record, rewrite_end=True)  # the end forged too: only a kept receipt tells
+    cases.add(f"{key}.tail-cut-end-rewritten", forged, None)
+    cases.add(f"{key}.tail-cut-end-rewritten-with-receipt", forged, at + 1, [signer.of(record, head)], signer.public_hex)
+    old = as_written_before_the_end_stated_its_count(record)
+    cases.add(f"{key}.old", old, None)
+    forged, at = forge_cut_tail(old, rewrite_end=False)  # an old record's end states nothing to compare
+    cases.add(f"{key}.old-tail-cut", forged, None)
+    cases.add(f"{key}.old-tail-cut-with-receipt", forged, at + 1, [signer.of(old, head)], signer.public_hex)
     forged, finished_at = forge_seed(record)
     first_chance = _first_changed_by(forged["seed"], record)
     cases.add(f"{key}.seed-changed", forged, min(first_chance, finished_at))
@@ -140,7 +169,9 @@ def _answers(results, cases: Cases, first_bad) -> list[str]:
 def test_the_python_verifier_passes_every_games_record_and_names_each_forgerys_first_bad_version(cases):
     results = cases.python()
     assert not _answers(results, cases, lambda r: None if r is None else r[0])
-    assert len(cases.jobs) >= 11 * 10
+    assert len(cases.jobs) >= 11 * 21
+    covered = {name.split("-")[0] for name, _, _ in cases.expected if name.endswith(".chance-step-removed-rechained")}
+    assert covered >= {"fantasy_ranch", "homesteaders", "walnut_grove"}  # Bunny Kingdom draws one shuffle: the tail cases
 
 
 @pytest.mark.skipif(NODE is None, reason="node runs the browser's verify.js outside the browser")
@@ -258,3 +289,33 @@ def test_names_beyond_ascii_are_hashed_as_the_server_hashed_them(records):
 
     record = records["tiny_duel-odd-names"]
     assert [s["name"] for s in record["seats"]] == list(ODD_NAMES)  # the cases above verify it in both checks
+
+
+def test_the_end_check_says_what_it_compared_and_what_an_old_record_cannot_show(records, tmp_path):
+    record = records["fantasy_ranch-4p-3"]
+    quiet = tmp_path / "out.txt"
+    for checked, says in ((record, "ok    end: GameFinished at version"),
+                          (as_written_before_the_end_stated_its_count(record), "n/a   end: this record's GameFinished "
+                                                                                "states no chance count")):
+        with open(quiet, "w") as out:
+            assert verifier.verify(checked, [], None, False, out=out) is None
+        assert says in quiet.read_text()
+    forged, at = forge_cut_tail(record, rewrite_end=False)
+    with open(quiet, "w") as out:
+        bad = verifier.verify(forged, [], None, False, out=out)
+    assert bad == (at, bad[1]) and "a chance step was cut" in bad[1]
+    assert f"FAIL  end: version {at}: the game ended after" in quiet.read_text()
+
+
+def test_tabletop_import_refuses_a_cut_tail_and_replays_an_old_record(records):
+    from domain.importing import InvalidRecord, replay_record
+
+    record = records["walnut_grove-2p-base"]
+    forged, at = forge_cut_tail(record, rewrite_end=False)
+    with pytest.raises(InvalidRecord, match=f"at version {at}: the game ended after"):
+        replay_record(forged)
+    replayed = replay_record(as_written_before_the_end_stated_its_count(record))
+    assert replayed.version == record["head"]["version"]
+    forged, at = forge_scores(record)  # no standalone check can see it; the rules do
+    with pytest.raises(InvalidRecord, match=f"version {at} does not replay: the rules give a different scores"):
+        replay_record(forged)

@@ -207,10 +207,19 @@ def reward_text(code: str) -> str:
         "carrots": lambda: f"gain {plural(n, 'carrot')}",
         "boots": lambda: f"gain {plural(n, 'boot')}",
         "goods": lambda: f"gain {n} goods (any mix)",
-        "trophies": lambda: f"keep it: {plural(n, 'trophy')} at the end".replace("trophys", "trophies"),
+        "trophies": lambda: f"keep this card: {plural(n, 'trophy')} at the end".replace("trophys", "trophies"),
         "upgrade": lambda: f"place {plural(n, 'upgrade token')}",
     }
     return texts[name]()
+
+
+def fate_sentence(requirement: str, reward: str) -> str:
+    """A fate card's effect as one sentence: a payment is an order ("Pay 2 goods (any mix) to place 2
+    upgrade tokens."), any other requirement a condition ("If your home is full, gain 3 goods (any mix).")."""
+    need, gain = requirement_text(requirement), reward_text(reward)
+    if parse_code(requirement)[0].startswith("pay_"):
+        return f"{need[0].upper()}{need[1:]} to {gain}."
+    return f"If {need}, {gain}."
 
 
 def prizes_text(prizes: tuple[tuple[str, ...], ...]) -> list[str]:
@@ -247,7 +256,7 @@ def fate_entries() -> dict[str, dict[str, Any]]:
             "kind": "fate card",
             "cost": None,
             "points": c.trophies or None,
-            "effect": f"If {requirement_text(c.requirement)}: {reward_text(c.reward)}.",
+            "effect": fate_sentence(c.requirement, c.reward),
             "requirement": requirement_text(c.requirement),
             "reward": reward_text(c.reward),
             "kept": c.kept,
@@ -285,6 +294,20 @@ def employee_entries() -> dict[str, dict[str, Any]]:
     }
 
 
+def where(cells) -> str:
+    """A location's place on its 3x2 board in words ("top left", "bottom, middle and right"): the
+    printed boards carry no location labels, so a location is named by its type, place and board."""
+    rows = sorted({y for _, y in cells})
+    cols = sorted({x for x, _ in cells})
+    row = {0: "top", 1: "bottom"}
+    col = {0: "left", 1: "middle", 2: "right"}
+    if len(rows) == 1 and len(cols) == 1:
+        return f"{row[rows[0]]} {col[cols[0]]}"
+    if len(rows) == 1:
+        return f"{row[rows[0]]}, {' and '.join(col[c] for c in cols)}"
+    return f"{' and '.join(col[c] for c in cols)}, top and bottom"
+
+
 def location_entries() -> dict[str, dict[str, Any]]:
     out = {}
     colour_of = {t: c for c, t in TYPE_OF_COLOUR.items()}
@@ -292,7 +315,7 @@ def location_entries() -> dict[str, dict[str, Any]]:
         for loc in data.locations:
             home = loc.is_home
             out[loc.id] = {
-                "name": f"{'Home' if home else loc.type.capitalize()} {loc.id}",
+                "name": f"{'Home' if home else loc.type.capitalize()}, {where(loc.cells)} of board {board}{side}",
                 "kind": "location",
                 "cost": None if home else {"boots": LOCATION_PRICE[loc.type]},
                 "points": None,

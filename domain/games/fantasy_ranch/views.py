@@ -127,8 +127,8 @@ def private_view(state: State, viewer: int | None) -> dict[str, Any] | None:
         return None
     active = state.phase == "tessa_choice" and Work(state).active == viewer
     return {
-        # FR-R102: the picked card has left the hand, but is listed (as ``pending_pick``) until the step ends
-        "hand": list(state.hands[viewer]) + ([state.step_picks[viewer]] if state.step_picks and state.step_picks[viewer] else []),
+        # FR-R102: the picked card leaves the hand at once; until the step ends it is ``pending_pick`` only
+        "hand": list(state.hands[viewer]),
         "picks": list(state.picks[viewer]),
         "pending_pick": state.step_picks[viewer] if state.step_picks else None,
         "seen_in_draft": list(state.seen[viewer]),

@@ -93,7 +93,13 @@ def test_horse_entries_carry_colour_skills_friend_and_value_from_the_card_data(d
     assert acorn["colour"] == "green" and acorn["skills"] == {"cattle_drive": 2} and acorn["friend"] == "horseshoe"
     assert data["components"]["H55"]["kind"] == "world-class horse"
     assert data["components"]["1A-4"]["type"] == "mountain" and data["components"]["1A-4"]["cost"] == {"boots": 3}
-    assert data["components"]["TF01"]["effect"] == "If your home has 1 free place: draw the top horse into your home."
+    assert data["components"]["TF01"]["effect"] == "If your home has 1 free place, draw the top horse into your home."
+
+
+def test_a_fate_card_that_asks_for_a_payment_reads_as_an_order_in_one_sentence(data):
+    assert data["components"]["TF34"]["effect"] == "Pay 2 goods (any mix) to place 2 upgrade tokens."
+    assert data["components"]["TF24"]["effect"] == "Pay 3 carrots to take a market horse free."
+    assert data["components"]["TF08"]["effect"] == "If 3 of your horses share a colour, keep this card: 1 trophy at the end."
 
 
 @pytest.mark.parametrize("case", LEVEL_GAMES, ids=lambda c: f"{c[0]}p-L{c[1]}{c[2]}-s{c[3]}")

@@ -42,8 +42,7 @@ def check_private(state: State, viewer: int | None, private: dict | None) -> Non
         return
     assert set(private) == {"hand", "picks", "pending_pick", "seen_in_draft", "tessa_cards"}  # nothing else
     assert private["pending_pick"] == state.step_picks[viewer]  # the own pick of this step, no other seat's
-    pending = [state.step_picks[viewer]] if state.step_picks and state.step_picks[viewer] else []
-    assert private["hand"] == list(state.hands[viewer]) + pending  # FR-R102: listed until the step ends
+    assert private["hand"] == list(state.hands[viewer])  # FR-R102: the pending pick has left the hand
     assert private["picks"] == list(state.picks[viewer])
     assert set(private["seen_in_draft"]) == set(state.seen[viewer])
     active = state.phase == "tessa_choice" and Work(state).active == viewer

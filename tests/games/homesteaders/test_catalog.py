@@ -80,7 +80,7 @@ def test_the_components_endpoint_sends_the_games_own_fields_beyond_name_kind_cos
     from api import create_app
     from api.config import Settings
 
-    app = create_app(Settings(store="memory", testing=True, secret="catalog-test-secret-not-for-production-use"))
+    app = create_app(Settings(store="memory", testing=True, secret="65497d90c904e65b52ffc3683c744a040624edcfd598a37043df48a230d4b389"))
     body = app.test_client().get("/api/games/homesteaders/components").get_json()
     assert body["components"]["farm#1"]["worker_slots"] == [{"workers": 1, "yield": {"silver": 2, "trade": 1}},
                                                              {"workers": 1, "yield": {"food": 1}}]
