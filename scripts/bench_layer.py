@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import hashlib
 import io
 import logging
 import os
@@ -41,7 +42,7 @@ from werkzeug.test import EnvironBuilder  # noqa: E402
 from api import create_app, logs  # noqa: E402
 from api.config import Settings  # noqa: E402
 
-SECRET = "bench-layer-" + "0123456789abcdef" * 4  # long enough for any secret policy; never served
+SECRET = hashlib.sha256(b"bench-layer, never served").hexdigest()  # a key api.config accepts
 PATH = f"/api/tables/{uuid4()}/seats/0/probe"
 RULE = "/api/tables/<uuid:table_id>/seats/<int:seat>/probe"
 ANSWER = {"seat": 0, "version": 12, "moves": [{"type": "pass"}]}

@@ -443,11 +443,19 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   async function act(what, fn, {slot = notice, onDone = null} = {}) {
     if (s.busy) return;
     s.busy = true;
-    // The page stays where the player is: the re-render after a command must not scroll it.
+    // The page stays where the player is: the re-render after a command must not scroll it, but the
+    // player's own scrolling meanwhile is theirs to keep. Theirs is any input that scrolls, or a
+    // scroll event that finds the page elsewhere than where it was (a scrollbar drag sends nothing
+    // else); a redraw puts the page back within its own task (`render`), so the scroll events it
+    // causes find the page where it was and count for nothing.
     const scrolled = {x: window.scrollX, y: window.scrollY, moved: false};
-    const onScroll = () => { scrolled.moved = true; };
+    const onInput = () => { scrolled.moved = true; };
+    const onScroll = () => {
+      if (window.scrollX !== scrolled.x || window.scrollY !== scrolled.y) scrolled.moved = true;
+    };
     const userScroll = ['wheel', 'touchmove', 'keydown'];
-    for (const type of userScroll) window.addEventListener(type, onScroll, {passive: true});
+    for (const type of userScroll) window.addEventListener(type, onInput, {passive: true});
+    window.addEventListener('scroll', onScroll, {passive: true});
     main.classList.add('busy');
     for (const box of [notice, barRefusal, rawRefusal]) box.textContent = '';
     notice.className = 'error';
@@ -465,7 +473,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       main.classList.remove('busy');
       if (ok && onDone) onDone();
       await refresh();
-      for (const type of userScroll) window.removeEventListener(type, onScroll);
+      for (const type of userScroll) window.removeEventListener(type, onInput);
+      window.removeEventListener('scroll', onScroll);
       if (!scrolled.moved && (window.scrollX !== scrolled.x || window.scrollY !== scrolled.y)) window.scrollTo(scrolled.x, scrolled.y);
       // The control that sent it may be gone now (no moves left): then the refusal shows at the top.
       if (!ok && slot !== notice && !slot.getClientRects().length) say(slot.textContent);
@@ -836,7 +845,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     if (s.replay) {
       replayNote.textContent = s.replay.loading
         ? `Loading version ${s.replay.version}…`
-        : `You are looking at version ${s.replay.version} of ${now}: the board, scores and log as they were then. Live play goes on.`;
+        : `You are looking at version ${s.replay.version} of ${now}: the board, scores and log as they were then.${
+          s.summary?.status === 'running' ? ' Live play goes on.' : ''}`;
     }
     page.classList.toggle('replaying', Boolean(s.replay));
   }
@@ -861,7 +871,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     // choices' labels may leave out a part that only one legal move had, so they do not name the move).
     const labels = s.composer.labels;
     const last = s.composer.steps[s.composer.steps.length - 1];
-    const said = !complete ? null : last?.staged && last.label ? last.label : moveWords(s.catalog, complete);
+    const said = !complete ? null : last?.staged && last.label ? last.label : boardWords(p, complete) || moveWords(s.catalog, complete);
     choice.textContent = complete ? `Your move: ${said}`
       : s.composer.active ? `Your choice so far: ${labels.join(' · ')}` : 'Choose a move.';
     confirmBtn.disabled = !complete || s.busy;
@@ -882,6 +892,16 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     } else {
       movesTitle.textContent = 'Your moves';
       if (!playCard.contains(movesBox)) fill(playCard, movesTitle, replayBanner, movesBox);
+    }
+  }
+
+  /** A whole move in the board's own words (its optional `describe(props, move)`), or null: a failing
+   * or absent one falls back to the catalog's words. */
+  function boardWords(p, move) {
+    try {
+      return s.board?.describe?.(p, move) || null;
+    } catch {
+      return null;
     }
   }
 

@@ -28,7 +28,7 @@ FREE = {"hire_worker", "buy_resource", "sell_resource", "convert_at_market", "ex
 
 def serve() -> str:
     domain.application.new_seed = lambda: SEED  # the same deal every run
-    app = create_app(Settings(store="memory", testing=True, secret="323ff04b236bdbde6f7021302a486195f08dfea4dc03cefe862eac88e1b49e27"))
+    app = create_app(Settings(store="memory", testing=True, secret="7720d9a59e85d95657cc3328b43bd691e7771121e14beea99d44d892a789bd72"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{httpd.server_port}"

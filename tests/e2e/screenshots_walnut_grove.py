@@ -2,7 +2,7 @@
 ``PYTHONPATH=. python -m tests.e2e.screenshots_walnut_grove`` writes docs/screenshots/walnut_grove-*.png
 (mid-game spring at 1280 px with a tile over a spot and the areas it would make, at 390 px with a
 spot chosen before Confirm, its key opened, the town loop at 390 px with a building chosen in the fall, then the
-final scoring). Seat 0's moves up to those moments are the
+final scoring at 1280 px, the whole page, and at 390 px). Seat 0's moves up to those moments are the
 game's own heuristic (``bot_move``, played in-process), so the pictures show a sensibly played farm;
 the moments pictured are on the page."""
 
@@ -96,6 +96,10 @@ def main() -> None:
             play_one_step(page)
         page.locator("#board").scroll_into_view_if_needed()
         page.screenshot(path=str(OUT / "walnut_grove-final.png"), full_page=True)
+        phone.reload()  # the finished table at 390 px: the compact final scoring, the farms
+        phone.wait_for_selector("#board .wg-final")
+        phone.evaluate("document.querySelector('#board .wg-final').scrollIntoView({block: 'start'})")
+        phone.screenshot(path=str(OUT / "walnut_grove-final-phone.png"))
         browser.close()
     httpd.shutdown()
 

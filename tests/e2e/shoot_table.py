@@ -26,7 +26,7 @@ from tests.e2e.test_page_invariants import call, legal
 
 
 def main(out: Path) -> None:
-    app = create_app(Settings(store="memory", testing=True, secret="b63b468d7c94669d111cb42ae6f5f46ec4479c7ce2650adb1a3624fdabe0f6a1"))
+    app = create_app(Settings(store="memory", testing=True, secret="ef8e2aad44c1486bff0ec198c7edf7d510c78e5dd7d86e899280cfc561f7cf4d"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{httpd.server_port}"

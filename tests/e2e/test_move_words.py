@@ -69,7 +69,7 @@ def opening_moves(client, game: str, seed: str, plies: int = 24) -> list[dict]:
 
 @pytest.mark.skipif(NODE is None, reason="node runs the browser's render.js outside the browser")
 def test_every_games_moves_read_in_catalog_names_without_machine_tokens():
-    app = create_app(Settings(store="memory", testing=True, secret="4eadf8896d89c62abf444f872154cac603af60ab233daff0d768247c267ecabe"))
+    app = create_app(Settings(store="memory", testing=True, secret="d3bd114bfcca9f63bf49a405622e456eeff98d7673fe30ad0ef0bf23927e61c7"))
     client = app.test_client()
     catalogs = {game: client.get(f"/api/games/{game}/components").get_json() for game in GAMES}
     moves = [(game, move) for game in GAMES for move in opening_moves(client, game, f"words-{game}")]

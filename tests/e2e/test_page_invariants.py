@@ -86,7 +86,7 @@ def seeded_server():
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("domain.application.new_seed", fixed_seed)
-        app = create_app(Settings(store="memory", testing=True, secret="a060314176e6d190f5d1bb88971535ce64c430988370a4f25701e3a4fa695a2f"))
+        app = create_app(Settings(store="memory", testing=True, secret="008058710b45daa9a37e59c7e958e6c3f40e908b597a8b9ab8fb2710a9cef958"))
         httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
         thread = threading.Thread(target=httpd.serve_forever, name="e2e-invariants", daemon=True)
         thread.start()

@@ -142,6 +142,7 @@ def test_replay_moves_board_scores_and_log_together_and_the_address_holds_it(new
     board = ann.evaluate("window.__board")
     assert board["version"] == at and board["replaying"] is True and board["composerMoves"] == 0
     expect(ann.locator("#replay-banner")).to_contain_text(f"You are looking at version {at} of {head}")
+    expect(ann.locator("#replay-banner")).to_contain_text("Live play goes on")  # the table runs on meanwhile
     past_hand = ann.evaluate("window.__board.hand")
 
     # The address opens at that version for whoever follows it, with their own eyes: a spectator's.
@@ -525,6 +526,42 @@ def test_a_board_click_only_chooses_and_confirm_in_the_sticky_action_bar_sends_i
     expect(ann.locator("#turn")).to_have_text("Waiting for bob.")
     expect(ann.locator("#composer")).to_be_hidden()  # no decision: no bar
     assert ann.evaluate("scrollY") == y
+    assert ann.errors == [] and bob.errors == []
+
+
+HOLD_THE_VIEW = """() => {
+    // The page's next read of the view waits until the test lets it go, so the test can act while a
+    // command's redraw is pending (as a slow network would leave it).
+    window.__held = false;
+    window.__release = null;
+    const gate = new Promise((go) => { window.__release = go; });
+    const fetch = window.fetch;
+    window.fetch = async (path, ...rest) => {
+        if (String(path).endsWith('/view') && window.__release) {
+            window.__held = true;
+            await gate;
+        }
+        return fetch(path, ...rest);
+    };
+}"""
+
+
+def test_scrolling_by_the_scrollbar_while_a_move_is_on_its_way_is_kept(new_page):
+    ann, bob, url = seated_pair(new_page, board=True)
+    ann.set_viewport_size({"width": 390, "height": 844})
+    ann.wait_for_function("() => window.__board && window.__board.composerMoves > 0")
+    ann.locator("#board").evaluate("el => window.scrollTo(0, el.getBoundingClientRect().top + scrollY - 10)")
+    ann.get_by_role("button", name=CARD).first.click()
+    ann.evaluate(HOLD_THE_VIEW)
+    ann.locator("#confirm").click()
+    ann.wait_for_function("() => window.__held")
+    # A scrollbar drag sends no wheel, touch or key event, only scroll events: as scrollTo does.
+    y = ann.evaluate("() => { window.scrollTo(0, scrollY + 150); return scrollY; }")
+    ann.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    ann.evaluate("() => window.__release()")
+    expect(ann.locator("#turn")).to_have_text("Waiting for bob.")
+    ann.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert ann.evaluate("scrollY") == y  # where the player scrolled to, not where the move was sent from
     assert ann.errors == [] and bob.errors == []
 
 

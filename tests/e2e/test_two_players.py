@@ -196,11 +196,21 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
     # The seed is revealed and the audit re-derives the whole game from its events.
     expect(ann.locator("#seed")).to_contain_text("seed revealed:")
     ann.locator("#audit-card > summary").click()  # the fairness card is one line until opened
+    # The fairness card reads top to bottom: no line of it drawn over the one before (a hint pulled up
+    # over the audit's button and its answer).
+    lines = ann.locator("#audit-card > :not(summary)").evaluate_all(
+        "els => els.map((el) => [el.id || el.textContent.slice(0, 30), el.getBoundingClientRect().top, el.getBoundingClientRect().bottom])")
+    assert len(lines) >= 6 and all(below[1] >= above[2] for above, below in zip(lines, lines[1:])), lines
     ann.get_by_role("button", name="Run the audit").click()
     expect(ann.locator("#audit")).to_contain_text("All checks pass")
     expect(ann.locator("#audit li")).to_contain_text(["hash chain: ✓ ok", "seed: ✓ ok", "receipts: ✓ ok"])
     # The browser kept the newest signed receipt it was given and the audit checked the history reaches it.
     expect(ann.locator("#audit-receipt")).to_contain_text("Checked against the signed receipt this browser kept")
+    # Looking back at a finished table: no live play goes on behind the replay.
+    bob.get_by_label("Version shown").focus()
+    bob.keyboard.press("ArrowLeft")
+    expect(bob.locator("#replay-banner")).to_contain_text("You are looking at version")
+    expect(bob.locator("#replay-banner")).not_to_contain_text("Live play goes on")
     for page in (ann, bob):
         assert_labelled(page)
         assert page.errors == []

@@ -150,7 +150,7 @@ def _landscape_tiles() -> dict[str, dict[str, Any]]:
         lands = sorted(set(tile.q), key=tile.q.index)
         name = " / ".join(LANDSCAPES[x] for x in lands)
         result[tile.id] = {
-            "name": f"{tile.id} {name}",
+            "name": f"{name[0].upper()}{name[1:]} tile",  # the physical tiles carry no number; L01.. stay ids
             "kind": "landscape_tile",
             "cost": None,
             "points": None,
@@ -194,7 +194,7 @@ def catalog(rules: str = "1") -> dict[str, Any]:
             else f"+{BARN_SLOTS_PER_TILE} barn slots (at most {MAX_BARN_TILES} barns)"
         )
         components[tile_id] = {
-            "name": f"{kind.title()} {tile_id[-1]}",
+            "name": kind.title(),
             "kind": f"building_{kind}",
             "cost": None,
             "points": 1,
@@ -202,7 +202,7 @@ def catalog(rules: str = "1") -> dict[str, Any]:
         }
     for labourer, colour in LABOURERS.items():
         components[labourer] = {
-            "name": f"{colour.title()} labourer {labourer}",
+            "name": f"{colour.title()} labourer",
             "kind": "labourer",
             "colour": colour,
             "eats": COLOUR_FOOD[colour],
@@ -217,7 +217,7 @@ def catalog(rules: str = "1") -> dict[str, Any]:
     }
     for disc in YEAR_DISCS.values():
         components[disc.id] = {
-            "name": f"Year disc {disc.id}",
+            "name": f"Year disc: draw {disc.draw}, keep {disc.keep}",  # the disc's face, not its id
             "kind": "year_disc",
             "pile": disc.pile,
             "effect": f"spring: draw {disc.draw}, keep {disc.keep}; summer bonus {disc.summer_bonus}; fall bonus "
@@ -355,7 +355,7 @@ def names() -> dict[str, dict[str, str]]:
     for id, entry in catalog()["components"].items():
         kind, name = entry["kind"], entry["name"]
         if kind == "landscape_tile":
-            groups["tile"][id] = name.split(" ", 1)[1].replace(" / ", " and ") + " tile"
+            groups["tile"][id] = name[0].lower() + name[1:].replace(" / ", " and ")
         elif kind == "town_building":
             groups["town"][id] = name
         elif kind == "upgrade":
