@@ -115,19 +115,10 @@ function fitOrStack(box) {
  * left out. Ties share a rank; winners are marked.
  */
 export function scoreRanking(scores, ids, {term = (id) => id, title = 'Final scores'} = {}) {
-  const seats = Object.keys(scores.totals).map(Number);
-  const order = (scores.ranking || []).filter((seat) => seats.includes(seat));
-  for (const seat of seats.sort((a, b) => (scores.totals[b] ?? 0) - (scores.totals[a] ?? 0))) {
-    if (!order.includes(seat)) order.push(seat);
-  }
   const winners = new Set(scores.winners || []);
-  let rank = 0;
-  let previous;
   return h('section', {class: 'ranking', 'aria-labelledby': 'ranking-title'},
     h('h3', {class: 'ranking-title', id: 'ranking-title'}, title),
-    h('ol', {class: 'ranking-list'}, order.map((seat, i) => {
-      if (i === 0 || scores.totals[seat] !== previous) rank = i + 1;
-      previous = scores.totals[seat];
+    h('ol', {class: 'ranking-list'}, ranked(scores).map(({seat, rank}) => {
       const parts = Object.entries(scores.breakdown[seat] || {}).filter(([, v]) => v !== 0 && v !== null && v !== undefined);
       const total = scores.totals[seat];
       return h('li', {class: `seat-c${seat}${winners.has(seat) ? ' winner' : ''}`},
@@ -141,6 +132,35 @@ export function scoreRanking(scores, ids, {term = (id) => id, title = 'Final sco
             ? h('dl', {}, parts.map(([source, value]) => [h('dt', {}, term(source)), h('dd', {}, scalar(value))]))
             : h('p', {class: 'muted small'}, 'No points from any source.')));
     })));
+}
+
+/**
+ * The scores of a running table in one glance: each player's place, chip, name and total on one short
+ * line, best first, so the side column stays short; the breakdown and the chart sit one tap below.
+ */
+export function scoreLine(scores, ids) {
+  return h('ol', {class: 'score-line', 'aria-label': 'Scores so far, best first'},
+    ranked(scores).map(({seat, rank}) => h('li', {class: `seat-c${seat}`},
+      h('span', {class: 'rank'}, `${rank}.`),
+      h('span', {class: 'chip', 'aria-hidden': 'true'}),
+      h('span', {class: 'who-name'}, ids.label(seat)),
+      h('span', {class: 'total'}, scalar(scores.totals[seat])))));
+}
+
+/** Seats best first (the server's ranking, then the rest by total) with their places; ties share one. */
+function ranked(scores) {
+  const seats = Object.keys(scores.totals).map(Number);
+  const order = (scores.ranking || []).filter((seat) => seats.includes(seat));
+  for (const seat of seats.sort((a, b) => (scores.totals[b] ?? 0) - (scores.totals[a] ?? 0))) {
+    if (!order.includes(seat)) order.push(seat);
+  }
+  let rank = 0;
+  let previous;
+  return order.map((seat, i) => {
+    if (i === 0 || scores.totals[seat] !== previous) rank = i + 1;
+    previous = scores.totals[seat];
+    return {seat, rank};
+  });
 }
 
 /**

@@ -17,15 +17,13 @@ import {Live} from './live.js';
 import {moveChooser} from './movelist.js';
 import {keptReceipt} from './receipts.js';
 import {optionsLine} from './options.js';
-import {moveWords, scoreRanking, scoreTable, termOf, tree} from './render.js';
+import {moveWords, scoreLine, scoreRanking, scoreTable, termOf, tree} from './render.js';
 import * as seats from './seats.js';
 import {BOT_LEVELS, botLabel} from './seats.js';
 import {genericStatus, listed} from './status.js';
 import {verifyTable} from './verify.js';
 
 const LOG_PAGE = 1000;
-/** A phone-sized screen (the one-column layout of style.css). */
-const PHONE = window.matchMedia('(max-width: 760px)');
 /** The undo policies in words (the API's `undo_policy`). */
 const UNDO_WORDS = {consent: 'undo by consent', free: 'undo at will', off: 'no undo'};
 const SLIDE_DELAY_MS = 150;
@@ -156,8 +154,14 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     viewBox, rawBox);
   const listDetails = h('details', {class: 'move-list', id: 'move-list'}, h('summary', {}, 'Moves as a list'));
 
+  // The scores in the side column: one line per player (or the final ranking) in view; the chart and
+  // the breakdown by source one tap below (details), so the column stays shorter than the board's.
   const chartBox = h('div', {id: 'chart', class: 'chart-box'});
-  const scoreBox = h('div', {id: 'scores'});
+  const scoreHead = h('div', {id: 'score-head'});
+  const scoreTableBox = h('div', {id: 'score-table'});
+  const scoreMoreTitle = h('span', {}, 'Chart and breakdown');
+  const scoreMore = h('details', {class: 'score-more fold', id: 'score-more'}, h('summary', {}, scoreMoreTitle), chartBox, scoreTableBox);
+  const scoreBox = h('div', {id: 'scores'}, scoreHead, scoreMore);
   const logNote = h('p', {class: 'muted small', id: 'log-note'});
   const logList = h('ol', {id: 'log', class: 'log', reversed: true});
   const auditBox = h('div', {id: 'audit', 'aria-live': 'polite'});
@@ -168,23 +172,25 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     // The status line right under the title: on a phone the first screen is what the viewer must do.
     h('div', {class: 'card head'}, title, turn, notice, undoBox, legendBox, facts, inviteBox),
     h('div', {class: 'grid'},
-      h('div', {class: 'col main-col'}, playCard,
-        h('section', {class: 'card', 'aria-labelledby': 'replay-title'},
-          h('h2', {id: 'replay-title'}, 'Replay'), replayBar),
-        details),
+      // The board column holds the play alone; everything else sits beside it, each part short or
+      // folded, so a running table's page ends with its board (issue 32: 1,800 px at 1280x800).
+      h('div', {class: 'col main-col'}, playCard),
       h('div', {class: 'col side-col'},
         h('section', {class: 'card', 'aria-labelledby': 'seats-title'},
           h('h2', {id: 'seats-title'}, 'Seats'), nameField, seatList, seatActions, asBox),
-        h('section', {class: 'card', 'aria-labelledby': 'scores-title'}, h('h2', {id: 'scores-title'}, 'Scores'), chartBox, scoreBox),
+        h('section', {class: 'card', 'aria-labelledby': 'scores-title'}, h('h2', {id: 'scores-title'}, 'Scores'), scoreBox),
+        h('section', {class: 'card', 'aria-labelledby': 'replay-title'},
+          h('h2', {id: 'replay-title'}, 'Replay'), replayBar),
         h('section', {class: 'card', 'aria-labelledby': 'log-title'}, h('h2', {id: 'log-title'}, 'Table log'), logNote, logList),
-        // The fairness card (the seed commitment, the audit, "Verify in this browser"): open beside
-        // the board on a wide screen, one tap away on a phone, where the first screens are for play.
-        h('details', {class: 'card audit-card', id: 'audit-card', open: !PHONE.matches},
+        // The fairness card (the seed commitment, the audit, "Verify in this browser"): one line until
+        // opened, on every width, so the side column ends before the board does.
+        h('details', {class: 'card audit-card', id: 'audit-card'},
           h('summary', {}, h('h2', {id: 'audit-title'}, 'Fairness audit')), seedBox,
           h('p', {class: 'hint'}, 'Re-plays the table from its events: hash chain, seed commitment, dice and shuffles, moves, scores.'),
           h('button', {type: 'button', onclick: () => runAudit()}, 'Run the audit'), auditBox,
           h('p', {class: 'hint'}, 'Or check the game record here, without trusting the server: hash chain, seed, dice and shuffles.'),
-          h('button', {type: 'button', id: 'verify-here', onclick: () => runVerify()}, 'Verify in this browser'), verifyBox))),
+          h('button', {type: 'button', id: 'verify-here', onclick: () => runVerify()}, 'Verify in this browser'), verifyBox),
+        details)),
     bar);
 
   const token = () => (s.seat === null ? null : seats.tokenFor(tableId, s.seat));
@@ -930,10 +936,14 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const chart = s.history ? scoreChart(s.history, s.ids, {head: t.version, at: replay ? replay.version : null}) : null;
     fill(chartBox, chart);
     const final = !replay && t.status === 'finished';
-    fill(scoreBox, scores
-      ? final ? scoreRanking(scores, s.ids, {term}) : scoreTable(scores, s.ids, {finished: false, term,
-        caption: replay ? `Scores at version ${replay.version}` : null})
+    fill(scoreHead, scores
+      ? final ? scoreRanking(scores, s.ids, {term}) : scoreLine(scores, s.ids)
       : h('p', {class: 'muted'}, replay?.loading ? 'Loading…' : 'No scores yet.'));
+    // The final ranking carries its own breakdowns; a running table's breakdown is the table.
+    fill(scoreTableBox, scores && !final ? scoreTable(scores, s.ids, {finished: false, term,
+      caption: replay ? `Scores at version ${replay.version}` : null}) : null);
+    scoreMoreTitle.textContent = final ? 'Score chart' : chart ? 'Chart and breakdown' : 'Breakdown by source';
+    scoreMore.hidden = !chart && !(scores && !final);
   }
 
   function renderUndo() {

@@ -62,7 +62,7 @@ def table_with_bot(page, base: str, game: str) -> None:
         page.get_by_role("button", name="Add a bot").first.click()
         page.wait_for_timeout(100)
     page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#scores table")).to_be_visible()
+    expect(page.locator("#scores .score-line")).to_be_visible()
 
 
 def move_latency(browser, base: str, polling: bool) -> list[float]:
@@ -118,7 +118,7 @@ def main() -> None:
             for _ in range(3):
                 start = time.perf_counter()
                 page.reload()
-                expect(page.locator("#scores table")).to_be_visible()
+                expect(page.locator("#scores .score-line")).to_be_visible()
                 expect(page.locator("#log li").first).to_be_visible()
                 loads.append((time.perf_counter() - start) * 1000)
             size = page.evaluate(

@@ -1,7 +1,7 @@
-"""Figures of the Homesteaders board (a script, not a test): ``PYTHONPATH=. python tests/e2e/measure_homesteaders.py [shots-dir]``.
+"""Figures of the Homesteaders board (a script, not a test): ``PYTHONPATH=. python tests/e2e/measure_homesteaders.py [shots-dir [round]]``.
 
 Opens a seeded four-player table (Ann and three bots), plays Ann through the API with a plain policy
-to round 6's bidding, and measures the table page as Ann sees it at 1280x800 and 390x844: the page
+to the bidding of round 6 (or the round given), and measures the table page as Ann sees it at 1280x800 and 390x844: the page
 height and the SVG shapes of the board (``rect, circle, ellipse, line, polyline, polygon, path``).
 With a directory, it also writes the page at both widths there (full page) to look at.
 """
@@ -34,7 +34,7 @@ def serve() -> str:
     return f"http://127.0.0.1:{httpd.server_port}"
 
 
-def table(request) -> tuple[str, str]:
+def table(request, round_: int) -> tuple[str, str]:
     table = request.post("/api/tables", data={"game": "homesteaders", "seats": 4, "options": {}}).json()["table_id"]
     token = None
     for seat, name in enumerate(["Ann", "Bob", "Cat", "Dan"]):
@@ -44,7 +44,7 @@ def table(request) -> tuple[str, str]:
     auth = {"Authorization": f"Bearer {token}"}
     while True:  # Ann: workers on the first free slots, bids low, builds what she can
         view = request.get(f"/api/tables/{table}/view", headers=auth).json()["view"]
-        if view["round"] >= 6 and view["phase"] == "bidding" and 0 in view["to_act"]:
+        if view["round"] >= round_ and view["phase"] == "bidding" and 0 in view["to_act"]:
             return table, token
         legal = request.get(f"/api/tables/{table}/seats/0/legal-moves", headers=auth).json()
         moves = [m for m in legal["moves"] if m["type"] not in FREE]
@@ -59,12 +59,13 @@ def table(request) -> tuple[str, str]:
 
 def main() -> None:
     shots = Path(sys.argv[1]) if len(sys.argv) > 1 else None
+    round_ = int(sys.argv[2]) if len(sys.argv) > 2 else 6
     base = serve()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 800})
         page = context.new_page()
-        tid, token = table(page.request)
+        tid, token = table(page.request, round_)
         page.goto("/")
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"tabletop.seat.{tid}.0", json.dumps({"token": token, "name": "Ann", "at": 0})])
         figures = {}

@@ -62,6 +62,8 @@ def main(out: Path) -> None:
             expect(page.locator("#turn")).to_contain_text("Your turn")
             expect(page.locator("#composer")).to_be_visible()
             page.screenshot(path=str(out / name))
+            ends = page.evaluate("Math.round(document.querySelector('.grid').getBoundingClientRect().bottom + scrollY)")
+            print(f"{name}: the table's columns end {ends} px down the page at {viewport['width']} px")
             context.close()
         browser.close()
     httpd.shutdown()

@@ -453,6 +453,9 @@ def test_the_score_chart_draws_every_seats_total_from_the_score_history(new_page
     sam = new_page()
     sam.route("**/scores/history*", lambda route: route.fulfill(status=404, json={"error": "not_found", "message": "no"}))
     sam.goto(url)
+    expect(sam.locator("#scores .score-line li")).to_have_count(2)
+    expect(sam.locator("#score-more > summary")).to_have_text("Breakdown by source")
+    sam.locator("#score-more > summary").click()
     expect(sam.locator("#scores table")).to_be_visible()
     expect(sam.locator("#chart")).to_be_empty()
     assert ann.errors == [] and bob.errors == [] and sam.errors == []
@@ -467,6 +470,16 @@ def test_beside_a_board_the_score_breakdown_never_hides_its_total_behind_a_scrol
             return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1;
         });
     }"""
+    # In view: one line per player, best first, with the total; the breakdown one tap below.
+    table_id = url.split("#/tables/", 1)[1]
+    scores = ann.evaluate("async (id) => (await (await fetch(`/api/tables/${id}/scores`)).json())", table_id)
+    lines = ann.locator("#scores .score-line li")
+    expect(lines).to_have_count(2)
+    for line, seat in zip(lines.all(), scores["ranking"], strict=True):
+        expect(line).to_have_class(re.compile(rf"\bseat-c{seat}\b"))
+        expect(line.locator(".total")).to_have_text(str(scores["totals"][str(seat)]))
+    expect(ann.locator("#scores table")).to_be_hidden()
+    ann.locator("#score-more > summary").click()
     for width in (1280, 900, 780):  # the side column beside the board gets narrower; the table stacks when it must
         ann.set_viewport_size({"width": width, "height": 900})
         expect(ann.locator(".table-page.has-board #scores table")).to_be_visible()

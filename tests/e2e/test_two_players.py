@@ -195,6 +195,7 @@ def test_two_players_play_a_whole_game_and_see_each_other_live(new_page):
 
     # The seed is revealed and the audit re-derives the whole game from its events.
     expect(ann.locator("#seed")).to_contain_text("seed revealed:")
+    ann.locator("#audit-card > summary").click()  # the fairness card is one line until opened
     # The fairness card reads top to bottom: no line of it drawn over the one before (a hint pulled up
     # over the audit's button and its answer).
     lines = ann.locator("#audit-card > :not(summary)").evaluate_all(
