@@ -13,12 +13,12 @@ from collections.abc import Mapping
 
 import pytest
 
-from domain.games import GAMES
+from domain.games import GAMES, register
 from domain.games.game import BOT_LEVELS, CHANCE, DEFAULT_BOT_LEVEL, BotInput
 
 
 @pytest.fixture
-def recorded(monkeypatch):
+def recorded():
     """Bunny Kingdom with policies that record their input, then play the real level."""
     game = GAMES["bunny_kingdom"]
     calls = []
@@ -29,8 +29,10 @@ def recorded(monkeypatch):
             return game.bots[level](inp)
         return policy
 
-    monkeypatch.setitem(GAMES, game.name, dataclasses.replace(game, bots={lv: recorder(lv) for lv in BOT_LEVELS}))
-    return calls
+    # Registered, not only put in GAMES: tables find their rules by name and version (get_game).
+    register(dataclasses.replace(game, bots={lv: recorder(lv) for lv in BOT_LEVELS}))
+    yield calls
+    register(game)
 
 
 def test_bot_policies_get_the_seats_view_and_legal_moves_never_the_state(memory_tables, recorded):
