@@ -647,14 +647,26 @@ def test_a_worker_dragged_with_a_finger_on_a_phone_is_staged_too(browser, server
         expect(page.locator('.hs-home[data-seat="1"] .hs-confirmed')).to_have_text("workers confirmed")
         page.wait_for_function(QUIET)
         home = page.locator(".hs-home.mine")
-        home.evaluate("el => el.scrollIntoView({block: 'center'})")
+        cdp = context.new_cdp_session(page)
+        # A synthetic touch lands on whatever is at its point: the worker and the spot must both be
+        # in view and on top (not under the sticky action bar at the bottom of a phone's screen,
+        # which covered the spot in about one run in ten). So the home is placed in view a few
+        # ways until both points hit their targets, and only then is the finger put down.
         worker = home.locator(".hs-idle .hs-worker-btn").first
         spot = home.locator(".hs-wslot.legal").last
         key = spot.get_attribute("data-drop")
-        (x, y), (tx, ty) = center(worker), center(spot)
+        hits = "(el, [x, y]) => el.contains(document.elementFromPoint(x, y))"
+        for placing in ("el => el.scrollIntoView({block: 'start'})", "el => el.scrollIntoView({block: 'center'})",
+                        "el => window.scrollBy(0, el.getBoundingClientRect().top - 60)"):
+            home.evaluate(placing)
+            page.wait_for_function(QUIET)
+            (x, y), (tx, ty) = center(worker), center(spot)
+            if worker.evaluate(hits, [x, y]) and spot.evaluate(hits, [tx, ty]):
+                break
+        else:
+            raise AssertionError("the worker and the spot could not both be brought into view")
         scrolled = page.evaluate("window.scrollY")
         before = page.evaluate(SIGNATURE)
-        cdp = context.new_cdp_session(page)
         cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
         for i in range(1, 11):
             cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + (tx - x) * i / 10, "y": y + (ty - y) * i / 10}]})
