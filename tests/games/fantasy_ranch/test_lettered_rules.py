@@ -81,8 +81,8 @@ def test_fr_r201a_a_paid_final_entry_needs_the_entries_phase():
 
 
 def test_fr_r102_a_drafted_card_leaves_the_hand_at_once_and_is_shown_pending_until_the_step_ends():
-    """FR-R102: the card leaves the hand when picked; the drafter's private view still lists it
-    (as the pending pick) until every seat has picked, and the public hand sizes still say 4."""
+    """FR-R102: the card leaves the hand when picked; the drafter's private view shows it as the
+    pending pick (not in the hand) until every seat has picked, and the public hand sizes still say 4."""
     from tests.games.fantasy_ranch.test_setup import DECK, start
 
     state = GAME.resolve_chance(
@@ -92,7 +92,7 @@ def test_fr_r102_a_drafted_card_leaves_the_hand_at_once_and_is_shown_pending_unt
     assert "H05" not in state.hands[0]
     assert GAME.legal_moves(state, 0) == []
     private = GAME.player_view(state, 0)["private"]
-    assert "H05" in private["hand"] and private["pending_pick"] == "H05"
+    assert "H05" not in private["hand"] and private["pending_pick"] == "H05"
     for viewer in (None, 1):
         public = GAME.player_view(state, viewer)
         assert public["draft"]["hand_sizes"] == [4, 4]
