@@ -412,15 +412,8 @@ class Tables(Application):
 
     def opened_tables(self) -> Iterable[tuple[UUID, str]]:
         """Every table and its game, in opening order (decoding only the ``Opened`` events)."""
-        start = 0
-        while True:
-            items = self.recorder.select_notifications(start=start, limit=500, inclusive_of_start=False)
-            if not items:
-                return
-            for item in items:
-                if item.originator_version == 1:
-                    yield item.originator_id, self.mapper.to_domain_event(item).game
-            start = items[-1].id
+        for item in self._openings():
+            yield item.originator_id, self.mapper.to_domain_event(item).game
 
     # -- queries ----------------------------------------------------------------------------
 
@@ -525,6 +518,11 @@ class Tables(Application):
 
     def table_ids(self) -> Iterable[UUID]:
         """Every table, in opening order (a read model replaces this once projections exist)."""
+        for item in self._openings():
+            yield item.originator_id
+
+    def _openings(self) -> Iterator[Any]:
+        """The stored ``Opened`` notification of every table, in opening order, undecoded."""
         start = 0
         while True:
             items = self.recorder.select_notifications(start=start, limit=500, inclusive_of_start=False)
@@ -532,7 +530,7 @@ class Tables(Application):
                 return
             for item in items:
                 if item.originator_version == 1:
-                    yield item.originator_id
+                    yield item
             start = items[-1].id
 
     # -- the command pipeline ---------------------------------------------------------------

@@ -9,9 +9,13 @@ downloads are never used. Without Chromium or Playwright the tests skip, unless
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import os
 import shutil
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from werkzeug.serving import WSGIRequestHandler, make_server
@@ -32,18 +36,33 @@ class QuietHandler(WSGIRequestHandler):
         pass
 
 
+@contextmanager
+def live_app(name: str, secret: str, seeds: str | None = None) -> Iterator[str]:
+    """The base URL of a running app (in-memory store, its live stream and in-process broker).
+    With ``seeds``, its tables draw their seeds from a fixed sequence named after it, so every run
+    deals the same games (tests follow the legal moves; the seed only makes a failure repeatable)."""
+    with pytest.MonkeyPatch.context() as patch:
+        if seeds is not None:
+            counter = itertools.count()
+            patch.setattr("domain.application.new_seed",
+                          lambda: hashlib.sha256(f"{seeds}-{next(counter)}".encode()).hexdigest())
+        app = create_app(Settings(store="memory", testing=True, secret=secret))
+        httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
+        thread = threading.Thread(target=httpd.serve_forever, name=name, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{httpd.server_port}"
+        finally:
+            httpd.shutdown()
+            thread.join(10)
+            app.extensions["tabletop.tables"].close()
+
+
 @pytest.fixture(scope="module")
 def server():
-    """The base URL of a running app (in-memory store, its live stream and in-process broker, Tiny Duel
-    registered by tests/conftest.py)."""
-    app = create_app(Settings(store="memory", testing=True, secret="dee4893f02da9800f5d736c71a62ec08d11e16c353b646e2a4bf63a8741cf459"))
-    httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
-    thread = threading.Thread(target=httpd.serve_forever, name="e2e-server", daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join(10)
-    app.extensions["tabletop.tables"].close()
+    """The base URL of a running app (Tiny Duel registered by tests/conftest.py)."""
+    with live_app("e2e-server", "dee4893f02da9800f5d736c71a62ec08d11e16c353b646e2a4bf63a8741cf459") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -13,42 +13,24 @@ run sees the same games and never depends on the deal.
 
 from __future__ import annotations
 
-import hashlib
-import itertools
 import json
 import re
-import threading
 import time
 import urllib.parse
 import urllib.request
 
 import pytest
 from playwright.sync_api import Page, expect
-from werkzeug.serving import make_server
 
-from api import create_app
-from api.config import Settings
-from tests.e2e.conftest import QuietHandler
+from tests.e2e.conftest import live_app
 
 
 @pytest.fixture(scope="module")
 def server():
     """The live app of tests/e2e/conftest.py, but its tables draw their seeds from a fixed sequence."""
-    counter = itertools.count()
-
-    def fixed_seed() -> str:
-        return hashlib.sha256(f"walnut-grove-board-{next(counter)}".encode()).hexdigest()
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("domain.application.new_seed", fixed_seed)
-        app = create_app(Settings(store="memory", testing=True, secret="9753d8788ca335130600bfb6ecf621e8c6dfdca1868619f21a788d4fa9d98428"))
-        httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
-        thread = threading.Thread(target=httpd.serve_forever, name="e2e-walnut-grove", daemon=True)
-        thread.start()
-        yield f"http://127.0.0.1:{httpd.server_port}"
-        httpd.shutdown()
-        thread.join(10)
-        app.extensions["tabletop.tables"].close()
+    with live_app("e2e-walnut-grove", "9753d8788ca335130600bfb6ecf621e8c6dfdca1868619f21a788d4fa9d98428",
+                  seeds="walnut-grove-board") as url:
+        yield url
 
 
 def call(server: str, method: str, path: str, body=None, token=None):

@@ -22,23 +22,17 @@ invariant each, so a failure names the game, the table, the width and the invari
 
 from __future__ import annotations
 
-import hashlib
-import itertools
 import json
 import random
 import re
-import threading
 import uuid
 from dataclasses import dataclass, field
 
 import pytest
 import requests
 from playwright.sync_api import Page, expect
-from werkzeug.serving import make_server
 
-from api import create_app
-from api.config import Settings
-from tests.e2e.conftest import QuietHandler
+from tests.e2e.conftest import live_app
 
 #: (label, game, options, the player's own moves before the running table is looked at): every game,
 #: Fantasy Ranch at its two ends (level 1 and level 3). The moves bring each running table to a
@@ -79,21 +73,9 @@ HOVER_TOLERANCE_PX = 2
 @pytest.fixture(scope="module")
 def seeded_server():
     """A live app whose tables draw their seeds from a fixed sequence, so every run sees the same games."""
-    counter = itertools.count()
-
-    def fixed_seed() -> str:
-        return hashlib.sha256(f"page-invariants-{next(counter)}".encode()).hexdigest()
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("domain.application.new_seed", fixed_seed)
-        app = create_app(Settings(store="memory", testing=True, secret="008058710b45daa9a37e59c7e958e6c3f40e908b597a8b9ab8fb2710a9cef958"))
-        httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
-        thread = threading.Thread(target=httpd.serve_forever, name="e2e-invariants", daemon=True)
-        thread.start()
-        yield f"http://127.0.0.1:{httpd.server_port}"
-        httpd.shutdown()
-        thread.join(10)
-        app.extensions["tabletop.tables"].close()
+    with live_app("e2e-invariants", "008058710b45daa9a37e59c7e958e6c3f40e908b597a8b9ab8fb2710a9cef958",
+                  seeds="page-invariants") as url:
+        yield url
 
 
 def call(server: str, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
