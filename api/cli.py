@@ -60,14 +60,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
     try:
         table_id = tables.open_table(game.name, players, options).table_id
         for seat in range(players):
-            tables.take_seat(table_id, f"bot-{seat}", bot=True, level=levels[seat])
+            tables.take_seat(table_id, f"Bot {seat + 1}", bot=True, level=levels[seat])  # seats read from 1
         tables.start(table_id)
         summary = tables.summary(table_id)
         scores = tables.scores(table_id)
         report = tables.audit(table_id)
     finally:
         tables.close()
-    print(f"{game.title}, {players} players, options {json.dumps(summary['options'])}")
+    print(f"{game.title}, {players} players. {_options_line(game, summary['options'])}")
     print(f"table {table_id}: {summary['status']} after {summary['version']} events")
     print(_scoreboard(summary, scores, game.catalog().get("terms", {})))
     print(f"audit: {'PASS' if report.ok else 'FAIL'}")
@@ -93,6 +93,34 @@ def _levels(given: str | None, players: int) -> list[str]:
     return levels + [levels[-1]] * (players - len(levels))
 
 
+def _options_line(game, options: dict) -> str:
+    """The table's options in words, as the web page's header reads them ("Resources: screened"):
+    an option's description reads "Label (what each choice means)"; keys and JSON stay in the API."""
+    def label(key: str) -> str:
+        option = game.options.get(key)
+        text = (getattr(option, "description", "") or "").split(" (")[0].strip()
+        return text or key.replace("_", " ").capitalize()
+
+    def words(value) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, (list, tuple)):
+            return ", ".join(words(v) for v in value)
+        return str(value).replace("_", " ")
+
+    return "; ".join(f"{label(k)}: {words(v)}" for k, v in (options or {}).items()) or "Default options."
+
+
+def _seat_index(seat: int | None) -> int | None:
+    """A seat as a person numbers it (from 1, as the scoreboard and the web page print it) to the
+    API's index (from 0); ``None`` is the spectator."""
+    if seat is None:
+        return None
+    if seat < 1:
+        raise CommandError(f"--viewer {seat}: seats are numbered from 1")
+    return seat - 1
+
+
 def _scoreboard(summary: dict, scores: dict, terms: dict | None = None) -> str:
     """Rank, seat, name and total, then each seat's non-zero scoring sources (they add up to the
     total), each in the catalog's words ("Buildings (printed VP)", not ``building_vp``)."""
@@ -108,7 +136,7 @@ def _scoreboard(summary: dict, scores: dict, terms: dict | None = None) -> str:
         shown = "; ".join(f"{source(k)} {v}" for k, v in parts.items() if v) or "-"
         winner = "*" if seat in scores["winners"] else " "
         total = scores["totals"][str(seat)]
-        lines.append(f"{rank:>3}{winner}  {seat:>4}  {names[str(seat)]:<16}  {total:>5}   {shown}")
+        lines.append(f"{rank:>3}{winner}  {seat + 1:>4}  {names[str(seat)]:<16}  {total:>5}   {shown}")
     return "\n".join(lines)
 
 
@@ -117,7 +145,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     tables = build_tables(_settings(args))
     try:
-        viewer = None if args.viewer is None else args.viewer
+        viewer = _seat_index(args.viewer)
         if args.log:
             for entry in tables.log(args.table, viewer, after=0, limit=100_000):
                 mark = " [undone]" if entry.undone else ""
@@ -166,7 +194,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     tables = build_tables(_settings(args))
     try:
-        record = table_record(tables, args.table, args.viewer)
+        record = table_record(tables, args.table, _seat_index(args.viewer))
     finally:
         tables.close()
     text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
@@ -297,7 +325,7 @@ def parser() -> argparse.ArgumentParser:
     replay = add("replay", cmd_replay, "Show a table's view at any version, or its log.")
     replay.add_argument("table", type=_table_id)
     replay.add_argument("--version", type=int)
-    replay.add_argument("--viewer", type=int, help="seat number (default: spectator)")
+    replay.add_argument("--viewer", type=int, help="seat number, from 1 as the scoreboard prints it (default: spectator)")
     replay.add_argument("--log", action="store_true", help="print the table log instead of a view")
     audit = add("audit", cmd_audit, "Audit a table: hash chain, seed, chance, moves, undo, final scores, snapshots.")
     audit.add_argument("table", type=_table_id)
@@ -307,7 +335,7 @@ def parser() -> argparse.ArgumentParser:
     export = add("export", cmd_export, "Write a table's game record (docs/record.md) as JSON.")
     export.add_argument("table", type=_table_id)
     export.add_argument("--out", help="file to write (default: standard output)")
-    export.add_argument("--viewer", type=int, help="before the end: whose redacted view, a seat number (default: spectator)")
+    export.add_argument("--viewer", type=int, help="before the end: whose redacted view, a seat number from 1 (default: spectator)")
     imp = add("import", cmd_import, "Replay a finished game's record into a new table; refuse one that does not verify.")
     imp.add_argument("record", help="the record's JSON file")
     add("migrate", cmd_migrate, "Create the event store tables (run once before starting workers).")

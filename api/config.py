@@ -27,6 +27,9 @@ PUBLISHED_EXAMPLES = frozenset({
     "change-me", "changeme", "change-me-please", "secret", "tabletop", "example", "replace-me",
     "replace-with-64-random-hex-characters",
 })
+#: Database passwords shipped only to be replaced (deploy/k8s/secret.yaml). The compose file's
+#: ``tabletop`` is a working value on compose's private network and stays allowed.
+PASSWORD_PLACEHOLDERS = frozenset({"replace-me", "change-me", "changeme"})
 HOW_TO_GENERATE = "generate one with: python3 -c 'import secrets; print(secrets.token_hex(32))'"
 _HEX = frozenset("0123456789abcdefABCDEF")
 
@@ -122,6 +125,9 @@ class Settings:
         store = get("TABLETOP_STORE", "sqlite")
         if store not in STORES:
             raise ValueError(f"TABLETOP_STORE must be one of {', '.join(STORES)}, not {store!r}")
+        if store == "postgres" and get("TABLETOP_POSTGRES_PASSWORD", "").strip().lower() in PASSWORD_PLACEHOLDERS:
+            # deploy/k8s/secret.yaml ships ``replace-me`` for the operator to replace: never run on it
+            raise ValueError("TABLETOP_POSTGRES_PASSWORD is a published example value; set the database's own password")
         return cls(
             store=store,
             data_dir=Path(get("TABLETOP_DATA_DIR", "data")),

@@ -15,7 +15,18 @@ def test_demo_plays_a_bot_game_and_prints_scoreboard_and_audit(capsys):
     assert main(["demo", "--game", "tiny_duel", "--players", "3", "--store", "memory"]) == 0
     out = capsys.readouterr().out
     assert "finished" in out and "audit: PASS" in out
-    assert out.count("bot-") == 3 and "hash_chain    pass" in out
+    assert "hash_chain    pass" in out
+    board = out[out.index("rank  seat"):out.index("audit:")].splitlines()[1:]
+    # seats read from 1, as the web page numbers them, each bot named after its seat
+    assert sorted(int(line.split()[1]) for line in board) == [1, 2, 3], board
+    assert all(f"Bot {line.split()[1]} (" in line for line in board), board
+
+
+def test_the_demo_states_the_tables_options_in_words_not_keys_or_json(capsys):
+    assert main(["demo", "--game", "homesteaders", "--players", "2", "--levels", "random", "--store", "memory"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "Holdings: screened" in first, first
+    assert machine_tokens_in(first) == [] and "{" not in first, first
 
 
 def test_the_demo_scoreboard_names_scoring_sources_in_the_catalogs_words(capsys):
@@ -48,6 +59,8 @@ def test_a_demo_game_is_kept_in_the_embedded_store_for_replay_and_export(tmp_pat
         (["demo", "--game", "tiny_duel", "--options", "[1]", "--store", "memory"], "--options must be a JSON object"),
         (["demo", "--game", "tiny_duel", "--options", "{bad", "--store", "memory"], "error"),
         (["audit", "00000000-0000-0000-0000-000000000000", "--store", "memory"], "no table"),
+        (["replay", "00000000-0000-0000-0000-000000000000", "--viewer", "0", "--store", "memory"],
+         "seats are numbered from 1"),
     ],
 )
 def test_bad_input_is_one_clear_line(argv, message, capsys):

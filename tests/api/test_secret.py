@@ -161,3 +161,12 @@ def test_the_deploy_files_carry_no_key():
     api = compose["services"]["api"]
     assert api["environment"]["TABLETOP_SECRET_FILE"] == "/run/secrets/tabletop_secret"
     assert api["secrets"] == ["tabletop_secret"] and "tabletop_secret" in compose["secrets"]
+
+
+def test_the_kubernetes_database_password_placeholder_stops_a_postgres_service_in_one_line():
+    """deploy/k8s/secret.yaml ships ``TABLETOP_POSTGRES_PASSWORD: replace-me`` for the operator to
+    replace; left as it is, the service refuses to start rather than run on a published password."""
+    shipped = yaml.safe_load((ROOT / "deploy/k8s/secret.yaml").read_text())["stringData"]["TABLETOP_POSTGRES_PASSWORD"]
+    with pytest.raises(ValueError, match="TABLETOP_POSTGRES_PASSWORD is a published example value"):
+        Settings.from_env({"TABLETOP_STORE": "postgres", "TABLETOP_POSTGRES_PASSWORD": shipped})
+    assert Settings.from_env({"TABLETOP_STORE": "postgres", "TABLETOP_POSTGRES_PASSWORD": secrets.token_urlsafe(16)})
