@@ -505,9 +505,12 @@ def test_one_person_and_three_bots_play_the_last_round_and_the_final_scoring_by_
     assert measured
     assert {"allocation", "bidding", "final_actions"} <= players[0].phases and "debt" in players[0].used
     final_scoring_is_shown_and_audited(page)
-    if SHOTS:
-        page.evaluate("window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + window.scrollY - 8)")
-        page.screenshot(path=str(SHOTS / "homesteaders-final.png"))
+    if SHOTS:  # the final scoring's first screen at both widths
+        for width, height, suffix in ((1280, 800, ""), (390, 844, "-phone")):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function(QUIET)
+            page.evaluate("window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + window.scrollY - 8)")
+            page.screenshot(path=str(SHOTS / f"homesteaders-final{suffix}.png"))
     assert page.errors == []
 
 

@@ -102,8 +102,8 @@ export function roundTrack(c, width) {
     cells.push(s('g', {class: `hs-round${now ? ' now' : ''}`, 'aria-current': now ? 'step' : null,
       dataset: {info: r > rounds ? 'Final round: last income, debts paid off, final scoring' : `Round ${r} · ${c.term(`era.${era}`, era)} era${plan}`}},
     s('rect', {x, y: 16, width: w, height: 26, rx: 5, fill: ERA_FILL[era], stroke: now ? INK : LINE, 'stroke-width': now ? 2.5 : 1}),
-    s('text', {x: x + w / 2, y: 34, 'text-anchor': 'middle', 'font-size': 12.5, 'font-weight': now ? 700 : 400, fill: past ? MUTED : INK},
-      r > rounds ? 'Final' : String(r)),
+    s('text', {x: x + w / 2, y: 34, 'text-anchor': 'middle', 'font-size': r > rounds ? Math.min(12.5, (w - 4) / 2.9) : 12.5, // "Final" fits a phone's narrow space
+      'font-weight': now ? 700 : 400, fill: past ? MUTED : INK}, r > rounds ? 'Final' : String(r)),
     now ? s('path', {d: `M${x + w / 2 - 5} 47 l5 -4 l5 4 z`, fill: INK}) : null, chips));
   }
   const labels = (c.board.eras || []).map((e) => {
