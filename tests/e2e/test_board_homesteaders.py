@@ -125,10 +125,12 @@ def click(page: Page, locator, key: str | None = None, quiet: bool = True) -> No
         page.wait_for_function(QUIET)
 
 
-def confirm(page: Page, quiet: bool = True) -> None:
-    """Send the staged move with the shell's Confirm: the board itself never sends one."""
+def confirm(page: Page, quiet: bool = True, enabled: bool = False) -> None:
+    """Send the staged move with the shell's Confirm (``enabled``: already seen enabled): the board
+    itself never sends one."""
     button = page.locator("#confirm")
-    expect(button).to_be_enabled()
+    if not enabled:
+        expect(button).to_be_enabled()
     click(page, button, quiet=quiet)
 
 
@@ -138,7 +140,7 @@ def choose(page: Page, locator, key: str | None = None) -> None:
     Confirm, the caller waits for the next turn (``MY_TURN`` holds the same quiet) or for ``QUIET``."""
     click(page, locator, key, quiet=False)
     if page.locator("#confirm").is_enabled():
-        confirm(page, quiet=False)
+        confirm(page, quiet=False, enabled=True)
     else:
         page.wait_for_function(QUIET)
 
@@ -190,17 +192,16 @@ class Player:
         return False
 
     def budget(self) -> int | None:
-        mine = self.page.locator(".hs-home.mine")
-        if not mine.locator(".hs-h-silver").count():
+        """What it can pay and still meet two rounds of wages (None: holdings not shown), in one read."""
+        silver, gold, facts = self.page.locator(".hs-home.mine").evaluate("""m => [m.querySelector('.hs-h-silver dd')?.textContent,
+            m.querySelector('.hs-h-gold dd')?.textContent, m.querySelector('.hs-facts').textContent]""")
+        if silver is None:
             return None
-        silver = int(mine.locator(".hs-h-silver dd").inner_text())
-        gold = int(mine.locator(".hs-h-gold dd").inner_text())
-        workers = int(re.match(r"(\d+) worker", mine.locator(".hs-facts").inner_text()).group(1))
-        return silver + 5 * gold - 2 * workers  # what it can pay and still meet two rounds of wages
+        return int(silver) + 5 * int(gold) - 2 * int(re.match(r"(\d+) worker", facts).group(1))
 
     def step(self) -> None:
+        """One choice (and its Confirm), on a page where ``MY_TURN`` holds."""
         page = self.page
-        expect(page.locator(".hs-decision h3")).to_contain_text("Your turn")
         if self.free_action():
             return
         ph = phase(page)
@@ -210,14 +211,15 @@ class Player:
             spots = page.locator(".hs-home.mine .hs-wslot.legal")
             idle = page.locator(".hs-home.mine .hs-idle .hs-worker-btn").count()
             if idle and spots.count():
-                paying = [i for i in range(spots.count()) if re.search(r"wood|steel|silver|gold", spots.nth(i).text_content())]
-                choose(page, spots.nth(self.rng.choice(paying) if paying else self.rng.randrange(spots.count())))
+                texts = spots.evaluate_all("els => els.map(e => e.textContent)")  # one read, not one per spot
+                paying = [i for i, text in enumerate(texts) if re.search(r"wood|steel|silver|gold", text)]
+                choose(page, spots.nth(self.rng.choice(paying) if paying else self.rng.randrange(len(texts))))
                 self.used.add("place")
                 return
             choose(page, decision.filter(has_text="Done placing workers"))
         elif ph == "bidding":
             rungs = page.locator(".hs-rung.legal")
-            values = [int(rungs.nth(i).get_attribute("data-value")) for i in range(rungs.count())]
+            values = rungs.evaluate_all("els => els.map(e => Number(e.dataset.value))")
             budget = self.budget()
             cheap = [i for i, v in enumerate(values) if budget is None or v <= budget]
             passing = decision.filter(has_text=re.compile(r"^Pass$"))
@@ -242,8 +244,8 @@ class Player:
                 choose(page, pay.first)
             elif cards.count():
                 self.shopping = 0  # the building worth most points
-                points = [int(m.group(1)) if (m := re.search(r"(\d+) VP", cards.nth(i).text_content())) else 0
-                          for i in range(cards.count())]
+                points = [int(m.group(1)) if (m := re.search(r"(\d+) VP", text)) else 0
+                          for text in cards.evaluate_all("els => els.map(e => e.textContent)")]
                 choose(page, cards.nth(max(range(len(points)), key=lambda i: (points[i], self.rng.random()))))
                 self.used.add("build")
             elif self.shopping < 2 and (buy := page.locator(".hs-home.mine .hs-free .hs-trade button", has_text=re.compile("^Buy$"))).count():
