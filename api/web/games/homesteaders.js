@@ -462,9 +462,9 @@ function tradePanel(c) {
     const buys = moves.filter((m) => m.type === 'buy_resource' && m.resource === r);
     const sell = moves.find((m) => m.type === 'sell_resource' && m.resource === r);
     if (!buys.length && !sell) return null;
-    return h('tr', {}, h('th', {scope: 'row'}, word(r)),
-      h('td', {}, buys.map((m) => btn(m.gold_used ? 'Buy (gold)' : 'Buy', m, `Buy 1 ${word(r)}${m.gold_used ? ' paying gold' : ''}: ${c.board.market?.buy?.[r] || ''}`))),
-      h('td', {}, sell ? btn('Sell', sell, `Sell 1 ${word(r)}: ${c.board.market?.sell?.[r] || ''}`) : null));
+    return h('div', {class: 'hs-trade-item', role: 'group', 'aria-label': word(r)}, h('span', {class: 'hs-trade-name'}, word(r)),
+      buys.map((m) => btn(m.gold_used ? 'Buy (gold)' : 'Buy', m, `Buy 1 ${word(r)}${m.gold_used ? ' paying gold' : ''}: ${c.board.market?.buy?.[r] || ''}`)),
+      sell ? btn('Sell', sell, `Sell 1 ${word(r)}: ${c.board.market?.sell?.[r] || ''}`) : null);
   }).filter(Boolean);
   const other = [];
   const hire = moves.find((m) => m.type === 'hire_worker');
@@ -478,7 +478,7 @@ function tradePanel(c) {
   const debts = moves.filter((m) => m.type === 'take_debt').map((m) => m.count);
   const box = h('details', {class: 'hs-free', open: st.tradeOpen || null},
     h('summary', {}, `Trade and debt${rows.length ? '' : ' (nothing to buy or sell now)'}`),
-    rows.length ? h('table', {class: 'hs-trade'}, h('tbody', {}, rows)) : null,
+    rows.length ? h('div', {class: 'hs-trade'}, rows) : null, // each good with its Buy / Sell, side by side
     rows.length ? h('p', {class: 'hint'}, 'Each purchase or sale costs 1 trade token; every sale also gives 1 VP.') : null,
     other.length ? h('div', {class: 'row'}, other) : null,
     debts.length ? h('div', {class: 'hs-free-row hs-debt'}, h('span', {}, `Take debt (${c.board.market?.take_debt || '+2 silver each'})`),
