@@ -538,7 +538,7 @@ function legend(props) {
     s('rect', {x: 1, y: 1, width: 12, height: 12, rx: 3, fill})), ` ${text}`);
   const mark = (draw, text) => h('li', {}, s('svg', {viewBox: '0 0 24 24', width: 20, height: 20, 'aria-hidden': 'true'}, draw), ` ${text}`);
   const seats = (c.view.seats || []).map((seat) => mark(token(c, seat.seat, 12, 12, 10, c.initial(seat.seat)),
-    `${c.name(seat.seat)}: bid marker, railroad marker and workers (numbered)`));
+    `${c.name(seat.seat)}: bid marker, railroad marker, workers`));
   return h('div', {class: 'hs-legend'},
     h('h4', {}, 'Building types'), h('ul', {}, (c.board.types || []).map((t) => chip(t.colour, t.name))),
     h('h4', {}, 'Goods'), h('ul', {}, Object.keys(GOODS).filter((k) => k !== 'vp_tokens').map((k) => chip(GOODS[k], c.term(`holding.${k}`, k)))),
