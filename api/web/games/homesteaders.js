@@ -12,7 +12,7 @@ import {s} from '../svg.js';
 import {mark, observe} from './homesteaders_changes.js';
 import {draggable} from './homesteaders_drag.js';
 import {ink} from './homesteaders_ink.js';
-import {GOODS, auctionBoard, homesteadTiles, market, miniTiles, railTrack, roundTrack, tileWords, token} from './homesteaders_svg.js';
+import {GOODS, auctionBoard, auctionStacks, homesteadTiles, market, miniTiles, railTrack, roundTrack, tileWords, token} from './homesteaders_svg.js';
 
 const CSS_HREF = '/web/games/homesteaders.css';
 const MUTED = '#6b7079';
@@ -172,28 +172,19 @@ function auctionPanel(c, width, now) {
     h('h3', {}, v.slots?.length ? `Auction · round ${v.round}` : 'Auction'),
     v.slots?.length ? auctionBoard(c, width - PAD) : h('p', {class: 'muted'}, 'No auction this round.'),
     v.slots?.length ? h('ul', {class: 'hs-bidders'}, bidders, dummy) : null,
-    stacks(c));
+    stacks(c, width - PAD));
 }
 
-function stacks(c) {
-  const v = c.view;
-  const next = (v.stack_1 || []).slice(v.round || 0).slice(0, 1).map((id) => tileWords(c, c.comp(id)));
-  const parts = [h('span', {}, `Next round: ${next.join(', ') || 'none'}`)];
-  for (const [k, st] of Object.entries(v.random_stacks || {})) {
-    const seen = new Set(st.revealed || []);
-    const left = Object.entries(st.tiles || {}).map(([g, ids]) => [ids.filter((id) => !seen.has(id)).length, c.term(`era.${g}`, g)])
-      .filter(([n]) => n).map(([n, g]) => `${n} ${g}`);
-    parts.push(h('span', {title: 'Face down: only how many tiles of each era are left is known'}, left.length ? `stack ${k}: ${left.join(', ')} face down` : `stack ${k}: empty`));
-  }
-  return h('p', {class: 'hs-stacks muted'}, parts);
+/** The stacks of tiles still to come, drawn (homesteaders_svg.js auctionStacks), or a line when none is left. */
+function stacks(c, width) {
+  return auctionStacks(c, width) || h('p', {class: 'hs-stacks muted'}, 'No auction tiles left for later rounds.');
 }
 
 function railPanel(c, width, now) {
-  const lines = (c.view.seats || []).map((seat) => `${c.name(seat.seat)} ${seat.track}`).join(' · ');
   return h('section', {class: `hs-panel hs-rail-panel${now ? ' hs-now' : ''}`, 'aria-label': 'Railroad development track'},
     h('h3', {}, 'Railroad development'),
     railTrack(c, width - PAD),
-    h('p', {class: 'hint'}, `Passing a bid moves you one space on. Rail lines: ${lines}.`));
+    h('p', {class: 'hint'}, 'Passing a bid moves you one space on.'));
 }
 
 function marketPanel(c, width, now) {
@@ -471,9 +462,9 @@ function tradePanel(c) {
     const buys = moves.filter((m) => m.type === 'buy_resource' && m.resource === r);
     const sell = moves.find((m) => m.type === 'sell_resource' && m.resource === r);
     if (!buys.length && !sell) return null;
-    return h('tr', {}, h('th', {scope: 'row'}, word(r)),
-      h('td', {}, buys.map((m) => btn(m.gold_used ? 'Buy (gold)' : 'Buy', m, `Buy 1 ${word(r)}${m.gold_used ? ' paying gold' : ''}: ${c.board.market?.buy?.[r] || ''}`))),
-      h('td', {}, sell ? btn('Sell', sell, `Sell 1 ${word(r)}: ${c.board.market?.sell?.[r] || ''}`) : null));
+    return h('div', {class: 'hs-trade-item', role: 'group', 'aria-label': word(r)}, h('span', {class: 'hs-trade-name'}, word(r)),
+      buys.map((m) => btn(m.gold_used ? 'Buy (gold)' : 'Buy', m, `Buy 1 ${word(r)}${m.gold_used ? ' paying gold' : ''}: ${c.board.market?.buy?.[r] || ''}`)),
+      sell ? btn('Sell', sell, `Sell 1 ${word(r)}: ${c.board.market?.sell?.[r] || ''}`) : null);
   }).filter(Boolean);
   const other = [];
   const hire = moves.find((m) => m.type === 'hire_worker');
@@ -487,7 +478,7 @@ function tradePanel(c) {
   const debts = moves.filter((m) => m.type === 'take_debt').map((m) => m.count);
   const box = h('details', {class: 'hs-free', open: st.tradeOpen || null},
     h('summary', {}, `Trade and debt${rows.length ? '' : ' (nothing to buy or sell now)'}`),
-    rows.length ? h('table', {class: 'hs-trade'}, h('tbody', {}, rows)) : null,
+    rows.length ? h('div', {class: 'hs-trade'}, rows) : null, // each good with its Buy / Sell, side by side
     rows.length ? h('p', {class: 'hint'}, 'Each purchase or sale costs 1 trade token; every sale also gives 1 VP.') : null,
     other.length ? h('div', {class: 'row'}, other) : null,
     debts.length ? h('div', {class: 'hs-free-row hs-debt'}, h('span', {}, `Take debt (${c.board.market?.take_debt || '+2 silver each'})`),
@@ -547,7 +538,7 @@ function legend(props) {
     s('rect', {x: 1, y: 1, width: 12, height: 12, rx: 3, fill})), ` ${text}`);
   const mark = (draw, text) => h('li', {}, s('svg', {viewBox: '0 0 24 24', width: 20, height: 20, 'aria-hidden': 'true'}, draw), ` ${text}`);
   const seats = (c.view.seats || []).map((seat) => mark(token(c, seat.seat, 12, 12, 10, c.initial(seat.seat)),
-    `${c.name(seat.seat)}: bid marker, railroad marker and workers (numbered)`));
+    `${c.name(seat.seat)}: bid marker, railroad marker, workers`));
   return h('div', {class: 'hs-legend'},
     h('h4', {}, 'Building types'), h('ul', {}, (c.board.types || []).map((t) => chip(t.colour, t.name))),
     h('h4', {}, 'Goods'), h('ul', {}, Object.keys(GOODS).filter((k) => k !== 'vp_tokens').map((k) => chip(GOODS[k], c.term(`holding.${k}`, k)))),
@@ -558,6 +549,12 @@ function legend(props) {
       mark(s('circle', {cx: 12, cy: 12, r: 9, fill: '#eef4fc', stroke: '#1f5fa8', 'stroke-width': 2.5}), 'outlined in blue: you may choose it now'),
       mark(s('circle', {cx: 12, cy: 12, r: 9, fill: '#fff3c4', stroke: '#e0a100', 'stroke-width': 2.5}), 'outlined in gold: your choice, waiting for Confirm'),
       mark(s('rect', {x: 3, y: 3, width: 18, height: 18, rx: 4, fill: '#fff1c2', stroke: '#f2b01e', 'stroke-width': 3}), 'amber: changed since your last move')),
+    h('h4', {}, 'Track and stacks'), h('ul', {},
+      mark([s('rect', {x: 2, y: 2, width: 20, height: 12, rx: 3, fill: '#e6f0d8', stroke: '#c9c4b8'}), s('rect', {x: 4, y: 17, width: 7, height: 5, rx: 1, fill: (c.board.types || [])[0]?.colour || MUTED}),
+        s('rect', {x: 13, y: 17, width: 7, height: 5, rx: 1, fill: (c.board.types || [])[1]?.colour || MUTED})], 'under a round: what its slot 1 tile lets you build (stack 1 is face up)'),
+      mark([0, 1, 2].map((k) => s('rect', {x: 2 + k * 3, y: 8 - k * 1.5, width: 14, height: 10, rx: 2, fill: '#dbe6f4', stroke: '#8f8672', 'stroke-width': 0.8})),
+        'a stack: the auction tiles still to come, each edge in its era\'s colour'),
+      mark(s('rect', {x: 8, y: 5, width: 8, height: 14, rx: 1.5, fill: c.colour(c.viewer ?? 0), stroke: '#000a'}), 'a rail line held (beside the railroad track)')),
     h('p', {class: 'hint'}, 'Point at (or tap) a tile, a building or a railroad space to read what it does.'));
 }
 

@@ -61,6 +61,7 @@ export function changes(before, after) {
     if (was.status !== seat.status || !same(was.bid, seat.bid)) add(`.hs-bidder[data-seat="${seat.seat}"]`, 'bid or passed');
     if (was.rail !== seat.rail) add(`.hs-rail-token[data-seat="${seat.seat}"]`, 'moved on the railroad');
     if (was.track !== seat.track || was.rail !== seat.rail) add(`${home} .hs-facts`, 'rail lines or railroad space changed');
+    if (was.track !== seat.track) add(`.hs-lines[data-seat="${seat.seat}"]`, `rail lines: was ${was.track}`);
     for (const inst of seat.buildings || []) if (!(was.buildings || []).includes(inst)) add(`${home} .hs-bld[data-id="${inst}"]`, 'just built');
     const placed = new Set((was.placement || []).map((p) => JSON.stringify(p)));
     for (const p of seat.placement || []) if (!placed.has(JSON.stringify(p))) add(`${home} .hs-wslot[data-drop="${p[1]}/${p[2]}"]`, 'worker just placed');

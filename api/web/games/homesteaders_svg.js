@@ -72,6 +72,11 @@ function goods(c, x, y, amounts, {size = 10.5, none = ''} = {}) {
 
 const ERA_FILL = {settlement: '#e6f0d8', town: '#dbe6f4', city: '#eddff0', final: '#f3ecd9'};
 
+/**
+ * The round and era track: a space per round (the current one marked) and, under each round's space,
+ * the building types of stack 1's tile for that round (stack 1 is face up and public, HS-SET-03): what
+ * slot 1 will let its winner build, to plan for.
+ */
 export function roundTrack(c, width) {
   const v = c.view;
   const rounds = c.board.rounds || 10;
@@ -81,17 +86,25 @@ export function roundTrack(c, width) {
   const w = Math.min(56, (width - 8 - gap * (n - 1)) / n);
   const x0 = 4;
   const cells = [];
+  const typeOf = (ty) => (c.board.types || []).find((x) => x.id === ty) || {colour: MUTED, name: ty};
   for (let r = 1; r <= n; r += 1) {
     const era = spaces.find((sp) => sp.space === r)?.era || 'final';
     const x = x0 + (r - 1) * (w + gap);
     const now = v.round === r;
     const past = v.round > r;
+    const tile = r <= rounds ? (v.stack_1 || [])[r - 1] : null;
+    const t = tile ? c.comp(tile) : null;
+    const types = t?.build_types || [];
+    const cw = Math.min(10, (w - 4 - 2 * (types.length - 1)) / Math.max(1, types.length));
+    const chips = types.map((ty, k) => s('rect', {x: x + w / 2 - (types.length * (cw + 2) - 2) / 2 + k * (cw + 2), y: 49, width: cw, height: 7, rx: 1.5,
+      fill: typeOf(ty).colour, opacity: past ? 0.4 : 1}));
+    const plan = t ? ` · slot 1's tile: ${tileWords(c, t)}` : '';
     cells.push(s('g', {class: `hs-round${now ? ' now' : ''}`, 'aria-current': now ? 'step' : null,
-      dataset: {info: r > rounds ? 'Final round: last income, debts paid off, final scoring' : `Round ${r} · ${c.term(`era.${era}`, era)} era`}},
+      dataset: {info: r > rounds ? 'Final round: last income, debts paid off, final scoring' : `Round ${r} · ${c.term(`era.${era}`, era)} era${plan}`}},
     s('rect', {x, y: 16, width: w, height: 26, rx: 5, fill: ERA_FILL[era], stroke: now ? INK : LINE, 'stroke-width': now ? 2.5 : 1}),
-    s('text', {x: x + w / 2, y: 34, 'text-anchor': 'middle', 'font-size': 12.5, 'font-weight': now ? 700 : 400, fill: past ? MUTED : INK},
-      r > rounds ? 'Final' : String(r)),
-    now ? s('path', {d: `M${x + w / 2 - 5} 45 l5 -4 l5 4 z`, fill: INK}) : null));
+    s('text', {x: x + w / 2, y: 34, 'text-anchor': 'middle', 'font-size': r > rounds ? Math.min(12.5, (w - 4) / 2.9) : 12.5, // "Final" fits a phone's narrow space
+      'font-weight': now ? 700 : 400, fill: past ? MUTED : INK}, r > rounds ? 'Final' : String(r)),
+    now ? s('path', {d: `M${x + w / 2 - 5} 47 l5 -4 l5 4 z`, fill: INK}) : null, chips));
   }
   const labels = (c.board.eras || []).map((e) => {
     const a = x0 + (e.rounds[0] - 1) * (w + gap);
@@ -99,7 +112,7 @@ export function roundTrack(c, width) {
     return s('g', {}, s('line', {x1: a, x2: b, y1: 11, y2: 11, stroke: LINE}),
       s('text', {x: a, y: 9, 'font-size': 10.5, fill: MUTED}, `${e.name} era`));
   });
-  return s('svg', {class: 'hs-rounds', viewBox: `0 0 ${width} 48`, width, height: 48, role: 'img',
+  return s('svg', {class: 'hs-rounds', viewBox: `0 0 ${width} 58`, width, height: 58, role: 'img',
     'aria-label': v.round > rounds ? 'Final round' : `Round ${v.round} of ${rounds}`}, labels, cells);
 }
 
@@ -205,6 +218,61 @@ export function auctionBoard(c, width) {
   return s('svg', {class: 'hs-auction', viewBox: `0 0 ${width} ${height}`, width, height, role: 'group', 'aria-label': 'Auction board'}, rows);
 }
 
+/**
+ * The auction stacks beside the board: for each slot, the pile of tiles still to come (one tile edge per
+ * tile, in its era's colour). Stack 1 is face up (its next tile's building types drawn); stacks 2 and 3
+ * are face down, so only how many tiles of each era are left is shown (HS-H03), never their order.
+ */
+export function auctionStacks(c, width) {
+  const v = c.view;
+  const round = v.round || 0;
+  const piles = [];
+  const later = (v.stack_1 || []).slice(round);
+  piles.push({stack: 1, eras: later.map((id) => eraOfTile(c, id)), next: later[0] ? c.comp(later[0]) : null});
+  for (const [k, st] of Object.entries(v.random_stacks || {})) {
+    const seen = new Set(st.revealed || []);
+    const eras = [];
+    for (const [g, ids] of Object.entries(st.tiles || {})) for (const id of ids) if (!seen.has(id)) eras.push(g);
+    piles.push({stack: Number(k), eras, next: null});
+  }
+  if (!piles.some((p) => p.eras.length)) return null;
+  const cw = width / piles.length;
+  const tw = 30;
+  const th = 20;
+  const top = 18;
+  const out = piles.map((p, i) => {
+    const x = i * cw + 2;
+    const n = p.eras.length;
+    const dx = Math.max(1, Math.min(3, (cw - tw - 66) / Math.max(1, n - 1))); // room for "face down" beside it
+    // The pile: the last tile to be used at the bottom, the next one on top.
+    const edges = p.eras.slice().reverse().map((era, j) => s('rect', {x: x + j * dx, y: top + (n - 1 - j) * 1.5 + 0.5, width: tw, height: th, rx: 3,
+      fill: ERA_FILL[era] || '#eee', stroke: '#8f8672', 'stroke-width': 0.8}));
+    const counts = {};
+    for (const era of p.eras) counts[era] = (counts[era] || 0) + 1;
+    const words = Object.entries(counts).map(([era, m]) => `${m} ${c.term(`era.${era}`, era)}`).join(', ');
+    const tx = x + tw + Math.max(0, n - 1) * dx + 6;
+    const nextTypes = (p.next?.build_types || []).map((ty, k) => {
+      const info = (c.board.types || []).find((t) => t.id === ty) || {colour: MUTED};
+      return s('rect', {x: tx + 26 + k * 12, y: top + 17, width: 10, height: 8, rx: 1.5, fill: info.colour});
+    });
+    return s('g', {class: 'hs-pile', dataset: {stack: p.stack, info: n ? `Stack ${p.stack} (slot ${p.stack}): ${n} tile${n === 1 ? '' : 's'} left · ${p.stack === 1
+      ? `face up, next: ${tileWords(c, p.next)}` : `face down: ${words}`}` : `Stack ${p.stack}: empty`}},
+    s('text', {x, y: 11, 'font-size': 10.5, 'font-weight': 700, fill: INK}, `Stack ${p.stack}`),
+    n ? edges : s('rect', {x, y: top, width: tw, height: th, rx: 3, fill: 'none', stroke: LINE, 'stroke-dasharray': '3 2'}),
+    s('text', {x: tx, y: top + 9, 'font-size': 10.5, fill: INK}, n ? `${n} left` : 'empty'),
+    p.stack === 1 && p.next ? [s('text', {x: tx, y: top + 24, 'font-size': 10, fill: MUTED}, 'next:'), nextTypes]
+      : n ? s('text', {x: tx, y: top + 24, 'font-size': 10, fill: MUTED}, 'face down') : null);
+  });
+  const height = top + th + 1.5 * Math.max(0, ...piles.map((p) => p.eras.length - 1)) + 4;
+  return s('svg', {class: 'hs-stacks-board', viewBox: `0 0 ${width} ${height}`, width, height, role: 'group', 'aria-label': 'Auction stacks'}, out);
+}
+
+/** The era a tile of stack 1 belongs to (its round's era). */
+function eraOfTile(c, id) {
+  const r = Number(String(c.comp(id).group || '').replace('round_', ''));
+  return (c.board.eras || []).find((e) => r >= e.rounds[0] && r <= e.rounds[1])?.id || 'final';
+}
+
 // ---------------------------------------------------------------- railroad development track
 
 export function railTrack(c, width) {
@@ -235,9 +303,36 @@ export function railTrack(c, width) {
     return g;
   });
   const most = Math.max(1, ...spaces.map((sp) => wrap(sp.space === 0 ? 'start' : sp.text, chars).length));
-  const height = y + 24 + most * 12;
+  const ly = y + 24 + most * 12 + 6;
+  const [held, heldH] = railLines(c, width, ly);
+  const height = ly + heldH;
   return s('svg', {class: 'hs-railtrack', viewBox: `0 0 ${width} ${height}`, width, height, role: 'group', 'aria-label': 'Railroad development track'},
-    ties, rails, stations);
+    ties, rails, stations, held);
+}
+
+/**
+ * The rail lines each player holds (the holding "track": each one a piece of track in the seat's
+ * colour), one group per player after a "Rail lines" label; two rows of two players where narrow.
+ * Returns [nodes, height].
+ */
+function railLines(c, width, y0) {
+  const seats = c.view.seats || [];
+  const label = 64;
+  const perRow = width - label >= 4 * 70 ? seats.length : 2;
+  const gw = (width - label) / Math.max(1, perRow);
+  const out = [s('text', {x: 2, y: y0 + 13, 'font-size': 10.5, 'font-weight': 700, fill: INK}, c.term('holding.track', 'Rail lines').replace(/^./, (ch) => ch.toUpperCase()))];
+  seats.forEach((seat, i) => {
+    const x = label + (i % perRow) * gw;
+    const y = y0 + Math.floor(i / perRow) * 22;
+    const n = seat.track || 0;
+    const pw = Math.max(3, Math.min(9, (gw - 44) / Math.max(1, n)));
+    const pieces = Array.from({length: n}, (_, k) => s('rect', {x: x + 20 + k * (pw + 2), y: y + 4, width: pw, height: 12, rx: 1.5,
+      fill: c.colour(seat.seat), stroke: '#000a', 'stroke-width': 0.8}));
+    out.push(s('g', {class: 'hs-lines', dataset: {seat: seat.seat, info: `${c.name(seat.seat)}: ${n} ${c.term('holding.track', 'rail lines')}`}},
+      token(c, seat.seat, x + 8, y + 10, 8, c.initial(seat.seat)), pieces,
+      s('text', {x: x + 20 + n * (pw + 2) + (n ? 2 : 0), y: y + 14, 'font-size': 10.5, fill: n ? INK : MUTED}, String(n))));
+  });
+  return [out, Math.ceil(seats.length / Math.max(1, perRow)) * 22];
 }
 
 // ---------------------------------------------------------------- building market
@@ -269,13 +364,27 @@ export function market(c, width) {
   const chosen = c.chosen('building', 'build_building');
   const out = [];
   let y = 0;
-  const headY = y;
+  // A past era first, as one line: what of it was built or removed (its names on hover or a tap); what
+  // is left of it (Settlement buildings that stay into the Town era) is still drawn below.
+  const nowAt = c.view.era === 'final' ? eras.length : eras.findIndex((e) => e.id === c.view.era);
+  const past = (ei) => nowAt >= 0 && ei < nowAt;
+  for (const [ei, era] of eras.entries()) {
+    const inEra = kinds.filter((k) => k.era === era.id);
+    const gone = inEra.filter((k) => !k.supply.length);
+    if (!past(ei) || !gone.length) continue;
+    const all = gone.length === inEra.length;
+    const text = wrap(`${era.name} era (rounds ${era.rounds[0]}–${era.rounds[1]}) · over: ${all ? `all ${inEra.length}` : `${gone.length} of ${inEra.length}`} kinds built or removed${all ? '' : ', the others still for sale'}`, Math.floor(width / 5.8));
+    out.push(s('g', {class: 'hs-era-past', dataset: {era: era.id, info: `${era.name} era, built or removed: ${gone.map((k) => k.e.name).join(', ')}`}},
+      lines(2, y + 12, text, {'font-size': 10.5, fill: MUTED}, 13)));
+    y += text.length * 13 + 4;
+  }
+  if (y) y += 4;
   if (cols === types.length) {
-    types.forEach((ty, i) => out.push(s('text', {x: i * (cw + gap) + 2, y: headY + 12, 'font-size': 11.5, 'font-weight': 700, fill: ty.colour}, ty.name)));
+    types.forEach((ty, i) => out.push(s('text', {x: i * (cw + gap) + 2, y: y + 12, 'font-size': 11.5, 'font-weight': 700, fill: ty.colour}, ty.name)));
     y += 18;
   }
-  for (const era of eras) {
-    const inEra = kinds.filter((k) => k.era === era.id);
+  for (const [ei, era] of eras.entries()) {
+    const inEra = kinds.filter((k) => k.era === era.id && (!past(ei) || k.supply.length));
     if (!inEra.length) continue;
     const current = c.view.era === era.id;
     if (!inEra.some((k) => k.supply.length) && inEra.some((k) => k.aside.length)) { // still to come: their names, one line each
@@ -286,7 +395,7 @@ export function market(c, width) {
       y += text.length * 13 + 6;
       continue;
     }
-    out.push(s('text', {x: 2, y: y + 12, 'font-size': 11.5, 'font-weight': 700, fill: current ? INK : MUTED}, `${era.name} era`));
+    out.push(s('text', {x: 2, y: y + 12, 'font-size': 11.5, 'font-weight': 700, fill: current ? INK : MUTED}, `${era.name} era${past(ei) ? ' · still for sale' : ''}`));
     y += 18;
     // Types in column order; with two columns a row holds two types, then the next two below.
     for (let t0 = 0; t0 < types.length; t0 += cols) {
@@ -423,14 +532,19 @@ export function homesteadTiles(c, seat, width, {spot = () => null, placedWorker 
   return s('svg', {class: 'hs-tiles', viewBox: `0 0 ${width} ${h}`, width, height: h, role: 'group', 'aria-label': `${c.possessive(seat.seat)} buildings`}, tiles);
 }
 
-/** A compact homestead: each building a small block of its type's colour (for the summary line). */
+/** A compact homestead: each building a small block of its type's colour, then each worker a disc of
+ * the seat's colour (for the summary line of another player's homestead). */
 export function miniTiles(c, seat) {
   const insts = seat.buildings || [];
-  const w = 12 * insts.length + 2;
+  const workers = seat.workers || [];
+  const wx = 12 * insts.length + 8;
+  const w = wx + 12 * workers.length;
   return s('svg', {class: 'hs-mini', viewBox: `0 0 ${w} 16`, width: w, height: 16, 'aria-hidden': 'true'},
     insts.map((inst, i) => {
       const b = c.comp(inst);
       const ty = (c.board.types || []).find((t) => t.id === b.type);
       return s('rect', {x: 1 + i * 12, y: 2, width: 10, height: 12, rx: 2, fill: ty?.colour || MUTED}, tip(b.name));
-    }));
+    }),
+    workers.map((wk, i) => s('circle', {cx: wx + 5 + i * 12, cy: 8, r: 5, fill: c.colour(seat.seat), stroke: '#000a', 'stroke-width': 0.8},
+      tip(`Worker ${c.workerNo(wk)}`))));
 }
