@@ -724,6 +724,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const table = replaying && s.replay.table ? s.replay.table : s.summary;
     return Object.freeze({
       game: s.summary.game,
+      table: tableId, // keys a board's UI state (what the viewer folded) to this table
       catalog: s.catalog || {components: {}, terms: {}, board: {}, tracks: []},
       view: replaying ? s.replay.view ?? null : s.view,
       viewer: s.viewer,

@@ -96,12 +96,12 @@ class Table:
     token: str | None = None  # seat 0's, for the running table (its player looks at it)
 
 
-def finished_table(server: str, label: str, game: str, options: dict) -> Table:
+def finished_table(server: str, label: str, game: str, options: dict, level: str = "random") -> Table:
     """Four of the application's bots play a whole game (inside the start command)."""
     table = call(server, "POST", "/api/tables", {"game": game, "seats": SEATS, "options": options})["table_id"]
     for seat in range(SEATS):
         call(server, "POST", f"/api/tables/{table}/seats",
-             {"name": f"Bot {seat + 1}", "seat": seat, "bot": True, "level": "random"})
+             {"name": f"Bot {seat + 1}", "seat": seat, "bot": True, "level": level})
     call(server, "POST", f"/api/tables/{table}/start", {})
     assert call(server, "GET", f"/api/tables/{table}")["status"] == "finished"
     return Table(label, game, "finished", table)
