@@ -65,7 +65,7 @@ def main() -> None:
             if os.environ.get("AS_PLAYER"):
                 tables.append(played_to_the_end(server, label, game, options))
             if not os.environ.get("FINISHED_ONLY"):
-                tables.insert(0, running_table(server, label, game, options, opening))
+                tables.insert(0, running_table(server, label, game, options, int(os.environ.get("OPENING", opening))))
             for table in tables:
                 for width_name, (width, height) in WIDTHS.items():
                     if os.environ.get("PHONE_ONLY") and width_name != "phone":

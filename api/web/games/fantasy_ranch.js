@@ -1064,16 +1064,15 @@ function legend(props) {
 const TARGETS = '.legal, .target, .dest, .buyable, button.fr-go, button.fr-buy, .fr-emp button, .fr-choice';
 
 /**
- * fold(key, section, title?): on a phone, the section under a one-line summary (its own heading, or
- * `title`), open when it holds a target of the decision at hand or the viewer opened it; elsewhere
+ * fold(key, section): on a phone, the section under a one-line summary (its own heading), open when it holds a target of the decision at hand or the viewer opened it; elsewhere
  * (a wide page, a finished table) the section as it is.
  */
 function foldFor(ctx, over) {
   const phone = narrow() && !over;
-  return (key, section, title = null) => {
+  return (key, section) => {
     if (!section || !phone) return section;
-    const head = title ? null : section.querySelector(':scope > h3');
-    const summary = head ? [...head.childNodes] : [h('span', {class: 'fr-fold-title'}, title)];
+    const head = section.querySelector(':scope > h3, :scope > .fr-community-head > h3');
+    const summary = head ? [...head.childNodes] : [h('span', {}, section.getAttribute('aria-label'))];
     if (head) head.remove();
     const box = foldable({scope: ctx.props.table, key, cls: 'fr-fold', label: section.getAttribute('aria-label'), summary,
       body: section, open: Boolean(section.querySelector(TARGETS))});
@@ -1108,7 +1107,7 @@ const board = {
     // holds a target of the decision at hand (issue 37: a page that fits a phone).
     const over = v.phase === 'game_over';
     const fold = foldFor(ctx, over);
-    const land = v.level === 3 ? [fold('community', community(ctx), 'Ranch community')] : [];
+    const land = v.level === 3 ? [fold('community', community(ctx))] : [];
     if (v.level !== 3) {
       const order = [...Array(ctx.seatsN).keys()].filter((st) => v.ranches?.[st]);
       order.sort((a, b) => (b === ctx.viewer) - (a === ctx.viewer));
