@@ -1042,6 +1042,8 @@ function render(root, props) {
   ui.flashKey = flashKey;
   const farms = h('section', {class: 'wg-farms', 'aria-label': 'Farms'});
   const phone = narrow() && Boolean(me);
+  const winners = new Set((props.scores?.winners || []).map(Number));
+  const ended = v.phase === 'ended';
   const seats = v.players.map((_, i) => i);
   if (me) seats.sort((a, b) => (a === props.viewer ? -1 : b === props.viewer ? 1 : a - b));
   for (const seat of seats) {
@@ -1085,7 +1087,9 @@ function render(root, props) {
       mine || !me || p.winter_needs?.help_tiles ? winterWarning(props, seat) : null, // others: only a shortfall
       p.drawn_tiles.length && !mine ? h('p', {class: 'muted'}, `Drawn: ${p.drawn_tiles.map((t) => tileWords(props, t).split(',')[0]).join('; ')}`) : null];
     // On a phone a seated player's decision comes first: the others' farms fold to their heading.
-    const folded = phone && !mine && v.phase !== 'ended';
+    // Once the game is over the final scoring is what a reader came for: on a phone every farm but
+    // the viewer's and the winners' folds (a tap opens it).
+    const folded = ended ? narrow() && !mine && !winners.has(seat) : phone && !mine;
     const box = h('article', {class: `wg-farm-box${mine ? ' mine' : ''}${recentSeats.has(seat) ? ' changed' : ''}`,
       dataset: {seat: String(seat)}},
     folded ? foldable({scope: props.table, key: `farm:${seat}`, cls: 'wg-farm-fold', summary: title, body: parts, open: false}) : [title, parts]);
@@ -1094,7 +1098,6 @@ function render(root, props) {
   const fall = live && types.has('take_fall_turn');
   // Once the game is over the town matters little: it folds away (a tap opens it), keeping a
   // finished table short on a phone.
-  const ended = v.phase === 'ended';
   const townParts = [
     h('div', {class: 'wg-order muted'}, `Year order: ${(v.year_order || []).map((seat) => nameOf(props, seat)).join(' → ')}`),
     townSvg(props, fall, (id, entry) => {
