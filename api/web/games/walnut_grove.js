@@ -1006,6 +1006,7 @@ function render(root, props) {
   const v = props.view;
   root.replaceChildren();
   root.classList.add('wg-board');
+  root.classList.toggle('wg-ended', props.view?.phase === 'ended'); // farms drawn to fit, nothing left to choose on them
   root.dataset.version = String(props.version); // the version drawn (tests wait on it)
   if (!v || !v.players) {
     root.append(h('p', {class: 'muted'}, 'The table has not started yet.'));
