@@ -997,7 +997,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       const mine = held.includes(seat.seat);
       const controls = [];
       if (seat.free && t.status === 'open') {
-        controls.push(h('button', {type: 'button', class: 'primary', dataset: {key: `take-${seat.seat}`},
+        // the first seat a viewer takes is the thing to do; once seated, "Start with bots" is
+        controls.push(h('button', {type: 'button', class: held.length ? null : 'primary', dataset: {key: `take-${seat.seat}`},
           onclick: () => takeSeat(seat.seat, false)}, `Take seat ${seat.seat + 1}`));
         const level = h('select', {name: `bot-level-${seat.seat}`, 'aria-label': `Level of a bot at seat ${seat.seat + 1}`,
           dataset: {key: `bot-level-${seat.seat}`}},

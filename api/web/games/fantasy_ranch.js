@@ -794,7 +794,7 @@ function boardChooser(ctx) {
     }));
     const chosen = staged && same(staged, m);
     return h('button', {type: 'button', class: `fr-board-choice${chosen ? ' chosen' : ''}`, 'aria-pressed': chosen ? 'true' : 'false',
-      'aria-label': `Choose board ${m.board} side ${m.side} (${geo.trophies} trophies if all bought)`,
+      'aria-label': `Choose board ${m.board} side ${m.side} (${geo.trophies} troph${geo.trophies === 1 ? 'y' : 'ies'} if all bought)`,
       onclick: () => stage(ctx, m)}, h('strong', {}, `Board ${m.board}${m.side}`), h('span', {class: 'small'}, [...Array(geo.trophies)].map(() => icon('trophy')), ` ${geo.trophies} trophy side`), mini);
   }));
 }
