@@ -8,7 +8,7 @@
 // horse, then the place or territory, each highlighted on the board); the shell's Confirm sends it.
 
 import {fill, h} from '../dom.js';
-import {foldable, narrow} from './fold.js';
+import {foldable, narrow, onWidthChange} from './fold.js';
 import {s, tip} from '../svg.js';
 import {stepper} from '../controls.js';
 import {keyOf, same} from '../composer.js';
@@ -1086,8 +1086,9 @@ const last = {root: null, props: null};
 
 /** Draw again with the same props (the zoom of the community changed). */
 function redraw() {
-  if (last.root && last.props) board.render(last.root, last.props);
+  if (last.root && last.props && last.root.isConnected) board.render(last.root, last.props);
 }
+onWidthChange(redraw);
 
 const board = {
   render(root, props) {

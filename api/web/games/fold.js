@@ -7,10 +7,18 @@
 import {h} from '../dom.js';
 
 const chosen = new Map();
+const PHONE = '(max-width: 760px)';
 
 /** Is the page a phone's (one column)? The width at which the shell stacks its columns. */
 export function narrow() {
-  return typeof window !== 'undefined' && Boolean(window.matchMedia?.('(max-width: 760px)').matches);
+  return typeof window !== 'undefined' && Boolean(window.matchMedia?.(PHONE).matches);
+}
+
+/** Call `redraw` when the page crosses the phone width (a phone turned, a window resized), so the
+ * folds follow the width the page has now. Each board registers once. */
+export function onWidthChange(redraw) {
+  if (typeof window === 'undefined' || !window.matchMedia) return;
+  window.matchMedia(PHONE).addEventListener?.('change', () => redraw());
 }
 
 /**

@@ -19,7 +19,7 @@ import {h} from '../dom.js';
 import {api} from '../http.js';
 import {tokenFor} from '../seats.js';
 import {s, target, tip} from '../svg.js';
-import {foldable, narrow} from './fold.js';
+import {foldable, narrow, onWidthChange} from './fold.js';
 import {coinIcon, costLine, glyph, goodIcon, goodName, goodsLine, landColour, landName, legend, pawnIcon} from './walnut_grove_symbols.js';
 import {stockName, townGuide, townSvg} from './walnut_grove_town.js';
 
@@ -64,6 +64,7 @@ function keepOpen(details, name) {
 function redraw() {
   if (ui.last) render(ui.last.root, ui.last.props);
 }
+onWidthChange(() => { if (ui.last?.root?.isConnected) redraw(); });
 
 const comp = (props, id) => props.catalog?.components?.[id] || {name: id, kind: '', effect: ''};
 const term = (props, id) => props.catalog?.terms?.[id] || String(id).replace(/_/g, ' ');
