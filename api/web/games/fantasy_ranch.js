@@ -1127,7 +1127,7 @@ const board = {
       over ? null : playersBar(ctx),
       over ? scorePanel(ctx) : null,
       prompt(ctx),
-      h('div', {class: `fr-layout${v.level === 3 ? ' community-wide' : ''}`},
+      h('div', {class: `fr-layout${v.level === 3 ? ' community-wide' : ''}${over ? ' over' : ''}`},
         h('div', {class: 'fr-land'}, land),
         h('div', {class: 'fr-side'},
           over ? h('details', {class: 'fr-more'}, h('summary', {}, 'Tournaments, market, fate cards and employees'), table)
