@@ -1,9 +1,13 @@
-"""Page heights of every game's table (a script, not a test): ``PYTHONPATH=. python tests/e2e/measure_heights.py [shots-dir]``.
+"""Page heights of every game's table (a script, not a test): ``PYTHONPATH=. python tests/e2e/measure_heights.py [shots-dir [labels]]``.
 
 The tables of the page-invariants test (the same seeded sequence, the same bots and opening moves):
 a running four-player table seen by its player and a finished one seen by a spectator, each at
 1280x800 and 390x844. Prints the page's height, the board's, and each top-level part's, so a change
-of the page can be judged by what it saves where. With a directory, writes each page there (full page).
+of the page can be judged by what it saves where. With a directory (``""`` for none), writes each page
+there (full page, and a phone page in 1,400 px screens); ``labels`` picks games (``walnut_grove,fantasy_ranch``).
+Environment: ``OPENING=n`` (the player's moves before the running table is looked at), ``LEVEL``
+(the finished table's bots), ``SEEDS`` (another seeded sequence), ``AS_PLAYER=1`` (also a finished
+table as its seated player saw it), ``FINISHED_ONLY=1``, ``PHONE_ONLY=1``.
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ PARTS = """() => [...document.querySelectorAll('.table-page > *, .table-page .gr
 
 
 def main() -> None:
-    shots = Path(sys.argv[1]) if len(sys.argv) > 1 else None
+    shots = Path(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] else None
     only = sys.argv[2].split(",") if len(sys.argv) > 2 else None
     with live_app("measure-heights", "5d0a1d6f3c4e2b8a9f7e6d5c4b3a29181706f5e4d3c2b1a0918273645546372a",
                   seeds=os.environ.get("SEEDS", "page-invariants")) as server, sync_playwright() as pw:
