@@ -126,7 +126,7 @@ export function scoreRanking(scores, ids, {term = (id) => id, title = 'Final sco
           h('summary', {},
             h('span', {class: 'rank'}, `${rank}.`),
             h('span', {class: 'chip', 'aria-hidden': 'true'}),
-            h('span', {class: 'who-name'}, ids.label(seat), winners.has(seat) ? ' (winner)' : ''),
+            h('span', {class: 'who-name'}, ids.label(seat), winners.has(seat) ? ' · winner' : ''),
             h('span', {class: 'total'}, `${scalar(total)} ${total === 1 ? 'point' : 'points'}`)),
           parts.length
             ? h('dl', {}, parts.map(([source, value]) => [h('dt', {}, term(source)), h('dd', {}, scalar(value))]))
@@ -187,7 +187,7 @@ export function scoreTable(scores, ids, {finished = false, term = (id) => id, ca
       h('th', {scope: 'col'}, 'Rank'))),
     h('tbody', {}, seats.map((seat) => h('tr', {class: `seat-c${seat}${finished && winners.has(seat) ? ' winner' : ''}`},
       h('th', {scope: 'row'}, h('span', {class: 'chip', 'aria-hidden': 'true'}), ids.label(seat),
-        finished && winners.has(seat) ? ' (winner)' : ''),
+        finished && winners.has(seat) ? ' · winner' : ''),
       sources.map((s) => h('td', {dataset: {label: term(s)}}, scalar(scores.breakdown[seat]?.[s] ?? 0))),
       h('td', {class: 'total', dataset: {label: 'Total'}}, scalar(scores.totals[seat])),
       h('td', {dataset: {label: 'Rank'}}, rank.has(seat) ? String(rank.get(seat)) : '')))),

@@ -519,6 +519,19 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     act('Starting', () => command(`${base}/start`, {}, {token: token(), expectedVersion: s.summary.version}));
   }
 
+  /** A basic bot in every free seat (named by its seat, as "Add a bot" names it), then the start. */
+  function startWithBots() {
+    const free = s.summary.seats.filter((x) => x.free).map((x) => x.seat);
+    act('Starting with bots', async () => {
+      let version = s.summary.version;
+      for (const seat of free) {
+        const receipt = await command(`${base}/seats`, {name: `Bot ${seat + 1}`, seat, bot: true, level: 'basic'});
+        version = receipt.version ?? version;
+      }
+      return command(`${base}/start`, {}, {token: token(), expectedVersion: version});
+    });
+  }
+
   /** Send one move; after it, focus rests on the status line (never on the next list's first move). */
   function play(move, expectedVersion, slot = barRefusal) {
     act('Your move was', () => command(`${base}/seats/${s.viewer}/moves`, {move}, {token: token(), expectedVersion}),
@@ -724,6 +737,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const table = replaying && s.replay.table ? s.replay.table : s.summary;
     return Object.freeze({
       game: s.summary.game,
+      table: tableId, // keys a board's UI state (what the viewer folded) to this table
       catalog: s.catalog || {components: {}, terms: {}, board: {}, tracks: []},
       view: replaying ? s.replay.view ?? null : s.view,
       viewer: s.viewer,
@@ -983,7 +997,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       const mine = held.includes(seat.seat);
       const controls = [];
       if (seat.free && t.status === 'open') {
-        controls.push(h('button', {type: 'button', class: 'primary', dataset: {key: `take-${seat.seat}`},
+        // the first seat a viewer takes is the thing to do; once seated, "Start with bots" is
+        controls.push(h('button', {type: 'button', class: held.length ? null : 'primary', dataset: {key: `take-${seat.seat}`},
           onclick: () => takeSeat(seat.seat, false)}, `Take seat ${seat.seat + 1}`));
         const level = h('select', {name: `bot-level-${seat.seat}`, 'aria-label': `Level of a bot at seat ${seat.seat + 1}`,
           dataset: {key: `bot-level-${seat.seat}`}},
@@ -1019,8 +1034,13 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     }));
     const everyoneSeated = t.seats.every((x) => !x.free);
     const allBots = t.seats.every((x) => x.bot);
+    // A seated player with free seats left can start at once against bots (one click, not one per seat).
+    const free = t.seats.filter((x) => x.free).length;
     fill(seatActions, t.status === 'open' && everyoneSeated && (s.viewer !== null || allBots)
-      ? h('button', {type: 'button', class: 'primary', dataset: {key: 'start'}, onclick: start}, 'Start the game') : null);
+      ? h('button', {type: 'button', class: 'primary', dataset: {key: 'start'}, onclick: start}, 'Start the game')
+      : t.status === 'open' && free && held.length
+        ? h('button', {type: 'button', class: 'primary', dataset: {key: 'start-with-bots'}, onclick: startWithBots,
+          title: `A basic bot takes each free seat, then the game starts`}, `Start with ${free === 1 ? 'a bot' : `${free} bots`}`) : null);
     if (held.length > 1) {
       const select = h('select', {name: 'play-as', dataset: {key: 'play-as'}},
         held.map((x) => h('option', {value: String(x), selected: x === s.seat}, s.ids.label(x))));

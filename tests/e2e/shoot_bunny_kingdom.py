@@ -76,7 +76,7 @@ def main() -> None:
         ready(small)
         small.locator(".bk-final").wait_for()
         figures(small, "final 390, the player")
-        small.locator(".bk-final").scroll_into_view_if_needed()
+        small.locator(".bk-final").evaluate("(el) => el.scrollIntoView({block: 'center'})")  # a live redraw may replace it meanwhile
         small.locator(".bk-final-seat summary").first.click()
         small.screenshot(path=str(OUT / "bunny_kingdom-final-phone.png"))
         for size in (DESKTOP, PHONE["viewport"]):

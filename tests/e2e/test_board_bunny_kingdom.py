@@ -52,12 +52,16 @@ def api(page: Page, method: str, path: str, body=None, token: str | None = None)
     return response.json()
 
 
+#: The players' names by seat (people's names, as a table shows them; never a zero-based "P0").
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
 def open_table(page: Page, humans: int, bots: int) -> tuple[str, list[str]]:
     table = api(page, "POST", "/api/tables", {"game": "bunny_kingdom", "seats": humans + bots,
                                                "command_id": str(uuid.uuid4())})["table_id"]
     tokens = []
     for seat in range(humans + bots):
-        seated = api(page, "POST", f"/api/tables/{table}/seats", {"name": f"P{seat}", "seat": seat, "bot": seat >= humans,
+        seated = api(page, "POST", f"/api/tables/{table}/seats", {"name": NAMES[seat], "seat": seat, "bot": seat >= humans,
                                                                   "command_id": str(uuid.uuid4())})
         if seat < humans:
             tokens.append(seated["token"])
@@ -71,7 +75,7 @@ def show(page: Page, table: str, seat: int | None, token: str | None, version: i
     page.goto("/")
     if seat is not None:
         page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                      [f"tabletop.seat.{table}.{seat}", json.dumps({"token": token, "name": f"P{seat}", "at": 0})])
+                      [f"tabletop.seat.{table}.{seat}", json.dumps({"token": token, "name": NAMES[seat], "at": 0})])
     page.goto(f"/#/tables/{table}" + (f"?at={version}" if version else ""))
     expect(page.locator("#board .bk-map")).to_be_visible()
     ready(page)
@@ -462,7 +466,7 @@ def test_the_key_and_a_tapped_square_explain_the_map_in_words(new_page):
     text = legend.inner_text()
     words = [catalog["terms"][t] for t in ("forest", "sea", "field", "plains", "mountain", "printed_city")]
     words += [catalog["terms"][r] for r in catalog["board"]["basic_resources"] + catalog["board"]["luxury_resources"]]
-    words += ["You", "P1", "P2", "P3", "City", "Trading post", "Camp", "Sky Tower", "Lava", "strength × wealth = harvest"]
+    words += ["You", *NAMES[1:], "City", "Trading post", "Camp", "Sky Tower", "Lava", "strength × wealth = harvest"]
     for word in words:
         assert word in text, word
     items = legend.locator("li")

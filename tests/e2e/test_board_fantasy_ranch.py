@@ -67,6 +67,14 @@ class Shots:
             page.screenshot(path=str(SHOTS / f"fantasy_ranch-{name}.png"))
 
 
+#: People's names by seat; a bot is named by its seat counted from 1 ("Bot 2"), as the page names one.
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def seat_name(seat: int, bot: bool) -> str:
+    return f"Bot {seat + 1}" if bot else NAMES[seat]
+
+
 def open_table(page: Page, players: int, level: int, humans: tuple[int, ...] = (0,)) -> tuple[str, dict[int, str]]:
     """A started table with ``humans`` seated (their tokens returned) and bots in the other seats."""
     r = page.request.post("/api/tables", data={"game": GAME, "seats": players, "options": {"level": level}})
@@ -75,7 +83,7 @@ def open_table(page: Page, players: int, level: int, humans: tuple[int, ...] = (
     tokens = {}
     for seat in range(players):
         bot = seat not in humans
-        r = page.request.post(f"/api/tables/{table}/seats", data={"name": f"P{seat + 1}", "seat": seat, "bot": bot})
+        r = page.request.post(f"/api/tables/{table}/seats", data={"name": seat_name(seat, bot), "seat": seat, "bot": bot})
         assert r.ok, r.text()
         if not bot:
             tokens[seat] = r.json()["token"]
@@ -89,7 +97,7 @@ def visit(page: Page, table: str, tokens: dict[int, str], at: int | None = None)
     page.goto("/")
     for seat, token in tokens.items():
         page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                      [f"tabletop.seat.{table}.{seat}", json.dumps({"token": token, "name": f"P{seat + 1}"})])
+                      [f"tabletop.seat.{table}.{seat}", json.dumps({"token": token, "name": NAMES[seat]})])
     page.goto(f"/#/tables/{table}" + (f"?at={at}" if at else ""))
     page.wait_for_selector("#board .fr-players")
 
@@ -295,6 +303,7 @@ def test_a_four_player_level_3_game_is_clicked_to_the_final_scoring_with_fate_ca
     assert any("payment" in m or "choices" in m for m in claims), claims
     final_scoring_fits_both_widths(page)
     if SHOTS:
+        zoom_on_desktop(page, PHONE[0])  # the community fitted to the phone's width, as a phone reader has it
         page.locator("#board .fr-scores").scroll_into_view_if_needed()
         Shots().take(page, "final-phone")
     assert page.request.get(f"/api/tables/{table}/audit").json()["ok"] is True

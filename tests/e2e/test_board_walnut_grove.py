@@ -42,11 +42,15 @@ def call(server: str, method: str, path: str, body=None, token=None):
         return json.loads(r.read() or b"null")
 
 
+#: People's names by seat, and bots named by their seat counted from 1, as the page names them.
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
 def open_table(server: str, humans: int, bots: int) -> tuple[str, list[str]]:
     table = call(server, "POST", "/api/tables", {"game": "walnut_grove", "seats": humans + bots, "options": {}})["table_id"]
-    tokens = [call(server, "POST", f"/api/tables/{table}/seats", {"name": f"p{i}"})["token"] for i in range(humans)]
-    for _ in range(bots):
-        call(server, "POST", f"/api/tables/{table}/seats", {"name": "bot", "bot": True})
+    tokens = [call(server, "POST", f"/api/tables/{table}/seats", {"name": NAMES[i]})["token"] for i in range(humans)]
+    for seat in range(humans, humans + bots):
+        call(server, "POST", f"/api/tables/{table}/seats", {"name": f"Bot {seat + 1}", "bot": True})
     call(server, "POST", f"/api/tables/{table}/start", {}, tokens[0])
     return table, tokens
 
@@ -55,8 +59,8 @@ def open_board(page: Page, table: str, seat: int | None, token: str | None, vers
     """The real table page for ``seat`` (its token in localStorage, as after taking it), now or at a version."""
     page.goto("/")
     if token:
-        page.evaluate("([t, s, tok]) => localStorage.setItem(`tabletop.seat.${t}.${s}`, JSON.stringify({token: tok, name: `p${s}`}))",
-                      [table, seat, token])
+        page.evaluate("([t, s, tok, n]) => localStorage.setItem(`tabletop.seat.${t}.${s}`, JSON.stringify({token: tok, name: n}))",
+                      [table, seat, token, NAMES[seat]])
     page.goto(f"/#/tables/{table}" + (f"?at={version}" if version else ""))
     page.wait_for_selector("#board .wg-header")
 

@@ -11,7 +11,8 @@ and 390x844: the running one by the player whose decision it is, the finished on
 * no button label is broken inside a word (each word's line boxes, by ``Range.getClientRects``);
 * hovering each highlighted target of the board moves none of the board's targets by more than 2 px;
 * a click on the board never sends a move (the one click rule), and once a move is complete its
-  Confirm is inside the viewport.
+  Confirm is inside the viewport;
+* at 390 px the page (running or finished) is under 4,000 px tall.
 
 The tables are real: seeded (the module's server draws its seeds from a fixed sequence), played by
 the application's own bots, the player's own opening moves chosen from the server's legal list with
@@ -96,12 +97,12 @@ class Table:
     token: str | None = None  # seat 0's, for the running table (its player looks at it)
 
 
-def finished_table(server: str, label: str, game: str, options: dict) -> Table:
+def finished_table(server: str, label: str, game: str, options: dict, level: str = "random") -> Table:
     """Four of the application's bots play a whole game (inside the start command)."""
     table = call(server, "POST", "/api/tables", {"game": game, "seats": SEATS, "options": options})["table_id"]
     for seat in range(SEATS):
         call(server, "POST", f"/api/tables/{table}/seats",
-             {"name": f"Bot {seat + 1}", "seat": seat, "bot": True, "level": "random"})
+             {"name": f"Bot {seat + 1}", "seat": seat, "bot": True, "level": level})
     call(server, "POST", f"/api/tables/{table}/start", {})
     assert call(server, "GET", f"/api/tables/{table}")["status"] == "finished"
     return Table(label, game, "finished", table)
@@ -478,8 +479,14 @@ def test_a_board_click_only_chooses_and_confirm_is_in_view_once_a_move_is_comple
     assert obs.confirm["inside"], f"Confirm lies outside the viewport: {obs.confirm}"
 
 
-@pytest.mark.parametrize("label", [pytest.param(lab, id=lab) for lab, _, _, _ in GAMES])
-def test_a_finished_four_player_table_is_under_4000_px_tall_on_a_phone(observe, label):
-    obs = observe(label, "finished", "phone")
+#: Issue 37's target: a finished four-player table under 4,000 px tall at 390 px (the issue measured
+#: 6,000-9,200). A running one is held to the same bound: the decision first, the rest folded.
+PHONE_HEIGHT_PX = 4000
+
+
+@pytest.mark.parametrize("label,state", [pytest.param(lab, st, id=f"{lab}-{st}") for lab, _, _, _ in GAMES for st in STATES])
+def test_a_four_player_table_is_under_4000_px_tall_on_a_phone(observe, label, state):
+    obs = observe(label, state, "phone")
     shell = obs.height - obs.board_height
-    assert obs.height < 4000, f"{obs.height} px tall at 390 px: the board {obs.board_height} px, the rest of the page {shell} px"
+    assert obs.height < PHONE_HEIGHT_PX, (f"the {state} table is {obs.height} px tall at 390 px: the board {obs.board_height} px, "
+                                          f"the rest of the page {shell} px")

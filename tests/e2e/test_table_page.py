@@ -31,7 +31,7 @@ from tests.e2e.test_two_players import (
 BOARD = (Path(__file__).parent / "boards" / "tiny_duel.js").read_text(encoding="utf-8")
 REGISTRY = "export async function boardFor(game) { return game === 'tiny_duel' ? (await import('./tiny_duel.js')).default : null; }"
 #: The props docs/web.md "Board modules" promises every board.
-DOCUMENTED_PROPS = sorted(["game", "catalog", "view", "viewer", "seats", "name", "colour", "status", "toAct", "version",
+DOCUMENTED_PROPS = sorted(["game", "table", "catalog", "view", "viewer", "seats", "name", "colour", "status", "toAct", "version",
                            "replaying", "composer", "propose", "scores", "recent"])
 
 

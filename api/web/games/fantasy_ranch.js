@@ -7,7 +7,8 @@
 // in the composer, a move of several parts is narrowed one part at a time (what is paid, then the
 // horse, then the place or territory, each highlighted on the board); the shell's Confirm sends it.
 
-import {h} from '../dom.js';
+import {fill, h} from '../dom.js';
+import {foldable, narrow, onWidthChange} from './fold.js';
 import {s, tip} from '../svg.js';
 import {stepper} from '../controls.js';
 import {keyOf, same} from '../composer.js';
@@ -793,7 +794,7 @@ function boardChooser(ctx) {
     }));
     const chosen = staged && same(staged, m);
     return h('button', {type: 'button', class: `fr-board-choice${chosen ? ' chosen' : ''}`, 'aria-pressed': chosen ? 'true' : 'false',
-      'aria-label': `Choose board ${m.board} side ${m.side} (${geo.trophies} trophies if all bought)`,
+      'aria-label': `Choose board ${m.board} side ${m.side} (${geo.trophies} troph${geo.trophies === 1 ? 'y' : 'ies'} if all bought)`,
       onclick: () => stage(ctx, m)}, h('strong', {}, `Board ${m.board}${m.side}`), h('span', {class: 'small'}, [...Array(geo.trophies)].map(() => icon('trophy')), ` ${geo.trophies} trophy side`), mini);
   }));
 }
@@ -969,7 +970,7 @@ function prompt(ctx) {
   } else if (v.phase === 'tessa_choice' && mine) {
     lines.push(h('p', {}, 'Tessa: choose one of her horses to buy it, or buy none.'));
   } else if (v.phase === 'game_over') {
-    lines.push(h('p', {}, 'The game is over: see the final scoring.'));
+    return null; // the final scoring above says it
   }
   const tools = [];
   if (v.phase === 'turn' || v.phase === 'tessa_choice') tools.push(...turnTools(ctx));
@@ -1057,14 +1058,37 @@ function legend(props) {
     skills.length ? h('ul', {class: 'fr-key'}, skills) : null);
 }
 
+// ---- folding on a phone -----------------------------------------------------------------------------
+
+/** What a target of the decision at hand looks like on this board (a highlighted horse, place, card, button). */
+const TARGETS = '.legal, .target, .dest, .buyable, button.fr-go, button.fr-buy, .fr-emp button, .fr-choice';
+
+/**
+ * fold(key, section): on a phone, the section under a one-line summary (its own heading), open when it holds a target of the decision at hand or the viewer opened it; elsewhere
+ * (a wide page, a finished table) the section as it is.
+ */
+function foldFor(ctx, over) {
+  const phone = narrow() && !over;
+  return (key, section) => {
+    if (!section || !phone) return section;
+    const head = section.querySelector(':scope > h3, :scope > .fr-community-head > h3');
+    const summary = head ? [...head.childNodes] : [h('span', {}, section.getAttribute('aria-label'))];
+    if (head) head.remove();
+    const box = foldable({scope: ctx.props.table, key, cls: 'fr-fold', label: section.getAttribute('aria-label'), summary,
+      body: section, open: Boolean(section.querySelector(TARGETS))});
+    return paint(box, {'--seat': section.style.getPropertyValue('--seat') || null});
+  };
+}
+
 // ---- the module ----------------------------------------------------------------------------------
 
 const last = {root: null, props: null};
 
 /** Draw again with the same props (the zoom of the community changed). */
 function redraw() {
-  if (last.root && last.props) board.render(last.root, last.props);
+  if (last.root && last.props && last.root.isConnected) board.render(last.root, last.props);
 }
+onWidthChange(redraw);
 
 const board = {
   render(root, props) {
@@ -1078,13 +1102,17 @@ const board = {
       root.replaceChildren(h('p', {class: 'fr-muted'}, 'The game has not started yet.'));
       return;
     }
-    // a finished game: the ranking first, the ranches as compact tiles, the rest of the table folded away
+    // a finished game: the ranking first, the ranches as compact tiles, the rest of the table folded away.
+    // On a phone a running table shows the decision first: the viewer's own ranch, and every other
+    // panel (other ranches, the scores so far, the table's supplies) folded to its heading unless it
+    // holds a target of the decision at hand (issue 37: a page that fits a phone).
     const over = v.phase === 'game_over';
-    const land = v.level === 3 ? [community(ctx)] : [];
+    const fold = foldFor(ctx, over);
+    const land = v.level === 3 ? [fold('community', community(ctx))] : [];
     if (v.level !== 3) {
       const order = [...Array(ctx.seatsN).keys()].filter((st) => v.ranches?.[st]);
       order.sort((a, b) => (b === ctx.viewer) - (a === ctx.viewer));
-      for (const st of order) land.push(ranchBoard(ctx, st, {fit: over}));
+      for (const st of order) land.push(st === ctx.viewer ? ranchBoard(ctx, st, {fit: over}) : fold(`ranch:${st}`, ranchBoard(ctx, st, {fit: over})));
       const unplaced = [...Array(ctx.seatsN).keys()].filter((st) => !v.ranches?.[st]);
       for (const st of unplaced) {
         const holding = Object.keys(ctx.place).filter((c) => ctx.owner[c] === st).sort();
@@ -1092,17 +1120,18 @@ const board = {
       }
     }
     const table = [
-      h('section', {class: 'fr-tournaments', 'aria-label': 'Tournaments'}, h('h3', {}, v.round ? `Round ${v.round} of 5 · tournaments` : 'Tournaments (from round 1)'), tournamentTrack(ctx), currentTournament(ctx), lastResult(ctx)),
-      market(ctx), fatePanel(ctx), employeesPanel(ctx)];
-    root.replaceChildren(
-      playersBar(ctx),
+      fold('tournaments', h('section', {class: 'fr-tournaments', 'aria-label': 'Tournaments'}, h('h3', {}, v.round ? `Round ${v.round} of 5 · tournaments` : 'Tournaments (from round 1)'), tournamentTrack(ctx), currentTournament(ctx), lastResult(ctx))),
+      fold('market', market(ctx)), fold('fates', fatePanel(ctx)), fold('employees', employeesPanel(ctx))];
+    // the final ranking holds each player's trophies, horses and goods: the players' bar would repeat it
+    fill(root,
+      over ? null : playersBar(ctx),
       over ? scorePanel(ctx) : null,
       prompt(ctx),
-      h('div', {class: `fr-layout${v.level === 3 ? ' community-wide' : ''}`},
+      h('div', {class: `fr-layout${v.level === 3 ? ' community-wide' : ''}${over ? ' over' : ''}`},
         h('div', {class: 'fr-land'}, land),
         h('div', {class: 'fr-side'},
           over ? h('details', {class: 'fr-more'}, h('summary', {}, 'Tournaments, market, fate cards and employees'), table)
-            : [scorePanel(ctx), table])));
+            : [fold('scores', scorePanel(ctx)), table])));
     const frame = root.querySelector('.fr-cview.zoomed');
     if (frame && ui.pan) [frame.scrollLeft, frame.scrollTop] = ui.pan;
   },

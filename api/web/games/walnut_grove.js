@@ -19,6 +19,7 @@ import {h} from '../dom.js';
 import {api} from '../http.js';
 import {tokenFor} from '../seats.js';
 import {s, target, tip} from '../svg.js';
+import {foldable, narrow, onWidthChange} from './fold.js';
 import {coinIcon, costLine, glyph, goodIcon, goodName, goodsLine, landColour, landName, legend, pawnIcon} from './walnut_grove_symbols.js';
 import {stockName, townGuide, townSvg} from './walnut_grove_town.js';
 
@@ -63,6 +64,7 @@ function keepOpen(details, name) {
 function redraw() {
   if (ui.last) render(ui.last.root, ui.last.props);
 }
+onWidthChange(() => { if (ui.last?.root?.isConnected) redraw(); });
 
 const comp = (props, id) => props.catalog?.components?.[id] || {name: id, kind: '', effect: ''};
 const term = (props, id) => props.catalog?.terms?.[id] || String(id).replace(/_/g, ' ');
@@ -1005,6 +1007,7 @@ function render(root, props) {
   const v = props.view;
   root.replaceChildren();
   root.classList.add('wg-board');
+  root.classList.toggle('wg-ended', props.view?.phase === 'ended'); // farms drawn to fit, nothing left to choose on them
   root.dataset.version = String(props.version); // the version drawn (tests wait on it)
   if (!v || !v.players) {
     root.append(h('p', {class: 'muted'}, 'The table has not started yet.'));
@@ -1040,6 +1043,9 @@ function render(root, props) {
   const recentSeats = flashKey && flashKey !== ui.flashKey ? new Set((props.recent || []).map((e) => e.seat)) : new Set();
   ui.flashKey = flashKey;
   const farms = h('section', {class: 'wg-farms', 'aria-label': 'Farms'});
+  const phone = narrow() && Boolean(me);
+  const winners = new Set((props.scores?.winners || []).map(Number));
+  const ended = v.phase === 'ended';
   const seats = v.players.map((_, i) => i);
   if (me) seats.sort((a, b) => (a === props.viewer ? -1 : b === props.viewer ? 1 : a - b));
   for (const seat of seats) {
@@ -1071,34 +1077,43 @@ function render(root, props) {
       opts.moveToBarn = types.has('move_goods_to_barn');
     }
     const scroll = h('div', {class: 'wg-farm-scroll', dataset: {seat: String(seat)}}, farmSvg(props, seat, opts));
+    const title = h('h3', {}, h('span', {class: 'wg-seat-dot'}), `${nameOf(props, seat)} · ${comp(props, p.board).name || ''}`,
+      p.done && ['spring', 'summer', 'winter'].includes(v.phase) ? h('span', {class: 'muted'}, ' · done') : null,
+      v.fall_player === seat ? h('span', {class: 'wg-turn'}, ' · moving in town') : null);
+    const parts = [
+      v.phase === 'ended' ? null : scoreLine(props, seat), // the final scoring above says it all
+      holdings(props, seat),
+      h('div', {class: 'wg-barn-line'}, h('span', {class: 'wg-label'}, 'Barn'), barnRow(props, seat, mine && live)),
+      scroll,
+      note ? h('div', {class: 'wg-note-box', 'aria-live': 'polite'}, note) : null,
+      mine || !me || p.winter_needs?.help_tiles ? winterWarning(props, seat) : null, // others: only a shortfall
+      p.drawn_tiles.length && !mine ? h('p', {class: 'muted'}, `Drawn: ${p.drawn_tiles.map((t) => tileWords(props, t).split(',')[0]).join('; ')}`) : null];
+    // On a phone a seated player's decision comes first: the others' farms fold to their heading.
+    // Once the game is over the final scoring is what a reader came for: on a phone every farm but
+    // the viewer's and the winners' folds (a tap opens it).
+    const folded = ended ? narrow() && !mine && !winners.has(seat) : phone && !mine;
     const box = h('article', {class: `wg-farm-box${mine ? ' mine' : ''}${recentSeats.has(seat) ? ' changed' : ''}`,
       dataset: {seat: String(seat)}},
-    h('h3', {}, h('span', {class: 'wg-seat-dot'}), `${nameOf(props, seat)} · ${comp(props, p.board).name || ''}`,
-      p.done && ['spring', 'summer', 'winter'].includes(v.phase) ? h('span', {class: 'muted'}, ' · done') : null,
-      v.fall_player === seat ? h('span', {class: 'wg-turn'}, ' · moving in town') : null),
-    v.phase === 'ended' ? null : scoreLine(props, seat), // the final scoring above says it all
-    holdings(props, seat),
-    h('div', {class: 'wg-barn-line'}, h('span', {class: 'wg-label'}, 'Barn'), barnRow(props, seat, mine && live)),
-    scroll,
-    note ? h('div', {class: 'wg-note-box', 'aria-live': 'polite'}, note) : null,
-    mine || !me || p.winter_needs?.help_tiles ? winterWarning(props, seat) : null, // others: only a shortfall
-    p.drawn_tiles.length && !mine ? h('p', {class: 'muted'}, `Drawn: ${p.drawn_tiles.map((t) => tileWords(props, t).split(',')[0]).join('; ')}`) : null);
+    folded ? foldable({scope: props.table, key: `farm:${seat}`, cls: 'wg-farm-fold', summary: title, body: parts, open: false}) : [title, parts]);
     farms.append(vars(box, {'--seat': colourOf(props, seat)}));
   }
   const fall = live && types.has('take_fall_turn');
   // Once the game is over the town matters little: it folds away (a tap opens it), keeping a
   // finished table short on a phone.
-  const ended = v.phase === 'ended';
-  const town = h(ended ? 'details' : 'section', {class: 'wg-town-box', 'aria-label': 'Town'},
-    ended ? h('summary', {}, h('h3', {}, 'Town, as the game ended')) : h('h3', {}, 'Town'),
+  const townParts = [
     h('div', {class: 'wg-order muted'}, `Year order: ${(v.year_order || []).map((seat) => nameOf(props, seat)).join(' → ')}`),
     townSvg(props, fall, (id, entry) => {
       composer.clear();
       composer.pick({type: 'take_fall_turn', destination: id}, `Go to the ${entry.name}`);
     }),
     fall ? fallChoices(props) : null,
-    keepOpen(townGuide(props), 'guide'));
-  root.append(h('div', {class: 'wg-main'}, farms, ended ? keepOpen(town, 'town') : town));
+    keepOpen(townGuide(props), 'guide')];
+  // On a phone, the town folds to its heading while the viewer's decision is on the farm (it opens
+  // with the fall turn, whose targets are its buildings).
+  const town = ended ? keepOpen(h('details', {class: 'wg-town-box', 'aria-label': 'Town'}, h('summary', {}, h('h3', {}, 'Town, as the game ended')), townParts), 'town')
+    : phone && !fall ? foldable({scope: props.table, key: 'town', cls: 'wg-town-box', label: 'Town', summary: h('h3', {}, 'Town'), body: townParts, open: false})
+      : h('section', {class: 'wg-town-box', 'aria-label': 'Town'}, h('h3', {}, 'Town'), townParts);
+  root.append(h('div', {class: 'wg-main'}, farms, town));
   for (const box of root.querySelectorAll('.wg-farm-scroll')) {
     const left = ui.scroll.get(box.dataset.seat);
     if (left) box.scrollLeft = left;
