@@ -16,6 +16,7 @@ from typing import Any
 from domain.games.bunny_kingdom.components import (
     BUILDING_CARDS,
     INDEX,
+    NATURAL,
     NEIGHBOURS,
     PARCHMENTS,
     PICKS_PER_ROUND,
@@ -23,10 +24,9 @@ from domain.games.bunny_kingdom.components import (
 )
 from domain.games.bunny_kingdom.determinize import determinize
 from domain.games.bunny_kingdom.exploration import resolve_card
-from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
 from domain.games.bunny_kingdom.rules import legal_moves, play
-from domain.games.bunny_kingdom.scoring import Metrics, parchment_scores, progress, treasure_value
-from domain.games.bunny_kingdom.state import State, put
+from domain.games.bunny_kingdom.scoring import Metrics, parchment_scores, progress_points, treasure_value
+from domain.games.bunny_kingdom.state import PRINTED, State, put
 from domain.games.game import BotInput
 from domain.games.search import listed
 
@@ -216,8 +216,12 @@ def outlook(state: State, seat: int) -> float:
     return total
 
 
-def _parchment_points(state: State, seat: int) -> float:
-    return sum(e["points"] if e["points"] is not None else 5 for e in progress(state, seat)) if state.parchments[seat] else 0.0
+def _parchment_points(state: State, seat: int, board: _Board | None = None) -> float:
+    """What ``progress`` says the seat's parchments score now (an undecided one at 5)."""
+    if not state.parchments[seat]:
+        return 0.0
+    board = board or _board(state, seat)
+    return progress_points(board.metrics(state, seat), [state.owners.count(s) for s in range(state.players)])
 
 
 def strong_estimate(state: State, seat: int, parchments: float | None = None) -> float:
@@ -228,9 +232,8 @@ def strong_estimate(state: State, seat: int, parchments: float | None = None) ->
 def estimate(state: State, seat: int, parchments: float | None = None) -> float:
     """Points the seat may expect at the end from here: banked harvests, the fiefs' harvest now
     for every harvest still to come, what its unplaced buildings could add, its parchments."""
-    fs = fiefs(state, seat)
-    strengths = [strength(state, f) for f in fs]
-    wealths = [len(resources(state, f)) for f in fs]
+    board = _board(state, seat)
+    strengths, wealths = board.strengths, board.wealths
     now = sum(s * w for s, w in zip(strengths, wealths))
     to_come = ROUNDS - len(state.harvests[seat])
     best_wealth = max(wealths, default=0)
@@ -251,9 +254,128 @@ def estimate(state: State, seat: int, parchments: float | None = None) -> float:
         0.5 * s for s, w in zip(strengths, wealths) if w == 0
     )
     if parchments is None:
-        parchments = _parchment_points(state, seat)
-    territory = sum(1 for o in state.owners if o == seat)
+        parchments = _parchment_points(state, seat, board)
+    territory = len(board.squares)
     return sum(state.harvests[seat]) + (now + potential + half) * to_come + parchments + 0.3 * territory * to_come
+
+
+# ---- the seat's board, counted once per estimate ----------------------------------------------
+#
+# An estimate is asked of some 20-60 states per decision, each the decision's state plus a card
+# or a building, so the counts ``fiefs``/``strength``/``resources`` make square by square (and
+# memoize per state object, which a new candidate state never reuses) were most of a ``basic``
+# decision's cost (issue 39). The same counts are made here in one pass: the squares and the
+# fiefs by value of the board (a building leaves them as they were, so the candidates of a
+# construction share them), then each fief's strength and wealth from per-card tables.
+
+#: Per building card: the towers it adds to its fief (a city), the resource it produces (a
+#: farm), and whether it is a trading post (it produces what its owner published).
+_TOWERS = {c: d["strength"] for c, d in BUILDING_CARDS.items() if d["kind"] == "city"}
+_TOWERS[PRINTED] = 1
+_PRODUCES = {c: d["produces"] for c, d in BUILDING_CARDS.items() if d["kind"] in ("basic_farm", "luxury_farm")}
+_TRADING_POSTS = frozenset(c for c, d in BUILDING_CARDS.items() if d["kind"] == "trading_post")
+
+
+class _Board:
+    """One seat's squares, fiefs (as ``fiefs.fiefs`` lists them), each fief's strength and wealth
+    (``fiefs.strength``, ``len(fiefs.resources)``), and the counts ``scoring.Metrics`` would make
+    of them (its ``units``, ``cities`` and ``harvests``)."""
+
+    __slots__ = ("squares", "fiefs", "strengths", "wealths", "units", "cities")
+
+    def metrics(self, state: State, seat: int) -> Metrics:
+        m = Metrics(state, seat, self.squares, self.fiefs)
+        m.__dict__.update(units=self.units, cities=self.cities,
+                          harvests=[s * w for s, w in zip(self.strengths, self.wealths)])
+        return m
+
+
+#: (owners, seat) -> the seat's squares; (owners, seat, Sky Towers) -> its fiefs: a few decisions' worth.
+_SQUARES: dict[tuple, tuple[int, ...]] = {}
+_FIEFS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+_SKY = frozenset(c for c, d in BUILDING_CARDS.items() if d["kind"] == "sky_tower")
+
+
+def _board(state: State, seat: int) -> _Board:
+    owners, buildings, trading = state.owners, state.buildings, state.trading
+    squares = _SQUARES.get((owners, seat))
+    if squares is None:
+        if len(_SQUARES) > 512:
+            _SQUARES.clear()
+        squares = _SQUARES[owners, seat] = tuple([i for i, o in enumerate(owners) if o == seat])
+    towers = tuple([(i, buildings[i]) for i in squares if buildings[i] in _SKY])
+    key = (owners, seat, towers)
+    groups = _FIEFS.get(key)
+    if groups is None:
+        if len(_FIEFS) > 512:
+            _FIEFS.clear()
+        groups = _FIEFS[key] = _fiefs(squares, towers)
+    board = _Board()
+    board.squares, board.fiefs = squares, groups
+    board.strengths, board.wealths = strengths, wealths = [], []
+    units: dict[str, int] = {}
+    cities = 0
+    for fief in groups:
+        power, kinds = 0, set()
+        for i in fief:
+            natural = NATURAL[i]
+            if natural:
+                kinds.add(natural)
+                units[natural] = units.get(natural, 0) + 1
+            b = buildings[i]
+            if b is not None:
+                if b in _TOWERS:
+                    power += _TOWERS[b]
+                    cities += 1
+                elif b in _PRODUCES:
+                    made = _PRODUCES[b]
+                    kinds.add(made)
+                    units[made] = units.get(made, 0) + 1
+                elif b in _TRADING_POSTS and trading[i]:
+                    made = trading[i]
+                    kinds.add(made)
+                    units[made] = units.get(made, 0) + 1
+        strengths.append(power)
+        wealths.append(len(kinds))
+    board.units, board.cities = units, cities
+    return board
+
+
+def _fiefs(squares: tuple[int, ...], towers: tuple[tuple[int, str], ...]) -> tuple[tuple[int, ...], ...]:
+    """``fiefs.fiefs`` from the seat's squares (ascending) and its Sky Towers: groups joined by
+    sides without lava and by a tower's two squares, ordered by their smallest square."""
+    mine = set(squares)
+    links: dict[int, list[int]] = {}
+    if towers:
+        by_card: dict[str, list[int]] = {}
+        for i, card in towers:
+            by_card.setdefault(card, []).append(i)
+        for a, *rest in by_card.values():
+            for b in rest:
+                links.setdefault(a, []).append(b)
+                links.setdefault(b, []).append(a)
+    seen: set[int] = set()
+    out = []
+    for start in squares:
+        if start in seen:
+            continue
+        group, stack = [start], [start]
+        seen.add(start)
+        while stack:
+            i = stack.pop()
+            for j in NEIGHBOURS[i]:
+                if j in mine and j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+                    group.append(j)
+            for j in links.get(i, ()):
+                if j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+                    group.append(j)
+        group.sort()
+        out.append(tuple(group))
+    return tuple(out)
 
 
 # ---- ranking the legal moves ----------------------------------------------------------------
@@ -279,23 +401,33 @@ def _ranked(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Ra
 
 def _ranked_picks(state: State, seat: int, moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
     hand = state.hands[seat]
-    single = {card: estimate(resolve_card(state, seat, card), seat) for card in hand}
+    resolved = {card: resolve_card(state, seat, card) for card in hand}
+    single = {card: estimate(resolved[card], seat) for card in hand}
     top = sorted(hand, key=lambda c: -single[c])[:5]  # pairs among the best single cards
+    # Playing a and b leaves the board, fronts and parchments as b then a does, so the estimate is
+    # the same: computed once per pair. Not with Provisions, which play the deck's top cards.
+    pairs: dict[frozenset[str], float] = {}
     scored = []
     for move in moves:
         play = move["play"]
         if not all(c in top for c in play) or (move["discard"] is not None and move["discard"] not in top):
             continue
-        after = state
-        for card in play:
-            after = resolve_card(after, seat, card)
-        value = estimate(after, seat)
+        key = frozenset(play) if len(play) == 2 and not any(c.startswith("PROV-") for c in play) else None
+        value = pairs.get(key) if key is not None else None
+        if value is None:
+            after = resolved[play[0]]
+            for card in play[1:]:
+                after = resolve_card(after, seat, card)
+            value = estimate(after, seat)
+            if key is not None:
+                pairs[key] = value
         if move["discard"] is not None:  # two players: the discard is denied to the opponent
             value += 0.2 * single[move["discard"]]
         scored.append((value, move))
     scored.sort(key=lambda x: -x[0])
     chosen = [m for _, m in scored]
-    return chosen + [m for m in moves if m not in chosen] if chosen else moves
+    picked = {id(m) for m in chosen}
+    return chosen + [m for m in moves if id(m) not in picked] if chosen else moves
 
 
 def _ranked_builds(state: State, seat: int, moves: list[dict[str, Any]], rng: random.Random, estimate=estimate) -> list[dict[str, Any]]:
@@ -315,7 +447,10 @@ def _ranked_builds(state: State, seat: int, moves: list[dict[str, Any]], rng: ra
     scored = sorted(((estimate(_place(state, seat, m), seat), m) for m in builds), key=lambda x: -x[0])
     finish = [m for m in moves if m["type"] == "finish_construction"]
     good = [m for v, m in scored if v > base + 1e-9]
-    return good + finish + [m for _, m in scored if m not in good] if finish else good + [m for _, m in scored]
+    if not finish:
+        return good + [m for _, m in scored]
+    kept = {id(m) for m in good}
+    return good + finish + [m for _, m in scored if id(m) not in kept]
 
 
 def _place(state: State, seat: int, move: dict[str, Any]) -> State:

@@ -44,7 +44,9 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State
     known |= {b for b in buildings if b is not None and b != PRINTED}
     unknown = [c for c in ALL_CARDS if c not in known]
     rng.shuffle(unknown)
-    seen_elsewhere = [c for c in unknown if c in set(you["seen"])]
+    seen = set(you["seen"])  # one set, not one per card (the comprehensions below ran it per card)
+    seen_elsewhere = [c for c in unknown if c in seen]
+    elsewhere = set(seen_elsewhere)
 
     hands: list[tuple[str, ...]] = [()] * n
     parchments: list[tuple[str, ...]] = [()] * n
@@ -63,20 +65,21 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State
         return tuple(out)
 
     others = [s for s in range(n) if s != seat]
+    unknown_parchments = [c for c in unknown if c in PARCHMENTS]
     for s in others:  # parchments are parchment cards, hidden until the end
         if revealed:
             parchments[s] = tuple(seats[s]["parchments"])
         else:
-            parchments[s] = tuple(sorted(draw(seats[s]["parchment_count"], [c for c in unknown if c in PARCHMENTS])))
+            parchments[s] = tuple(sorted(draw(seats[s]["parchment_count"], unknown_parchments)))
     slots = [(s, "hand", seats[s]["hand_size"]) for s in others] + [(s, "removed", seats[s]["removed_count"]) for s in others]
-    pool = seen_elsewhere + [c for c in unknown if c not in set(seen_elsewhere)]
+    pool = seen_elsewhere + [c for c in unknown if c not in elsewhere]
     for s, kind, count in slots:
         cards = draw(count, pool)
         if kind == "hand":
             hands[s] = cards
         else:
             removed[s] = cards
-    rest = [c for c in unknown if c not in taken and c not in set(seen_elsewhere)]
+    rest = [c for c in unknown if c not in taken and c not in elsewhere]
     rest += [c for c in seen_elsewhere if c not in taken]  # only when the counts disagree
     reserves = tuple(draw(seats[s]["reserve_size"], rest) for s in range(n))
     deck = draw(view["deck_size"], rest)
@@ -96,8 +99,8 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State
     copy_pending = [()] * n
     if view["phase"] == "copy":
         copy_pending[seat] = tuple(you["copy_choices"].items())
-    seen = [tuple(sorted(set(h))) for h in hands]
-    seen[seat] = tuple(you["seen"])
+    seen_by = [tuple(sorted(set(h))) for h in hands]
+    seen_by[seat] = tuple(you["seen"])
     return state.set(
         phase=view["phase"],
         round=view["round"],
@@ -112,7 +115,7 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State
         parchments=tuple(parchments),
         discards=discards,
         removed=tuple(removed),
-        seen=tuple(seen),
+        seen=tuple(seen_by),
         finished=tuple(s["construction_finished"] for s in seats),
         camps_answered=answered,
         trading=tuple(trading),

@@ -60,10 +60,13 @@ class ParchmentScore:
 class Metrics:
     """BK-R145: the counts missions are scored on, for one seat on the final state."""
 
-    def __init__(self, state: State, seat: int) -> None:
-        self.squares = controlled(state, seat)
+    def __init__(self, state: State, seat: int, squares: tuple[int, ...] | None = None,
+                 fiefs: tuple[tuple[int, ...], ...] | None = None) -> None:
+        self.squares = controlled(state, seat) if squares is None else squares
         self.parchment_cards = len(state.parchments[seat])
         self.state, self.seat = state, seat
+        if fiefs is not None:  # counted already (a bot's estimate): the cached property's value
+            self.__dict__["fiefs"] = fiefs
 
     # Each count is made when a parchment asks for it: a seat's view scores its own parchments
     # (``progress``) for every state the projection worker renders, and most need one or two.
@@ -174,7 +177,9 @@ def parchment_scores(state: State) -> list[ParchmentScore]:
     return out
 
 
-def _score(card: str | None, cards: set[str], m: Metrics, territories: list[int]) -> tuple[int, str]:
+def _score(card: str | None, cards: set[str], m: Metrics, territories: list[int], words: bool = True) -> tuple[int, str]:
+    """A parchment's points and the line a player checks them by (``words=False``: the points
+    alone, for a bot's estimate, which reads no basis and was paying for its sentences)."""
     if card is None:
         return 0, "copies nothing"
     kind, rule = PARCHMENTS[card]
@@ -182,22 +187,26 @@ def _score(card: str | None, cards: set[str], m: Metrics, territories: list[int]
         return treasure_value(card, cards), "treasure"
     treasures = [c for c in cards if PARCHMENTS[c][0] == "treasure"]
     if card == "P-TREASURE-HUNTER":  # BK-R148
-        return sum(treasure_value(c, cards) for c in treasures), f"{len(treasures)} treasure(s)"
+        return sum(treasure_value(c, cards) for c in treasures), f"{len(treasures)} treasure(s)" if words else ""
     if "per" in rule:
         what = rule["per"]
         n = len(treasures) if what == "effective_treasures" else m.count(what)  # BK-R149
-        return rule["points"] * n, f"{n} {METRIC_WORDS.get(what, what)} × {rule['points']}"
+        return rule["points"] * n, f"{n} {METRIC_WORDS.get(what, what)} × {rule['points']}" if words else ""
     if "threshold" in rule:
         n = m.count(rule["threshold"])
-        words = METRIC_WORDS.get(rule["threshold"], rule["threshold"])
-        return (rule["points"] if n >= rule["min"] else 0), f"{n} {words} (needs {rule['min']})"
+        if not words:
+            return (rule["points"] if n >= rule["min"] else 0), ""
+        named = METRIC_WORDS.get(rule["threshold"], rule["threshold"])
+        return (rule["points"] if n >= rule["min"] else 0), f"{n} {named} (needs {rule['min']})"
     if "most" in rule:  # BK-R151 Matriarch, BK-D08: ties qualify
         mine = len(m.squares)
         return (
             rule["points"] if mine >= max(territories) else 0
-        ), f"{mine} squares; the most anyone has is {max(territories)}"
+        ), f"{mine} squares; the most anyone has is {max(territories)}" if words else ""
     if "extra_harvest_except_best" in rule:  # BK-R151 Little Prince, BK-D13
         h = m.harvests
+        if not words:
+            return (sum(h) - max(h) if h else 0), ""
         scoring = sorted((v for v in h if v), reverse=True)
         basis = f"fiefs harvesting {' + '.join(map(str, scoring))}, less the best" if scoring else "no fief harvests"
         return (sum(h) - max(h) if h else 0), basis
@@ -222,6 +231,21 @@ def progress(state: State, seat: int) -> list[dict[str, object]]:
         points, basis = _score(card, cards, metrics, territories)
         out.append({"card": card, "points": points, "basis": basis})
     return out
+
+
+def progress_points(metrics: Metrics, territories: list[int]) -> int:
+    """The sum of ``progress``'s points, an undecided parchment (a copy, Opportunist) at 5: what
+    the ``basic`` bot's estimate counts, from counts it already made (``metrics``: its squares and
+    fiefs; ``territories``: every seat's square count), without the sentences."""
+    state, seat = metrics.state, metrics.seat
+    cards = set(state.parchments[seat])
+    total = 0
+    for card in state.parchments[seat]:
+        if card in ("P-LIBERAL", "P-SOCIALIST", OPPORTUNIST):
+            total += 5
+        else:
+            total += _score(card, cards, metrics, territories, words=False)[0]
+    return total
 
 
 def scores(state: State) -> Scores:
