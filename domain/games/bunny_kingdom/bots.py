@@ -24,9 +24,10 @@ from domain.games.bunny_kingdom.components import (
 )
 from domain.games.bunny_kingdom.determinize import determinize
 from domain.games.bunny_kingdom.exploration import resolve_card
+from domain.games.bunny_kingdom.fiefs import PRODUCES, TOWERS, TRADING_POSTS, connected
 from domain.games.bunny_kingdom.rules import legal_moves, play
 from domain.games.bunny_kingdom.scoring import Metrics, parchment_scores, progress_points, treasure_value
-from domain.games.bunny_kingdom.state import PRINTED, State, put
+from domain.games.bunny_kingdom.state import State, put
 from domain.games.game import BotInput
 from domain.games.search import listed
 
@@ -268,24 +269,16 @@ def estimate(state: State, seat: int, parchments: float | None = None) -> float:
 # fiefs by value of the board (a building leaves them as they were, so the candidates of a
 # construction share them), then each fief's strength and wealth from per-card tables.
 
-#: Per building card: the towers it adds to its fief (a city), the resource it produces (a
-#: farm), and whether it is a trading post (it produces what its owner published).
-_TOWERS = {c: d["strength"] for c, d in BUILDING_CARDS.items() if d["kind"] == "city"}
-_TOWERS[PRINTED] = 1
-_PRODUCES = {c: d["produces"] for c, d in BUILDING_CARDS.items() if d["kind"] in ("basic_farm", "luxury_farm")}
-_TRADING_POSTS = frozenset(c for c, d in BUILDING_CARDS.items() if d["kind"] == "trading_post")
-
-
 class _Board:
     """One seat's squares, fiefs (as ``fiefs.fiefs`` lists them), each fief's strength and wealth
     (``fiefs.strength``, ``len(fiefs.resources)``), and the counts ``scoring.Metrics`` would make
-    of them (its ``units``, ``cities`` and ``harvests``)."""
+    of them (its ``units``, ``cities``, ``idle_cities``, ``barren`` and ``harvests``)."""
 
-    __slots__ = ("squares", "fiefs", "strengths", "wealths", "units", "cities")
+    __slots__ = ("squares", "fiefs", "strengths", "wealths", "units", "cities", "idle_cities", "barren")
 
     def metrics(self, state: State, seat: int) -> Metrics:
         m = Metrics(state, seat, self.squares, self.fiefs)
-        m.__dict__.update(units=self.units, cities=self.cities,
+        m.__dict__.update(units=self.units, cities=self.cities, idle_cities=self.idle_cities, barren=self.barren,
                           harvests=[s * w for s, w in zip(self.strengths, self.wealths)])
         return m
 
@@ -296,8 +289,23 @@ _FIEFS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
 _SKY = frozenset(c for c, d in BUILDING_CARDS.items() if d["kind"] == "sky_tower")
 
 
+#: The last board counted, by the identity of the parts it was counted from: a building or a
+#: parchment card leaves the owners, buildings and trading posts as they were (the same tuples).
+_LAST: list[tuple | None] = [None]
+
+
 def _board(state: State, seat: int) -> _Board:
     owners, buildings, trading = state.owners, state.buildings, state.trading
+    last = _LAST[0]  # one tuple, read and replaced whole (threads)
+    if last is not None and last[0] is owners and last[1] is buildings and last[2] is trading and last[3] == seat:
+        return last[4]
+    board = _count(owners, buildings, trading, seat)
+    _LAST[0] = (owners, buildings, trading, seat, board)
+    return board
+
+
+def _count(owners: tuple[int, ...], buildings: tuple[str | None, ...], trading: tuple[str | None, ...],
+           seat: int) -> _Board:
     squares = _SQUARES.get((owners, seat))
     if squares is None:
         if len(_SQUARES) > 512:
@@ -309,73 +317,42 @@ def _board(state: State, seat: int) -> _Board:
     if groups is None:
         if len(_FIEFS) > 512:
             _FIEFS.clear()
-        groups = _FIEFS[key] = _fiefs(squares, towers)
+        groups = _FIEFS[key] = connected(squares, buildings)
     board = _Board()
     board.squares, board.fiefs = squares, groups
     board.strengths, board.wealths = strengths, wealths = [], []
     units: dict[str, int] = {}
-    cities = 0
+    cities = idle = barren = 0
     for fief in groups:
-        power, kinds = 0, set()
+        power, kinds, towns = 0, set(), 0
         for i in fief:
             natural = NATURAL[i]
             if natural:
                 kinds.add(natural)
                 units[natural] = units.get(natural, 0) + 1
             b = buildings[i]
-            if b is not None:
-                if b in _TOWERS:
-                    power += _TOWERS[b]
-                    cities += 1
-                elif b in _PRODUCES:
-                    made = _PRODUCES[b]
-                    kinds.add(made)
-                    units[made] = units.get(made, 0) + 1
-                elif b in _TRADING_POSTS and trading[i]:
-                    made = trading[i]
-                    kinds.add(made)
-                    units[made] = units.get(made, 0) + 1
+            if b is None:
+                barren += not natural
+            elif b in TOWERS:
+                power += TOWERS[b]
+                towns += 1
+            elif b in PRODUCES:
+                made = PRODUCES[b]
+                kinds.add(made)
+                units[made] = units.get(made, 0) + 1
+            elif b in TRADING_POSTS and trading[i]:
+                made = trading[i]
+                kinds.add(made)
+                units[made] = units.get(made, 0) + 1
+            else:
+                barren += not natural
         strengths.append(power)
         wealths.append(len(kinds))
-    board.units, board.cities = units, cities
+        cities += towns
+        if not kinds:
+            idle += towns
+    board.units, board.cities, board.idle_cities, board.barren = units, cities, idle, barren
     return board
-
-
-def _fiefs(squares: tuple[int, ...], towers: tuple[tuple[int, str], ...]) -> tuple[tuple[int, ...], ...]:
-    """``fiefs.fiefs`` from the seat's squares (ascending) and its Sky Towers: groups joined by
-    sides without lava and by a tower's two squares, ordered by their smallest square."""
-    mine = set(squares)
-    links: dict[int, list[int]] = {}
-    if towers:
-        by_card: dict[str, list[int]] = {}
-        for i, card in towers:
-            by_card.setdefault(card, []).append(i)
-        for a, *rest in by_card.values():
-            for b in rest:
-                links.setdefault(a, []).append(b)
-                links.setdefault(b, []).append(a)
-    seen: set[int] = set()
-    out = []
-    for start in squares:
-        if start in seen:
-            continue
-        group, stack = [start], [start]
-        seen.add(start)
-        while stack:
-            i = stack.pop()
-            for j in NEIGHBOURS[i]:
-                if j in mine and j not in seen:
-                    seen.add(j)
-                    stack.append(j)
-                    group.append(j)
-            for j in links.get(i, ()):
-                if j not in seen:
-                    seen.add(j)
-                    stack.append(j)
-                    group.append(j)
-        group.sort()
-        out.append(tuple(group))
-    return tuple(out)
 
 
 # ---- ranking the legal moves ----------------------------------------------------------------

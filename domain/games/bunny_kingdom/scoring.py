@@ -93,7 +93,6 @@ class Metrics:
         return sum(1 for c in self.state.fronts[seat] + self.state.discards[seat] if c.startswith("B-CAMP-"))
 
     def count(self, what: str) -> int:
-        s = self.state
         if what.startswith("units:"):
             return self.units.get(what[6:], 0)
         if what.startswith("fiefs_with_min_territories:"):
@@ -101,14 +100,19 @@ class Metrics:
         if what == "luxury_units":
             return sum(n for r, n in self.units.items() if r not in ("wood", "fish", "carrot"))
         if what == "cities_in_fiefs_without_production":
-            return sum(
-                1
-                for f in self.fiefs
-                if not any(production(s, i) for i in f)
-                for i in f
-                if city_strength(s, i)
-            )
+            return self.idle_cities
         return _COUNTS[what](self)
+
+    @cached_property
+    def idle_cities(self) -> int:
+        """Cities in fiefs producing nothing."""
+        s = self.state
+        return sum(1 for f in self.fiefs if not any(production(s, i) for i in f) for i in f if city_strength(s, i))
+
+    @cached_property
+    def barren(self) -> int:
+        """Squares without a city or production."""
+        return sum(1 for i in self.squares if not city_strength(self.state, i) and not production(self.state, i))
 
 
 #: The other counts a mission may ask for, each made only when asked (``Metrics.count``).
@@ -119,9 +123,7 @@ _COUNTS: dict[str, Callable[[Metrics], int]] = {
     "corner_territories": lambda m: sum(1 for i in m.squares if i in CORNER),
     "mountain_territories": lambda m: sum(1 for i in m.squares if TERRAIN[i] == "mountain"),
     "fiefs": lambda m: len(m.fiefs),
-    "barren_territories": lambda m: sum(
-        1 for i in m.squares if not city_strength(m.state, i) and not production(m.state, i)
-    ),
+    "barren_territories": lambda m: m.barren,
     "camp_cards_played": lambda m: m.camp_cards,
     "territories": lambda m: len(m.squares),
 }

@@ -15,7 +15,7 @@ from domain.games.bunny_kingdom import facts
 from domain.games.bunny_kingdom.components import COORDS, PROVISIONS_DRAW, card_family
 from domain.games.bunny_kingdom.construction import pending_camp
 from domain.games.bunny_kingdom.exploration import building_detail, left, pass_direction, right
-from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
+from domain.games.bunny_kingdom.fiefs import fiefs_of, strength_and_resources
 from domain.games.bunny_kingdom.memo import per_object, shared
 from domain.games.bunny_kingdom.rules import play
 from domain.games.bunny_kingdom.scoring import parchment_scores, progress, scores
@@ -132,11 +132,19 @@ def _scores(state: State) -> Any:
 
 
 def _fiefs(state: State, seat: int) -> list[dict[str, Any]]:
-    """BK-R128: the seat's fiefs as a harvest would score them now, smallest coordinate first."""
+    """BK-R128: the seat's fiefs as a harvest would score them now, smallest coordinate first.
+    Once per board (the identity of its tuples), like ``fiefs``: a drafting round's states share
+    one, and each of them is shown to every seat."""
+    return _fief_lines(state.owners, state.buildings, state.trading, seat)
+
+
+@per_object
+def _fief_lines(owners: tuple[int, ...], buildings: tuple[str | None, ...], trading: tuple[str | None, ...],
+                seat: int) -> list[dict[str, Any]]:
     out = []
-    for fief in fiefs(state, seat):
-        found = resources(state, fief)
-        power = strength(state, fief)
+    for fief in fiefs_of(owners, buildings, seat):
+        power, kinds = strength_and_resources(buildings, trading, fief)
+        found = sorted(kinds)
         out.append(
             {
                 "territories": [COORDS[i] for i in fief],
