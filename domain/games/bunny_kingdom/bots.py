@@ -13,10 +13,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from domain.games.bunny_kingdom.board_counts import Board, board_of
 from domain.games.bunny_kingdom.components import (
     BUILDING_CARDS,
     INDEX,
-    NATURAL,
     NEIGHBOURS,
     PARCHMENTS,
     PICKS_PER_ROUND,
@@ -24,10 +24,9 @@ from domain.games.bunny_kingdom.components import (
 )
 from domain.games.bunny_kingdom.determinize import determinize
 from domain.games.bunny_kingdom.exploration import resolve_card
-from domain.games.bunny_kingdom.fiefs import PRODUCES, TOWERS, TRADING_POSTS, connected
 from domain.games.bunny_kingdom.rules import legal_moves, play
-from domain.games.bunny_kingdom.scoring import Metrics, parchment_scores, progress_points, treasure_value
-from domain.games.bunny_kingdom.state import State, put
+from domain.games.bunny_kingdom.scoring import Metrics, parchment_scores, treasure_value
+from domain.games.bunny_kingdom.state import PRINTED, State, put
 from domain.games.game import BotInput
 from domain.games.search import listed
 
@@ -217,23 +216,16 @@ def outlook(state: State, seat: int) -> float:
     return total
 
 
-def _parchment_points(state: State, seat: int, board: _Board | None = None) -> float:
-    """What ``progress`` says the seat's parchments score now (an undecided one at 5)."""
-    if not state.parchments[seat]:
-        return 0.0
-    board = board or _board(state, seat)
-    return progress_points(board.metrics(state, seat), [state.owners.count(s) for s in range(state.players)])
-
-
 def strong_estimate(state: State, seat: int, parchments: float | None = None) -> float:
     """``estimate`` with the parchments judged by their outlook (what they may score at the end)."""
     return estimate(state, seat, outlook(state, seat) if parchments is None else parchments)
 
 
-def estimate(state: State, seat: int, parchments: float | None = None) -> float:
+def estimate(state: State, seat: int, parchments: float | None = None, board: Board | None = None) -> float:
     """Points the seat may expect at the end from here: banked harvests, the fiefs' harvest now
-    for every harvest still to come, what its unplaced buildings could add, its parchments."""
-    board = _board(state, seat)
+    for every harvest still to come, what its unplaced buildings could add, its parchments.
+    ``board``: the seat's board counted already (``board_counts``), else it is counted here."""
+    board = board or board_of(state, seat)
     strengths, wealths = board.strengths, board.wealths
     now = sum(s * w for s, w in zip(strengths, wealths))
     to_come = ROUNDS - len(state.harvests[seat])
@@ -255,104 +247,9 @@ def estimate(state: State, seat: int, parchments: float | None = None) -> float:
         0.5 * s for s, w in zip(strengths, wealths) if w == 0
     )
     if parchments is None:
-        parchments = _parchment_points(state, seat, board)
+        parchments = board.parchment_points(state, seat)
     territory = len(board.squares)
     return sum(state.harvests[seat]) + (now + potential + half) * to_come + parchments + 0.3 * territory * to_come
-
-
-# ---- the seat's board, counted once per estimate ----------------------------------------------
-#
-# An estimate is asked of some 20-60 states per decision, each the decision's state plus a card
-# or a building, so the counts ``fiefs``/``strength``/``resources`` make square by square (and
-# memoize per state object, which a new candidate state never reuses) were most of a ``basic``
-# decision's cost (issue 39). The same counts are made here in one pass: the squares and the
-# fiefs by value of the board (a building leaves them as they were, so the candidates of a
-# construction share them), then each fief's strength and wealth from per-card tables.
-
-class _Board:
-    """One seat's squares, fiefs (as ``fiefs.fiefs`` lists them), each fief's strength and wealth
-    (``fiefs.strength``, ``len(fiefs.resources)``), and the counts ``scoring.Metrics`` would make
-    of them (its ``units``, ``cities``, ``idle_cities``, ``barren`` and ``harvests``)."""
-
-    __slots__ = ("squares", "fiefs", "strengths", "wealths", "units", "cities", "idle_cities", "barren")
-
-    def metrics(self, state: State, seat: int) -> Metrics:
-        m = Metrics(state, seat, self.squares, self.fiefs)
-        m.__dict__.update(units=self.units, cities=self.cities, idle_cities=self.idle_cities, barren=self.barren,
-                          harvests=[s * w for s, w in zip(self.strengths, self.wealths)])
-        return m
-
-
-#: (owners, seat) -> the seat's squares; (owners, seat, Sky Towers) -> its fiefs: a few decisions' worth.
-_SQUARES: dict[tuple, tuple[int, ...]] = {}
-_FIEFS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
-_SKY = frozenset(c for c, d in BUILDING_CARDS.items() if d["kind"] == "sky_tower")
-
-
-#: The last board counted, by the identity of the parts it was counted from: a building or a
-#: parchment card leaves the owners, buildings and trading posts as they were (the same tuples).
-_LAST: list[tuple | None] = [None]
-
-
-def _board(state: State, seat: int) -> _Board:
-    owners, buildings, trading = state.owners, state.buildings, state.trading
-    last = _LAST[0]  # one tuple, read and replaced whole (threads)
-    if last is not None and last[0] is owners and last[1] is buildings and last[2] is trading and last[3] == seat:
-        return last[4]
-    board = _count(owners, buildings, trading, seat)
-    _LAST[0] = (owners, buildings, trading, seat, board)
-    return board
-
-
-def _count(owners: tuple[int, ...], buildings: tuple[str | None, ...], trading: tuple[str | None, ...],
-           seat: int) -> _Board:
-    squares = _SQUARES.get((owners, seat))
-    if squares is None:
-        if len(_SQUARES) > 512:
-            _SQUARES.clear()
-        squares = _SQUARES[owners, seat] = tuple([i for i, o in enumerate(owners) if o == seat])
-    towers = tuple([(i, buildings[i]) for i in squares if buildings[i] in _SKY])
-    key = (owners, seat, towers)
-    groups = _FIEFS.get(key)
-    if groups is None:
-        if len(_FIEFS) > 512:
-            _FIEFS.clear()
-        groups = _FIEFS[key] = connected(squares, buildings)
-    board = _Board()
-    board.squares, board.fiefs = squares, groups
-    board.strengths, board.wealths = strengths, wealths = [], []
-    units: dict[str, int] = {}
-    cities = idle = barren = 0
-    for fief in groups:
-        power, kinds, towns = 0, set(), 0
-        for i in fief:
-            natural = NATURAL[i]
-            if natural:
-                kinds.add(natural)
-                units[natural] = units.get(natural, 0) + 1
-            b = buildings[i]
-            if b is None:
-                barren += not natural
-            elif b in TOWERS:
-                power += TOWERS[b]
-                towns += 1
-            elif b in PRODUCES:
-                made = PRODUCES[b]
-                kinds.add(made)
-                units[made] = units.get(made, 0) + 1
-            elif b in TRADING_POSTS and trading[i]:
-                made = trading[i]
-                kinds.add(made)
-                units[made] = units.get(made, 0) + 1
-            else:
-                barren += not natural
-        strengths.append(power)
-        wealths.append(len(kinds))
-        cities += towns
-        if not kinds:
-            idle += towns
-    board.units, board.cities, board.idle_cities, board.barren = units, cities, idle, barren
-    return board
 
 
 # ---- ranking the legal moves ----------------------------------------------------------------
@@ -378,8 +275,10 @@ def _ranked(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Ra
 
 def _ranked_picks(state: State, seat: int, moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
     hand = state.hands[seat]
+    base = board_of(state, seat)
     resolved = {card: resolve_card(state, seat, card) for card in hand}
-    single = {card: estimate(resolved[card], seat) for card in hand}
+    boards = {card: _board_after(state, seat, base, (card,)) for card in hand}
+    single = {card: estimate(resolved[card], seat, board=boards[card]) for card in hand}
     top = sorted(hand, key=lambda c: -single[c])[:5]  # pairs among the best single cards
     # Playing a and b leaves the board, fronts and parchments as b then a does, so the estimate is
     # the same: computed once per pair. Not with Provisions, which play the deck's top cards.
@@ -395,7 +294,7 @@ def _ranked_picks(state: State, seat: int, moves: list[dict[str, Any]]) -> list[
             after = resolved[play[0]]
             for card in play[1:]:
                 after = resolve_card(after, seat, card)
-            value = estimate(after, seat)
+            value = estimate(after, seat, board=_board_after(state, seat, base, play, boards))
             if key is not None:
                 pairs[key] = value
         if move["discard"] is not None:  # two players: the discard is denied to the opponent
@@ -405,6 +304,26 @@ def _ranked_picks(state: State, seat: int, moves: list[dict[str, Any]]) -> list[
     chosen = [m for _, m in scored]
     picked = {id(m) for m in chosen}
     return chosen + [m for m in moves if id(m) not in picked] if chosen else moves
+
+
+def _board_after(state: State, seat: int, base: Board, cards, boards=None) -> Board | None:  # noqa: ANN001
+    """The seat's board after it plays ``cards`` in ``state`` (``base``: its board before),
+    derived square by square: a territory claims its square, a building or a parchment leaves
+    the board as it was. None (count it from the state) after Provisions, which play the deck's
+    cards, or a claim that evicts a camp. ``boards``: the boards after each card alone."""
+    if boards is not None and len(cards) == 2 and boards.get(cards[0]) is not None:
+        board, cards = boards[cards[0]], cards[1:]
+    else:
+        board = base
+    for card in cards:
+        if card.startswith("T-"):
+            i = INDEX[card[2:]]
+            if state.owners[i] != -1 or state.buildings[i] not in (None, PRINTED):
+                return None
+            board = board.claimed(i, state.buildings[i], seat)
+        elif card.startswith("PROV-"):
+            return None
+    return board
 
 
 def _ranked_builds(state: State, seat: int, moves: list[dict[str, Any]], rng: random.Random, estimate=estimate) -> list[dict[str, Any]]:

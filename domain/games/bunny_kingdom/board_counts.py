@@ -1,0 +1,180 @@
+"""One seat's board as the bots' estimate reads it, counted once and derived square by square.
+
+A ``basic`` decision asks its estimate (``bots.estimate``) of some 20-60 states: the decision's
+state plus a card or two, or a building. Made square by square through ``fiefs`` and
+``scoring.Metrics`` (memoized per state object, which a new candidate state never reuses), the
+counts were most of a decision's cost (issue 39: 1.8 ms median in Bunny Kingdom). Here they are
+made in one pass over the seat's fiefs (``board_of``), the fiefs themselves kept by value of the
+board (a building leaves them as they were), and a claimed square is added to a counted board
+(``Board.claimed``: only the fiefs it touches merge) instead of counting everything again. The
+counts are the same numbers ``fiefs.fiefs``/``strength``/``resources`` and ``Metrics`` give
+(tests/bots/test_bunny_kingdom_board_counts.py), so the bots' choices do not change.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from domain.games.bunny_kingdom.components import BUILDING_CARDS, NATURAL, NEIGHBOURS, PARCHMENTS
+from domain.games.bunny_kingdom.fiefs import PRODUCES, TOWERS, TRADING_POSTS, connected
+from domain.games.bunny_kingdom.scoring import Metrics, progress_points
+from domain.games.bunny_kingdom.state import PRINTED, State
+
+_SKY = frozenset(c for c, d in BUILDING_CARDS.items() if d["kind"] == "sky_tower")
+#: The missions that count camp cards played (``Metrics.camp_cards``).
+_CAMP_MISSIONS = frozenset(
+    c for c, (_kind, rule) in PARCHMENTS.items() if "camp_cards_played" in (rule.get("per"), rule.get("threshold"))
+)
+
+
+def _camp_cards(state: State, seat: int) -> int:
+    return Metrics(state, seat, ()).camp_cards
+
+
+class Board:
+    """One seat's squares (ascending), fiefs (as ``fiefs.fiefs`` lists them), per fief its
+    strength, resource kinds and cities, every seat's square count, and the counts
+    ``scoring.Metrics`` would make (``units``, ``cities``, ``idle_cities``, ``barren``)."""
+
+    __slots__ = ("squares", "fiefs", "strengths", "kinds", "towns", "units", "cities", "barren", "territories",
+                 "_index", "_points")
+
+    @property
+    def wealths(self) -> list[int]:
+        return [len(k) for k in self.kinds]
+
+    @property
+    def idle_cities(self) -> int:
+        return sum(t for t, k in zip(self.towns, self.kinds) if not k)
+
+    def metrics(self, state: State, seat: int) -> Metrics:
+        """``Metrics(state, seat)`` with the counts made here already in place."""
+        m = Metrics(state, seat, self.squares, self.fiefs)
+        m.__dict__.update(units=self.units, cities=self.cities, idle_cities=self.idle_cities, barren=self.barren,
+                          harvests=[s * len(k) for s, k in zip(self.strengths, self.kinds)])
+        return m
+
+    def parchment_points(self, state: State, seat: int) -> float:
+        """What ``scoring.progress`` says the seat's parchments score now (an undecided one at
+        5), on this board: once per hand of parchments (and camp cards played, for the mission
+        that counts them: all a mission reads beyond the board), since candidates share boards."""
+        held = state.parchments[seat]
+        if not held:
+            return 0.0
+        key = (held, _camp_cards(state, seat) if _CAMP_MISSIONS.intersection(held) else None)
+        found = self._points.get(key)
+        if found is None:
+            found = self._points[key] = progress_points(self.metrics(state, seat), self.territories)
+        return found
+
+    def claimed(self, i: int, building: str | None, seat: int) -> Board:
+        """This board after the seat claims the empty square ``i`` (no building, or a printed
+        city): the fiefs next to it merge with it, the others stay as they were."""
+        if self._index is None:
+            self._index = {sq: n for n, fief in enumerate(self.fiefs) for sq in fief}
+        index = self._index
+        joined = {index[j] for j in NEIGHBOURS[i] if j in index}
+        city = 1 if building == PRINTED else 0
+        natural = NATURAL[i]
+        merged = [i]
+        power, kinds, towns = city, ({natural} if natural else set()), city
+        for n in joined:
+            merged += self.fiefs[n]
+            power += self.strengths[n]
+            kinds |= self.kinds[n]
+            towns += self.towns[n]
+        merged.sort()
+        rows = [(f, s, k, t) for n, (f, s, k, t) in enumerate(zip(self.fiefs, self.strengths, self.kinds, self.towns))
+                if n not in joined]
+        rows.append((tuple(merged), power, kinds, towns))
+        rows.sort(key=lambda row: row[0][0])
+        new = Board()
+        squares = list(self.squares)
+        insort(squares, i)
+        new.squares = tuple(squares)
+        new.fiefs = tuple(r[0] for r in rows)
+        new.strengths = [r[1] for r in rows]
+        new.kinds = [r[2] for r in rows]
+        new.towns = [r[3] for r in rows]
+        units = dict(self.units)
+        if natural:
+            units[natural] = units.get(natural, 0) + 1
+        new.units = units
+        new.cities = self.cities + city
+        new.barren = self.barren + (not natural and not city)
+        territories = list(self.territories)
+        territories[seat] += 1
+        new.territories = territories
+        new._index, new._points = None, {}
+        return new
+
+
+#: (owners, seat) -> the seat's squares; (owners, seat, Sky Towers) -> its fiefs: a few decisions' worth.
+_SQUARES: dict[tuple, tuple[int, ...]] = {}
+_FIEFS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+#: The last board counted, by the identity of the parts it was counted from: a building or a
+#: parchment card leaves the owners, buildings and trading posts as they were (the same tuples).
+_LAST: list[tuple | None] = [None]
+
+
+def board_of(state: State, seat: int) -> Board:
+    """The seat's board in ``state``, counted (or the last one, if it was counted from the same tuples)."""
+    owners, buildings, trading = state.owners, state.buildings, state.trading
+    last = _LAST[0]  # one tuple, read and replaced whole (threads)
+    if last is not None and last[0] is owners and last[1] is buildings and last[2] is trading and last[3] == seat:
+        return last[4]
+    board = _count(owners, buildings, trading, seat, state.players)
+    _LAST[0] = (owners, buildings, trading, seat, board)
+    return board
+
+
+def _count(owners: tuple[int, ...], buildings: tuple[str | None, ...], trading: tuple[str | None, ...],
+           seat: int, players: int) -> Board:
+    squares = _SQUARES.get((owners, seat))
+    if squares is None:
+        if len(_SQUARES) > 512:
+            _SQUARES.clear()
+        squares = _SQUARES[owners, seat] = tuple([i for i, o in enumerate(owners) if o == seat])
+    towers = tuple([(i, buildings[i]) for i in squares if buildings[i] in _SKY])
+    key = (owners, seat, towers)
+    groups = _FIEFS.get(key)
+    if groups is None:
+        if len(_FIEFS) > 512:
+            _FIEFS.clear()
+        groups = _FIEFS[key] = connected(squares, buildings)
+    board = Board()
+    board.squares, board.fiefs = squares, groups
+    board.strengths, board.kinds, board.towns = strengths, all_kinds, all_towns = [], [], []
+    units: dict[str, int] = {}
+    cities = barren = 0
+    for fief in groups:
+        power, kinds, towns = 0, set(), 0
+        for i in fief:
+            natural = NATURAL[i]
+            if natural:
+                kinds.add(natural)
+                units[natural] = units.get(natural, 0) + 1
+            b = buildings[i]
+            if b is None:
+                barren += not natural
+            elif b in TOWERS:
+                power += TOWERS[b]
+                towns += 1
+            elif b in PRODUCES:
+                made = PRODUCES[b]
+                kinds.add(made)
+                units[made] = units.get(made, 0) + 1
+            elif b in TRADING_POSTS and trading[i]:
+                made = trading[i]
+                kinds.add(made)
+                units[made] = units.get(made, 0) + 1
+            else:
+                barren += not natural
+        strengths.append(power)
+        all_kinds.append(kinds)
+        all_towns.append(towns)
+        cities += towns
+    board.units, board.cities, board.barren = units, cities, barren
+    board.territories = [owners.count(s) for s in range(players)]
+    board._index, board._points = None, {}
+    return board
