@@ -216,6 +216,11 @@ def outlook(state: State, seat: int) -> float:
     return total
 
 
+def _parchment_points(state: State, seat: int) -> float:
+    """What ``progress`` says the seat's parchments score now (an undecided one at 5): ``basic``'s."""
+    return board_of(state, seat).parchment_points(state, seat)
+
+
 def strong_estimate(state: State, seat: int, parchments: float | None = None) -> float:
     """``estimate`` with the parchments judged by their outlook (what they may score at the end)."""
     return estimate(state, seat, outlook(state, seat) if parchments is None else parchments)
