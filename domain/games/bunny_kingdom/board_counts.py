@@ -36,12 +36,8 @@ class Board:
     strength, resource kinds and cities, every seat's square count, and the counts
     ``scoring.Metrics`` would make (``units``, ``cities``, ``idle_cities``, ``barren``)."""
 
-    __slots__ = ("squares", "fiefs", "strengths", "kinds", "towns", "units", "cities", "barren", "territories",
-                 "_index", "_points")
-
-    @property
-    def wealths(self) -> list[int]:
-        return [len(k) for k in self.kinds]
+    __slots__ = ("squares", "fiefs", "strengths", "kinds", "wealths", "towns", "units", "cities", "barren",
+                 "territories", "_index", "_points")
 
     @property
     def idle_cities(self) -> int:
@@ -51,7 +47,7 @@ class Board:
         """``Metrics(state, seat)`` with the counts made here already in place."""
         m = Metrics(state, seat, self.squares, self.fiefs)
         m.__dict__.update(units=self.units, cities=self.cities, idle_cities=self.idle_cities, barren=self.barren,
-                          harvests=[s * len(k) for s, k in zip(self.strengths, self.kinds)])
+                          harvests=[s * w for s, w in zip(self.strengths, self.wealths)])
         return m
 
     def parchment_points(self, state: State, seat: int) -> float:
@@ -95,6 +91,7 @@ class Board:
         new.fiefs = tuple(r[0] for r in rows)
         new.strengths = [r[1] for r in rows]
         new.kinds = [r[2] for r in rows]
+        new.wealths = [len(k) for k in new.kinds]
         new.towns = [r[3] for r in rows]
         units = dict(self.units)
         if natural:
@@ -174,6 +171,7 @@ def _count(owners: tuple[int, ...], buildings: tuple[str | None, ...], trading: 
         all_kinds.append(kinds)
         all_towns.append(towns)
         cities += towns
+    board.wealths = [len(k) for k in all_kinds]
     board.units, board.cities, board.barren = units, cities, barren
     board.territories = [owners.count(s) for s in range(players)]
     board._index, board._points = None, {}

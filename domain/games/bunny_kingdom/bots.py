@@ -232,7 +232,15 @@ def estimate(state: State, seat: int, parchments: float | None = None, board: Bo
     ``board``: the seat's board counted already (``board_counts``), else it is counted here."""
     board = board or board_of(state, seat)
     strengths, wealths = board.strengths, board.wealths
-    now = sum(s * w for s, w in zip(strengths, wealths))
+    # the harvest now, and the half-built harvests: fiefs that produce but have no city, or the
+    # reverse (one pass; sums of whole numbers and halves, so exact in any order)
+    now, half = 0, 0.0
+    for s, w in zip(strengths, wealths):
+        now += s * w
+        if s == 0:
+            half += 0.5 * w
+        if w == 0:
+            half += 0.5 * s
     to_come = ROUNDS - len(state.harvests[seat])
     best_wealth = max(wealths, default=0)
     best_strength = max(strengths, default=0)
@@ -247,10 +255,6 @@ def estimate(state: State, seat: int, parchments: float | None = None, board: Bo
             potential += max(1, best_strength) * 0.7
         elif kind in ("sky_tower", "camp"):
             potential += 0.5
-    # fiefs that produce but have no city (or the reverse) are half-built harvests
-    half = sum(0.5 * w for s, w in zip(strengths, wealths) if s == 0) + sum(
-        0.5 * s for s, w in zip(strengths, wealths) if w == 0
-    )
     if parchments is None:
         parchments = board.parchment_points(state, seat)
     territory = len(board.squares)
@@ -289,11 +293,14 @@ def _ranked_picks(state: State, seat: int, moves: list[dict[str, Any]]) -> list[
     # the same: computed once per pair. Not with Provisions, which play the deck's top cards.
     pairs: dict[frozenset[str], float] = {}
     scored = []
+    best = set(top)
     for move in moves:
         play = move["play"]
-        if not all(c in top for c in play) or (move["discard"] is not None and move["discard"] not in top):
+        if play[0] not in best or (len(play) > 1 and play[1] not in best) or (
+                move["discard"] is not None and move["discard"] not in best):
             continue
-        key = frozenset(play) if len(play) == 2 and not any(c.startswith("PROV-") for c in play) else None
+        key = (frozenset(play) if len(play) == 2 and not play[0].startswith("PROV-")
+               and not play[1].startswith("PROV-") else None)
         value = pairs.get(key) if key is not None else None
         if value is None:
             after = resolved[play[0]]

@@ -53,15 +53,20 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State
     removed: list[tuple[str, ...]] = [()] * n
     hands[seat], parchments[seat], removed[seat] = tuple(you["hand"]), tuple(you["parchments"]), tuple(you["removed"])
     taken: set[str] = set()
+    read: dict[int, int] = {}  # per pool: how far draws have read it (all before is taken)
 
     def draw(count: int, pool: list[str]) -> tuple[str, ...]:
-        out = []
-        for card in pool:
-            if len(out) == count:
-                break
+        """The first ``count`` cards of ``pool`` not taken yet (from where the last draw of the
+        pool stopped: every card before it is taken, so none is read twice)."""
+        out: list[str] = []
+        at, end = read.get(id(pool), 0), len(pool)
+        while len(out) < count and at < end:
+            card = pool[at]
+            at += 1
             if card not in taken:
                 taken.add(card)
                 out.append(card)
+        read[id(pool)] = at
         return tuple(out)
 
     others = [s for s in range(n) if s != seat]
@@ -81,8 +86,14 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State
             removed[s] = cards
     rest = [c for c in unknown if c not in taken and c not in elsewhere]
     rest += [c for c in seen_elsewhere if c not in taken]  # only when the counts disagree
-    reserves = tuple(draw(seats[s]["reserve_size"], rest) for s in range(n))
-    deck = draw(view["deck_size"], rest)
+    # nothing in ``rest`` is taken, and nothing else is drawn after: the reserves and the deck
+    # are its next cards in turn
+    at, dealt = 0, []
+    for s in range(n):
+        dealt.append(tuple(rest[at:at + seats[s]["reserve_size"]]))
+        at += seats[s]["reserve_size"]
+    reserves = tuple(dealt)
+    deck = tuple(rest[at:at + view["deck_size"]])
 
     offer = view["camp_offer"]
     limit = camp_priority(offer["card"]) if offer else 99

@@ -115,13 +115,15 @@ class Metrics:
         return sum(1 for i in self.squares if not city_strength(self.state, i) and not production(self.state, i))
 
 
+_MOUNTAINS = frozenset(i for i, t in enumerate(TERRAIN) if t == "mountain")
+
 #: The other counts a mission may ask for, each made only when asked (``Metrics.count``).
 _COUNTS: dict[str, Callable[[Metrics], int]] = {
     "parchment_cards": lambda m: m.parchment_cards,
     "cities": lambda m: m.cities,
-    "edge_territories": lambda m: sum(1 for i in m.squares if i in EDGE),
-    "corner_territories": lambda m: sum(1 for i in m.squares if i in CORNER),
-    "mountain_territories": lambda m: sum(1 for i in m.squares if TERRAIN[i] == "mountain"),
+    "edge_territories": lambda m: len(EDGE.intersection(m.squares)),
+    "corner_territories": lambda m: len(CORNER.intersection(m.squares)),
+    "mountain_territories": lambda m: len(_MOUNTAINS.intersection(m.squares)),
     "fiefs": lambda m: len(m.fiefs),
     "barren_territories": lambda m: m.barren,
     "camp_cards_played": lambda m: m.camp_cards,
@@ -187,12 +189,15 @@ def _score(card: str | None, cards: set[str], m: Metrics, territories: list[int]
     kind, rule = PARCHMENTS[card]
     if kind == "treasure":
         return treasure_value(card, cards), "treasure"
-    treasures = [c for c in cards if PARCHMENTS[c][0] == "treasure"]
     if card == "P-TREASURE-HUNTER":  # BK-R148
+        treasures = [c for c in cards if PARCHMENTS[c][0] == "treasure"]
         return sum(treasure_value(c, cards) for c in treasures), f"{len(treasures)} treasure(s)" if words else ""
     if "per" in rule:
         what = rule["per"]
-        n = len(treasures) if what == "effective_treasures" else m.count(what)  # BK-R149
+        if what == "effective_treasures":  # BK-R149
+            n = sum(1 for c in cards if PARCHMENTS[c][0] == "treasure")
+        else:
+            n = m.count(what)
         return rule["points"] * n, f"{n} {METRIC_WORDS.get(what, what)} × {rule['points']}" if words else ""
     if "threshold" in rule:
         n = m.count(rule["threshold"])
