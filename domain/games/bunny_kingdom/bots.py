@@ -70,8 +70,15 @@ def random_policy(inp: BotInput) -> dict[str, Any]:
 def basic_policy(inp: BotInput) -> dict[str, Any]:
     """Greedy on an estimate of the seat's final points: the pick, building or choice that
     raises it most (harvests still to come x fiefs' strength x wealth, buildings waiting in
-    front, parchments' progress)."""
-    state = determinize(inp.view, inp.seat, inp.rng)
+    front, parchments' progress).
+
+    A pick reads only the seat's own cards and the public board (``_ranked_picks``: no chance,
+    no other hand), so the hidden cards are not dealt for it, unless a Provisions card in hand
+    would play the deck's top cards (the decision's generator is its own: what it would have
+    drawn for them changes nothing after)."""
+    view = inp.view
+    sample = view["phase"] != "exploration" or any(c.startswith("PROV-") for c in view["you"]["hand"])
+    state = determinize(view, inp.seat, inp.rng, sample=sample)
     return listed(inp.legal, _ranked(state, inp.seat, inp.legal, inp.rng)[0])
 
 

@@ -20,7 +20,9 @@ from domain.games.bunny_kingdom.components import ALL_CARDS, BUILDING_CARDS, IND
 from domain.games.bunny_kingdom.state import PRINTED, State, initial_state
 
 
-def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State:
+def determinize(view: Mapping[str, Any], seat: int, rng: random.Random, sample: bool = True) -> State:
+    """A state consistent with the seat's ``view``. ``sample=False``: the hidden cards are not
+    dealt at all (their places left empty), for a caller that reads none of them."""
     seats = view["seats"]
     n = len(seats)
     you = view["you"]
@@ -36,6 +38,64 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State
     discards = tuple(tuple(s["discard_pile"]) for s in seats)
     revealed = all("parchments" in s for s in seats)
 
+    if sample:
+        hands, parchments, removed, reserves, deck = _dealt(view, seat, rng, fronts, discards, buildings, revealed)
+    else:  # the seat's own cards only; the other hands, parchments, reserves and deck left empty
+        hands, parchments, removed = [()] * n, [()] * n, [()] * n
+        hands[seat], parchments[seat], removed[seat] = tuple(you["hand"]), tuple(you["parchments"]), tuple(you["removed"])
+        if revealed:
+            parchments = [p if s == seat else tuple(seats[s]["parchments"]) for s, p in enumerate(parchments)]
+        reserves, deck = ((),) * n, ()
+
+    offer = view["camp_offer"]
+    limit = camp_priority(offer["card"]) if offer else 99
+    answered = tuple(
+        c for front in fronts for c in front if BUILDING_CARDS[c]["kind"] == "camp" and camp_priority(c) < limit
+    ) if view["phase"] == "construction" else ()
+    selection = you["selection"]
+    selections = [None] * n
+    if selection and view["phase"] == "exploration":
+        selections[seat] = (tuple(selection["play"]), selection["discard"])
+    tp = [None] * n
+    if you["trading_post_choices"]:
+        tp[seat] = tuple(sorted(you["trading_post_choices"].items()))
+    copy_pending = [()] * n
+    if view["phase"] == "copy":
+        copy_pending[seat] = tuple(you["copy_choices"].items())
+    seen_by = [tuple(sorted(set(h))) for h in hands]
+    seen_by[seat] = tuple(you["seen"])
+    return state.set(
+        phase=view["phase"],
+        round=view["round"],
+        pick=view["pick"],
+        deck=deck,
+        hands=tuple(hands),
+        reserves=reserves,
+        selections=tuple(selections),
+        owners=tuple(owners),
+        buildings=tuple(buildings),
+        fronts=fronts,
+        parchments=tuple(parchments),
+        discards=discards,
+        removed=tuple(removed),
+        seen=tuple(seen_by),
+        finished=tuple(s["construction_finished"] for s in seats),
+        camps_answered=answered,
+        trading=tuple(trading),
+        tp_pending=tuple(tp),
+        copy_pending=tuple(copy_pending),
+        copy_final=tuple(tuple(c) for c in view["copy_targets"]),
+        harvests=tuple(tuple(s["harvests"]) for s in seats),
+    )
+
+
+def _dealt(view: Mapping[str, Any], seat: int, rng: random.Random, fronts: tuple, discards: tuple, buildings: list,
+           revealed: bool) -> tuple:
+    """The hidden cards dealt from those the seat has not seen: the other hands, parchments and
+    two-player discards, the reserves and the deck."""
+    seats = view["seats"]
+    n = len(seats)
+    you = view["you"]
     known: set[str] = set(you["hand"]) | set(you["parchments"]) | set(you["removed"])
     for s in range(n):
         known |= set(fronts[s]) | set(discards[s])
@@ -92,46 +152,5 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State
     for s in range(n):
         dealt.append(tuple(rest[at:at + seats[s]["reserve_size"]]))
         at += seats[s]["reserve_size"]
-    reserves = tuple(dealt)
-    deck = tuple(rest[at:at + view["deck_size"]])
+    return hands, parchments, removed, tuple(dealt), tuple(rest[at:at + view["deck_size"]])
 
-    offer = view["camp_offer"]
-    limit = camp_priority(offer["card"]) if offer else 99
-    answered = tuple(
-        c for front in fronts for c in front if BUILDING_CARDS[c]["kind"] == "camp" and camp_priority(c) < limit
-    ) if view["phase"] == "construction" else ()
-    selection = you["selection"]
-    selections = [None] * n
-    if selection and view["phase"] == "exploration":
-        selections[seat] = (tuple(selection["play"]), selection["discard"])
-    tp = [None] * n
-    if you["trading_post_choices"]:
-        tp[seat] = tuple(sorted(you["trading_post_choices"].items()))
-    copy_pending = [()] * n
-    if view["phase"] == "copy":
-        copy_pending[seat] = tuple(you["copy_choices"].items())
-    seen_by = [tuple(sorted(set(h))) for h in hands]
-    seen_by[seat] = tuple(you["seen"])
-    return state.set(
-        phase=view["phase"],
-        round=view["round"],
-        pick=view["pick"],
-        deck=deck,
-        hands=tuple(hands),
-        reserves=reserves,
-        selections=tuple(selections),
-        owners=tuple(owners),
-        buildings=tuple(buildings),
-        fronts=fronts,
-        parchments=tuple(parchments),
-        discards=discards,
-        removed=tuple(removed),
-        seen=tuple(seen_by),
-        finished=tuple(s["construction_finished"] for s in seats),
-        camps_answered=answered,
-        trading=tuple(trading),
-        tp_pending=tuple(tp),
-        copy_pending=tuple(copy_pending),
-        copy_final=tuple(tuple(c) for c in view["copy_targets"]),
-        harvests=tuple(tuple(s["harvests"]) for s in seats),
-    )
