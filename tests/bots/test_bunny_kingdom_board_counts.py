@@ -18,7 +18,7 @@ from domain.fairness import bot_rng, draw
 from domain.games import GAMES
 from domain.games.bunny_kingdom import bots
 from domain.games.bunny_kingdom.board_counts import _count, board_of
-from domain.games.bunny_kingdom.components import BUILDING_CARDS
+from domain.games.bunny_kingdom.components import BUILDING_CARDS, PARCHMENTS
 from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
 from domain.games.bunny_kingdom.scoring import _COUNTS, Metrics, progress
 from domain.games.bunny_kingdom.state import PRINTED
@@ -102,6 +102,11 @@ def test_counted_and_claimed_boards_are_the_rules_counts_and_the_estimate_is_the
                 assert_board_counts(derived, after, seat)
                 assert bots.estimate(after, seat, board=derived) == reference_estimate(after, seat)
                 claimed += 1
+            # the board is shared by candidates holding other parchments (a parchment pick)
+            extra = rng.choice([c for c in PARCHMENTS if c not in state.parchments[seat]])
+            more = state.set(parchments=tuple(p if s != seat else tuple(sorted(p + (extra,)))
+                                              for s, p in enumerate(state.parchments)))
+            assert bots.estimate(more, seat, board=board) == reference_estimate(more, seat)
             checked += 1
     assert checked > 20 and claimed > 20
     assert any(len(fiefs(state, s)) > 1 for s in range(players))  # not only empty boards

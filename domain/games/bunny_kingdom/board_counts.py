@@ -15,16 +15,26 @@ from __future__ import annotations
 
 from bisect import insort
 
-from domain.games.bunny_kingdom.components import BUILDING_CARDS, NATURAL, NEIGHBOURS, PARCHMENTS
+from domain.games.bunny_kingdom.components import NATURAL, NEIGHBOURS, PARCHMENTS
 from domain.games.bunny_kingdom.fiefs import PRODUCES, TOWERS, TRADING_POSTS, connected
-from domain.games.bunny_kingdom.scoring import Metrics, progress_points
+from domain.games.bunny_kingdom.scoring import UNDECIDED, Metrics, card_points
 from domain.games.bunny_kingdom.state import PRINTED, State
 
-_SKY = frozenset(c for c, d in BUILDING_CARDS.items() if d["kind"] == "sky_tower")
-#: The missions that count camp cards played (``Metrics.camp_cards``).
-_CAMP_MISSIONS = frozenset(
-    c for c, (_kind, rule) in PARCHMENTS.items() if "camp_cards_played" in (rule.get("per"), rule.get("threshold"))
-)
+
+def _reads(card: str) -> str | None:
+    """What a parchment's points read beyond the seat's board (``scoring._score``): which
+    treasures are held ("held"), how many parchments ("count"), camp cards played ("camps"), or
+    nothing (None); "undecided" for those ``progress`` leaves to the end (counted at 5)."""
+    kind, rule = PARCHMENTS[card]
+    if card in UNDECIDED:
+        return "undecided"
+    what = rule.get("per") or rule.get("threshold")
+    if kind == "treasure" or card == "P-TREASURE-HUNTER" or what == "effective_treasures":
+        return "held"
+    return {"parchment_cards": "count", "camp_cards_played": "camps"}.get(what)
+
+
+_READS = {card: _reads(card) for card in PARCHMENTS}
 
 
 def _camp_cards(state: State, seat: int) -> int:
@@ -52,16 +62,27 @@ class Board:
 
     def parchment_points(self, state: State, seat: int) -> float:
         """What ``scoring.progress`` says the seat's parchments score now (an undecided one at
-        5), on this board: once per hand of parchments (and camp cards played, for the mission
-        that counts them: all a mission reads beyond the board), since candidates share boards."""
+        5), on this board: each parchment's points once per board and what else it reads (the
+        hand of parchments, camp cards played: ``_READS``), since candidates share boards and
+        most of their parchments."""
         held = state.parchments[seat]
         if not held:
             return 0.0
-        key = (held, _camp_cards(state, seat) if _CAMP_MISSIONS.intersection(held) else None)
-        found = self._points.get(key)
-        if found is None:
-            found = self._points[key] = progress_points(self.metrics(state, seat), self.territories)
-        return found
+        points, metrics, cards, total = self._points, None, None, 0
+        for card in held:
+            reads = _READS[card]
+            if reads == "undecided":
+                total += 5
+                continue
+            key = card if reads is None else (card, held) if reads == "held" else (
+                (card, len(held)) if reads == "count" else (card, _camp_cards(state, seat)))
+            found = points.get(key)
+            if found is None:
+                if metrics is None:
+                    metrics, cards = self.metrics(state, seat), set(held)
+                found = points[key] = card_points(card, cards, metrics, self.territories)
+            total += found
+        return total
 
     def claimed(self, i: int, building: str | None, seat: int) -> Board:
         """This board after the seat claims the empty square ``i`` (no building, or a printed
@@ -106,9 +127,8 @@ class Board:
         return new
 
 
-#: (owners, seat) -> the seat's squares; (owners, seat, Sky Towers) -> its fiefs: a few decisions' worth.
+#: (owners, seat) -> the seat's squares: a few decisions' worth.
 _SQUARES: dict[tuple, tuple[int, ...]] = {}
-_FIEFS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
 #: The last board counted, by the identity of the parts it was counted from: a building or a
 #: parchment card leaves the owners, buildings and trading posts as they were (the same tuples).
 _LAST: list[tuple | None] = [None]
@@ -132,13 +152,7 @@ def _count(owners: tuple[int, ...], buildings: tuple[str | None, ...], trading: 
         if len(_SQUARES) > 512:
             _SQUARES.clear()
         squares = _SQUARES[owners, seat] = tuple([i for i, o in enumerate(owners) if o == seat])
-    towers = tuple([(i, buildings[i]) for i in squares if buildings[i] in _SKY])
-    key = (owners, seat, towers)
-    groups = _FIEFS.get(key)
-    if groups is None:
-        if len(_FIEFS) > 512:
-            _FIEFS.clear()
-        groups = _FIEFS[key] = connected(squares, buildings)
+    groups = connected(squares, buildings)  # by value: the view's fiefs, or the last candidate's
     board = Board()
     board.squares, board.fiefs = squares, groups
     board.strengths, board.kinds, board.towns = strengths, all_kinds, all_towns = [], [], []

@@ -5,6 +5,8 @@ All functions read the board tuples of ``State`` and return plain data; squares 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain.games.bunny_kingdom.components import BUILDING_CARDS, NATURAL, NEIGHBOURS
 from domain.games.bunny_kingdom.memo import per_object
 from domain.games.bunny_kingdom.state import PRINTED, State
@@ -39,15 +41,20 @@ def fiefs_of(owners: tuple[int, ...], buildings: tuple[str | None, ...], seat: i
 def connected(squares: tuple[int, ...], buildings: tuple[str | None, ...]) -> tuple[tuple[int, ...], ...]:
     """``fiefs`` of a seat's squares (ascending) on a board's ``buildings``: groups joined by a
     side without lava or by a Sky Tower's two squares, each in square order, ordered by their
-    smallest square. A bot's estimate asks it of many candidate boards (``bunny_kingdom.bots``)."""
+    smallest square. Once per squares and towers, by value: a bot's estimate asks it of boards
+    rebuilt from the view that showed the same fiefs (``bunny_kingdom.bots``)."""
+    towers = tuple([(i, buildings[i]) for i in squares if buildings[i] is not None and buildings[i].startswith("B-SKY-")])
+    return _connected(squares, towers)
+
+
+@lru_cache(maxsize=2048)
+def _connected(squares: tuple[int, ...], towers: tuple[tuple[int, str], ...]) -> tuple[tuple[int, ...], ...]:
     mine = set(squares)
     links: dict[int, list[int]] = {}
-    towers: dict[str, list[int]] = {}
-    for i in squares:
-        b = buildings[i]
-        if b is not None and b.startswith("B-SKY-"):
-            towers.setdefault(b, []).append(i)
-    for a, *rest in towers.values():
+    by_card: dict[str, list[int]] = {}
+    for i, card in towers:
+        by_card.setdefault(card, []).append(i)
+    for a, *rest in by_card.values():
         for b in rest:
             links.setdefault(a, []).append(b)
             links.setdefault(b, []).append(a)

@@ -17,6 +17,8 @@ from domain.games.bunny_kingdom.state import State
 from domain.games.game import Scores
 
 OPPORTUNIST = "P-OPPORTUNIST"
+#: Parchments ``progress`` does not guess: copies wait for the end, Opportunist for the others'.
+UNDECIDED = frozenset(("P-LIBERAL", "P-SOCIALIST", OPPORTUNIST))
 
 #: How a ``basis`` line names each BK-R145 metric, so a player can check the count by hand.
 METRIC_WORDS = {
@@ -232,7 +234,7 @@ def progress(state: State, seat: int) -> list[dict[str, object]]:
     cards = set(state.parchments[seat])
     out: list[dict[str, object]] = []
     for card in state.parchments[seat]:
-        if card in ("P-LIBERAL", "P-SOCIALIST", OPPORTUNIST):
+        if card in UNDECIDED:
             out.append({"card": card, "points": None, "basis": "decided at the end of the game"})
             continue
         points, basis = _score(card, cards, metrics, territories)
@@ -240,19 +242,11 @@ def progress(state: State, seat: int) -> list[dict[str, object]]:
     return out
 
 
-def progress_points(metrics: Metrics, territories: list[int]) -> int:
-    """The sum of ``progress``'s points, an undecided parchment (a copy, Opportunist) at 5: what
-    the ``basic`` bot's estimate counts, from counts it already made (``metrics``: its squares and
-    fiefs; ``territories``: every seat's square count), without the sentences."""
-    state, seat = metrics.state, metrics.seat
-    cards = set(state.parchments[seat])
-    total = 0
-    for card in state.parchments[seat]:
-        if card in ("P-LIBERAL", "P-SOCIALIST", OPPORTUNIST):
-            total += 5
-        else:
-            total += _score(card, cards, metrics, territories, words=False)[0]
-    return total
+def card_points(card: str, cards: set[str], metrics: Metrics, territories: list[int]) -> int:
+    """What ``progress`` says one decided parchment scores now, without its sentence: what the
+    ``basic`` bot's estimate counts, from counts it already made (``metrics``: the seat's squares
+    and fiefs; ``territories``: every seat's square count; ``cards``: its parchments)."""
+    return _score(card, cards, metrics, territories, words=False)[0]
 
 
 def scores(state: State) -> Scores:

@@ -101,7 +101,9 @@ def _public(state: State) -> dict[str, Any]:
         "seats": seats,
         "fiefs": [_fiefs(state, s) for s in range(state.players)],
         "copy_targets": [list(c) for c in state.copy_final],
-        "scores": {str(s): t for s, t in _scores(state).totals.items()},
+        # before the end a total is the harvests banked (scoring.scores), counted here directly
+        "scores": ({str(s): t for s, t in _scores(state).totals.items()} if over
+                   else {str(s): sum(state.harvests[s]) for s in range(state.players)}),
     }
     if over:
         view["deck"] = list(state.deck)
