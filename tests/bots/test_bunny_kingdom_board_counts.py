@@ -26,6 +26,8 @@ from domain.games.game import CHANCE
 from tests.bots.helpers import seed_of
 
 GAME = GAMES["bunny_kingdom"]
+#: Cities, farms and trading posts: what a construction builds on one square.
+BUILT = [c for c, d in BUILDING_CARDS.items() if d["kind"] in ("city", "basic_farm", "luxury_farm", "trading_post")]
 COUNTS = [*_COUNTS, "units:wood", "units:fish", "units:carrot", "luxury_units", "fiefs_with_min_territories:3",
           "cities_in_fiefs_without_production"]
 
@@ -89,7 +91,7 @@ def assert_board_counts(board, state, seat):
 @pytest.mark.parametrize(("players", "level"), [(4, "random"), (2, "basic")])
 def test_counted_and_claimed_boards_are_the_rules_counts_and_the_estimate_is_the_same_number(players, level):
     rng = random.Random(7)
-    checked = claimed = 0
+    checked = claimed = built = 0
     for state in states(players, f"board-counts-{players}-{level}", level, stride=7):
         for seat in range(players):
             board = _count(state.owners, state.buildings, state.trading, seat, players)
@@ -102,13 +104,21 @@ def test_counted_and_claimed_boards_are_the_rules_counts_and_the_estimate_is_the
                 assert_board_counts(derived, after, seat)
                 assert bots.estimate(after, seat, board=derived) == reference_estimate(after, seat)
                 claimed += 1
+            sites = [i for i, o in enumerate(state.owners) if o == seat and state.buildings[i] is None]
+            for i in rng.sample(sites, min(2, len(sites))):
+                card = rng.choice(BUILT)
+                placed = state.set(buildings=tuple(card if j == i else b for j, b in enumerate(state.buildings)))
+                derived = board.built(i, card, state.trading[i])
+                assert_board_counts(derived, placed, seat)
+                assert bots.estimate(placed, seat, board=derived) == reference_estimate(placed, seat)
+                built += 1
             # the board is shared by candidates holding other parchments (a parchment pick)
             extra = rng.choice([c for c in PARCHMENTS if c not in state.parchments[seat]])
             more = state.set(parchments=tuple(p if s != seat else tuple(sorted(p + (extra,)))
                                               for s, p in enumerate(state.parchments)))
             assert bots.estimate(more, seat, board=board) == reference_estimate(more, seat)
             checked += 1
-    assert checked > 20 and claimed > 20
+    assert checked > 20 and claimed > 20 and built > 20
     assert any(len(fiefs(state, s)) > 1 for s in range(players))  # not only empty boards
 
 

@@ -127,6 +127,37 @@ class Board:
         return new
 
 
+    def built(self, i: int, card: str, trading: str | None) -> Board | None:
+        """This board after a city, farm or trading post is built on the seat's empty square
+        ``i`` (``trading``: what the square's post would publish): only its fief's strength and
+        resources change. None for a Sky Tower or a camp (count the board again)."""
+        if self._index is None:
+            self._index = {sq: n for n, fief in enumerate(self.fiefs) for sq in fief}
+        n = self._index[i]
+        made = PRODUCES.get(card) or (trading if card in TRADING_POSTS else None)
+        towers = TOWERS.get(card, 0)
+        if not made and not towers and card not in TRADING_POSTS:
+            return None
+        new = Board()
+        new.squares, new.fiefs, new.territories, new._index, new._points = (
+            self.squares, self.fiefs, self.territories, self._index, {})
+        new.strengths, new.kinds, new.towns = list(self.strengths), list(self.kinds), list(self.towns)
+        new.units, new.cities, new.barren = self.units, self.cities, self.barren
+        if towers:
+            new.strengths[n] += towers
+            new.towns[n] += 1
+            new.cities += 1
+        if made:
+            new.kinds[n] = self.kinds[n] | {made}
+            new.units = dict(self.units)
+            new.units[made] = new.units.get(made, 0) + 1
+        if (towers or made) and not NATURAL[i]:
+            new.barren -= 1  # it produced nothing and held no city
+        new.wealths = list(self.wealths)
+        new.wealths[n] = len(new.kinds[n])
+        return new
+
+
 #: (owners, seat) -> the seat's squares: a few decisions' worth.
 _SQUARES: dict[tuple, tuple[int, ...]] = {}
 #: The last board counted, by the identity of the parts it was counted from: a building or a

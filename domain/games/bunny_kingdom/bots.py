@@ -228,9 +228,9 @@ def _parchment_points(state: State, seat: int) -> float:
     return board_of(state, seat).parchment_points(state, seat)
 
 
-def strong_estimate(state: State, seat: int, parchments: float | None = None) -> float:
+def strong_estimate(state: State, seat: int, parchments: float | None = None, board: Board | None = None) -> float:
     """``estimate`` with the parchments judged by their outlook (what they may score at the end)."""
-    return estimate(state, seat, outlook(state, seat) if parchments is None else parchments)
+    return estimate(state, seat, outlook(state, seat) if parchments is None else parchments, board)
 
 
 def estimate(state: State, seat: int, parchments: float | None = None, board: Board | None = None) -> float:
@@ -359,7 +359,15 @@ def _ranked_builds(state: State, seat: int, moves: list[dict[str, Any]], rng: ra
     if len(towers) > 24:
         keep = rng.sample(towers, 24)
         builds = [m for m in builds if m["type"] != "build_sky_tower"] + keep
-    scored = sorted(((estimate(_place(state, seat, m), seat), m) for m in builds), key=lambda x: -x[0])
+    board = board_of(state, seat)  # a city or a farm changes only its fief: derived from it
+
+    def after(m: dict[str, Any]) -> Board | None:
+        if m["type"] == "build_sky_tower":
+            return None
+        i = INDEX[m["coord"]]
+        return board.built(i, m["card"], state.trading[i]) if state.buildings[i] is None else None
+
+    scored = sorted(((estimate(_place(state, seat, m), seat, board=after(m)), m) for m in builds), key=lambda x: -x[0])
     finish = [m for m in moves if m["type"] == "finish_construction"]
     good = [m for v, m in scored if v > base + 1e-9]
     if not finish:
