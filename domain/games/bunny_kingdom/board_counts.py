@@ -13,7 +13,7 @@ counts are the same numbers ``fiefs.fiefs``/``strength``/``resources`` and ``Met
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect, insort
 
 from domain.games.bunny_kingdom.components import NATURAL, NEIGHBOURS, PARCHMENTS
 from domain.games.bunny_kingdom.fiefs import PRODUCES, TOWERS, TRADING_POSTS, connected
@@ -101,19 +101,24 @@ class Board:
             kinds |= self.kinds[n]
             towns += self.towns[n]
         merged.sort()
-        rows = [(f, s, k, t) for n, (f, s, k, t) in enumerate(zip(self.fiefs, self.strengths, self.kinds, self.towns))
-                if n not in joined]
-        rows.append((tuple(merged), power, kinds, towns))
-        rows.sort(key=lambda row: row[0][0])
+        keep = [n for n in range(len(self.fiefs)) if n not in joined]
+        # the merged fief goes where its smallest square puts it among the others (ordered so)
+        at = bisect([self.fiefs[n][0] for n in keep], merged[0])
+        order = keep[:at]
+        fiefs = [self.fiefs[n] for n in order] + [tuple(merged)] + [self.fiefs[n] for n in keep[at:]]
         new = Board()
         squares = list(self.squares)
         insort(squares, i)
         new.squares = tuple(squares)
-        new.fiefs = tuple(r[0] for r in rows)
-        new.strengths = [r[1] for r in rows]
-        new.kinds = [r[2] for r in rows]
-        new.wealths = [len(k) for k in new.kinds]
-        new.towns = [r[3] for r in rows]
+        new.fiefs = tuple(fiefs)
+
+        def spliced(values: list, value: object) -> list:
+            return [values[n] for n in order] + [value] + [values[n] for n in keep[at:]]
+
+        new.strengths = spliced(self.strengths, power)
+        new.kinds = spliced(self.kinds, kinds)
+        new.wealths = spliced(self.wealths, len(kinds))
+        new.towns = spliced(self.towns, towns)
         units = dict(self.units)
         if natural:
             units[natural] = units.get(natural, 0) + 1

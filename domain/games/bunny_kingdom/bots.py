@@ -79,7 +79,16 @@ def basic_policy(inp: BotInput) -> dict[str, Any]:
     view = inp.view
     sample = view["phase"] != "exploration" or any(c.startswith("PROV-") for c in view["you"]["hand"])
     state = determinize(view, inp.seat, inp.rng, sample=sample)
-    return listed(inp.legal, _ranked(state, inp.seat, inp.legal, inp.rng)[0])
+    return _as_listed(inp.legal, _ranked(state, inp.seat, inp.legal, inp.rng)[0])
+
+
+def _as_listed(legal: Sequence[dict[str, Any]], move: dict[str, Any]) -> dict[str, Any]:
+    """``listed``: the move as the legal list holds it, found by identity first (the ranking
+    hands back the list's own moves, and comparing some 90 picks field by field cost more)."""
+    for m in legal:
+        if m is move:
+            return m
+    return listed(legal, move)
 
 
 def strong_policy(inp: BotInput) -> dict[str, Any]:
