@@ -97,6 +97,8 @@ def test_counted_and_claimed_boards_are_the_rules_counts_and_the_estimate_is_the
             board = _count(state.owners, state.buildings, state.trading, seat, players)
             assert_board_counts(board, state, seat)
             assert bots.estimate(state, seat) == reference_estimate(state, seat)
+            # counted on this board first: the boards derived below start from its parchments' points
+            assert bots.estimate(state, seat, board=board) == reference_estimate(state, seat)
             empty = [i for i, o in enumerate(state.owners) if o == -1 and state.buildings[i] in (None, PRINTED)]
             for i in rng.sample(empty, min(3, len(empty))):
                 after = state.set(owners=tuple(seat if j == i else o for j, o in enumerate(state.owners)))

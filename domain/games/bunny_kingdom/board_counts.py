@@ -36,6 +36,37 @@ def _reads(card: str) -> str | None:
 
 _READS = {card: _reads(card) for card in PARCHMENTS}
 
+#: The board counts each mission's points read (``Metrics.count``): a board derived from another
+#: (``Board.built``) keeps the other's points for the parchments whose counts it left alone.
+_COUNT_READS = {
+    "parchment_cards": (), "camp_cards_played": (), "effective_treasures": (), "cities": ("cities",),
+    "edge_territories": ("squares",), "corner_territories": ("squares",), "mountain_territories": ("squares",),
+    "territories": ("squares",), "luxury_units": ("units",), "fiefs": ("fiefs",),
+    "fiefs_with_min_territories:3": ("fiefs",), "cities_in_fiefs_without_production": ("idle",),
+    "barren_territories": ("barren",),
+}
+
+
+def _board_reads(card: str) -> frozenset[str]:
+    kind, rule = PARCHMENTS[card]
+    if kind == "treasure" or card in UNDECIDED or card == "P-TREASURE-HUNTER":
+        return frozenset()
+    if "most" in rule:  # Matriarch: its squares against every seat's
+        return frozenset(("squares",))
+    if "extra_harvest_except_best" in rule:  # Little Prince: the fiefs' harvests
+        return frozenset(("harvests",))
+    what = rule.get("per") or rule["threshold"]
+    return frozenset(("units",) if what.startswith("units:") else _COUNT_READS[what])
+
+
+_BOARD_READS = {card: _board_reads(card) for card in PARCHMENTS}
+
+
+def _kept(points: dict, changed: set[str]) -> dict:
+    """The parchments' points of a board still right on one whose ``changed`` counts differ."""
+    return {key: value for key, value in points.items()
+            if not _BOARD_READS[key if isinstance(key, str) else key[0]] & changed}
+
 
 def _camp_cards(state: State, seat: int) -> int:
     return Metrics(state, seat, ()).camp_cards
@@ -128,7 +159,9 @@ class Board:
         territories = list(self.territories)
         territories[seat] += 1
         new.territories = territories
-        new._index, new._points = None, {}
+        changed = {"squares", "fiefs", "harvests", "idle", "barren"} | ({"units"} if natural else set()) | (
+            {"cities"} if city else set())
+        new._index, new._points = None, _kept(self._points, changed)
         return new
 
 
@@ -148,6 +181,10 @@ class Board:
             self.squares, self.fiefs, self.territories, self._index, {})
         new.strengths, new.kinds, new.towns = list(self.strengths), list(self.kinds), list(self.towns)
         new.units, new.cities, new.barren = self.units, self.cities, self.barren
+        changed = {"harvests", "idle"} | ({"cities"} if towers else set()) | ({"units"} if made else set())
+        if (towers or made) and not NATURAL[i]:
+            changed.add("barren")
+        new._points = _kept(self._points, changed)
         if towers:
             new.strengths[n] += towers
             new.towns[n] += 1
