@@ -4,12 +4,12 @@ A ``basic`` decision asks its estimate (``bots.estimate``) of some 20-60 states:
 state plus a card or two, or a building. Made square by square through ``fiefs`` and
 ``scoring.Metrics`` (memoized per state object, which a new candidate state never reuses), the
 counts were most of a decision's cost (issue 39: 1.8 ms median in Bunny Kingdom). Here they are
-made in one pass over the seat's fiefs (``board_of``), the fiefs themselves kept by value of the
-board (a building leaves them as they were), and a claimed square is added to a counted board
-(``Board.claimed``: only the fiefs it touches merge) instead of counting everything again. The
-counts are the same numbers ``fiefs.fiefs``/``strength``/``resources`` and ``Metrics`` give
-(tests/bots/test_bunny_kingdom_board_counts.py), so the bots' choices do not change.
-"""
+made in one pass over the seat's fiefs (``board_of``; the fiefs by value, ``fiefs.connected``),
+and a candidate's board is derived from the one before: a claimed square merges only the fiefs
+it touches (``Board.claimed``), a city or a farm changes only its fief (``Board.built``), and
+each parchment's points are kept for the boards whose counts it does not read. The counts are
+the same numbers ``fiefs.fiefs``/``strength``/``resources``, ``Metrics`` and ``progress`` give
+(tests/bots/test_bunny_kingdom_board_counts.py), so the bots' choices do not change."""
 
 from __future__ import annotations
 
