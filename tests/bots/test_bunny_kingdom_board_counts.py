@@ -19,6 +19,7 @@ from domain.games import GAMES
 from domain.games.bunny_kingdom import bots
 from domain.games.bunny_kingdom.board_counts import _count, board_of
 from domain.games.bunny_kingdom.components import BUILDING_CARDS, PARCHMENTS
+from domain.games.bunny_kingdom.exploration import resolve_card
 from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
 from domain.games.bunny_kingdom.scoring import _COUNTS, Metrics, progress
 from domain.games.bunny_kingdom.state import PRINTED
@@ -131,3 +132,41 @@ def test_a_board_is_reused_only_for_the_same_tuples():
     moved = state.set(owners=tuple(0 if o == 1 else o for o in state.owners))
     assert board_of(moved, 0) is not first
     assert_board_counts(board_of(moved, 0), moved, 0)
+
+
+def reference_picks(state, seat, moves):
+    """``bots._ranked_picks`` as it was written before issue 39: every pick played out card by
+    card and judged by ``reference_estimate``."""
+    hand = state.hands[seat]
+    single = {card: reference_estimate(resolve_card(state, seat, card), seat) for card in hand}
+    top = sorted(hand, key=lambda c: -single[c])[:5]
+    scored = []
+    for move in moves:
+        play = move["play"]
+        if not all(c in top for c in play) or (move["discard"] is not None and move["discard"] not in top):
+            continue
+        after = state
+        for card in play:
+            after = resolve_card(after, seat, card)
+        value = reference_estimate(after, seat)
+        if move["discard"] is not None:
+            value += 0.2 * single[move["discard"]]
+        scored.append((value, move))
+    scored.sort(key=lambda x: -x[0])
+    chosen = [m for _, m in scored]
+    return chosen + [m for m in moves if m not in chosen] if chosen else moves
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_basic_ranks_every_pick_as_the_former_estimate_did(players):
+    picks = 0
+    for state in states(players, f"board-counts-picks-{players}", "basic", stride=4):
+        if state.phase != "exploration":
+            continue
+        for seat in range(players):
+            if state.selections[seat] is not None or not state.hands[seat]:
+                continue
+            moves = [m for m in GAME.legal_moves(state, seat) if m["type"] == "submit_pick"]
+            assert bots._ranked_picks(state, seat, moves) == reference_picks(state, seat, moves)
+            picks += 1
+    assert picks > 20

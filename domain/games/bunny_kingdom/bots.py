@@ -301,8 +301,8 @@ def _ranked(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Ra
 def _ranked_picks(state: State, seat: int, moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
     hand = state.hands[seat]
     base = board_of(state, seat)
-    resolved = {card: resolve_card(state, seat, card) for card in hand}
     boards = {card: _board_after(state, seat, base, (card,)) for card in hand}
+    resolved = {card: _played(state, seat, (card,), boards[card]) for card in hand}
     single = {card: estimate(resolved[card], seat, board=boards[card]) for card in hand}
     top = sorted(hand, key=lambda c: -single[c])[:5]  # pairs among the best single cards
     # Playing a and b leaves the board, fronts and parchments as b then a does, so the estimate is
@@ -319,10 +319,12 @@ def _ranked_picks(state: State, seat: int, moves: list[dict[str, Any]]) -> list[
                and not play[1].startswith("PROV-") else None)
         value = pairs.get(key) if key is not None else None
         if value is None:
-            after = resolved[play[0]]
-            for card in play[1:]:
-                after = resolve_card(after, seat, card)
-            value = estimate(after, seat, board=_board_after(state, seat, base, play, boards))
+            board = _board_after(state, seat, base, play, boards)
+            if board is None or boards[play[0]] is None:
+                after = _played(state, seat, play, board)
+            else:
+                after = _played(resolved[play[0]], seat, play[1:], board)
+            value = estimate(after, seat, board=board)
             if key is not None:
                 pairs[key] = value
         if move["discard"] is not None:  # two players: the discard is denied to the opponent
@@ -332,6 +334,17 @@ def _ranked_picks(state: State, seat: int, moves: list[dict[str, Any]]) -> list[
     chosen = [m for _, m in scored]
     picked = {id(m) for m in chosen}
     return chosen + [m for m in moves if id(m) not in picked] if chosen else moves
+
+
+def _played(state: State, seat: int, cards, board: Board | None) -> State:  # noqa: ANN001
+    """``state`` after the seat plays ``cards``, as ``estimate`` reads it: with the board after
+    them counted (``board``), a territory's claim is in that board and the estimate reads
+    nothing else it changes (the owners; its card in the discard pile is no camp card), so only
+    the other cards are played; without it, every card."""
+    for card in cards:
+        if board is None or not card.startswith("T-"):
+            state = resolve_card(state, seat, card)
+    return state
 
 
 def _board_after(state: State, seat: int, base: Board, cards, boards=None) -> Board | None:  # noqa: ANN001
