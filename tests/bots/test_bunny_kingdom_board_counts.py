@@ -169,4 +169,6 @@ def test_basic_ranks_every_pick_as_the_former_estimate_did(players):
             moves = [m for m in GAME.legal_moves(state, seat) if m["type"] == "submit_pick"]
             assert bots._ranked_picks(state, seat, moves) == reference_picks(state, seat, moves)
             picks += 1
+        if picks >= 40:  # enough, over the first rounds of a game
+            break
     assert picks > 20
