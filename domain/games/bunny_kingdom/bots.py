@@ -75,9 +75,14 @@ def basic_policy(inp: BotInput) -> dict[str, Any]:
     A pick reads only the seat's own cards and the public board (``_ranked_picks``: no chance,
     no other hand), so the hidden cards are not dealt for it, unless a Provisions card in hand
     would play the deck's top cards (the decision's generator is its own: what it would have
-    drawn for them changes nothing after)."""
+    drawn for them changes nothing after). Nor for the other phases, which read no hidden card:
+    in construction the generator is advanced as the deal would, since camps and Sky Towers
+    are sampled from it after."""
     view = inp.view
-    sample = view["phase"] != "exploration" or any(c.startswith("PROV-") for c in view["you"]["hand"])
+    if view["phase"] == "exploration":
+        sample = any(c.startswith("PROV-") for c in view["you"]["hand"])
+    else:  # builds, camps, trading posts and copies read no hidden card either; a camp's draws
+        sample = None if view["phase"] == "construction" else False  # follow the deal's
     state = determinize(view, inp.seat, inp.rng, sample=sample)
     return _as_listed(inp.legal, _ranked(state, inp.seat, inp.legal, inp.rng)[0])
 

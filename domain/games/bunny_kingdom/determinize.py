@@ -20,9 +20,11 @@ from domain.games.bunny_kingdom.components import ALL_CARDS, BUILDING_CARDS, IND
 from domain.games.bunny_kingdom.state import PRINTED, State, initial_state
 
 
-def determinize(view: Mapping[str, Any], seat: int, rng: random.Random, sample: bool = True) -> State:
+def determinize(view: Mapping[str, Any], seat: int, rng: random.Random, sample: bool | None = True) -> State:
     """A state consistent with the seat's ``view``. ``sample=False``: the hidden cards are not
-    dealt at all (their places left empty), for a caller that reads none of them."""
+    dealt at all (their places left empty), for a caller that reads none of them; ``None``: the
+    same, the generator advanced as dealing them would (shuffling the cards the seat has not
+    seen), for a caller that draws from it after."""
     seats = view["seats"]
     n = len(seats)
     you = view["you"]
@@ -41,6 +43,8 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random, sample: 
     if sample:
         hands, parchments, removed, reserves, deck = _dealt(view, seat, rng, fronts, discards, buildings, revealed)
     else:  # the seat's own cards only; the other hands, parchments, reserves and deck left empty
+        if sample is None:  # the generator still draws what the deal would, so what follows is the same
+            rng.shuffle([None] * len(_unseen(view, fronts, discards, buildings, revealed)))
         hands, parchments, removed = [()] * n, [()] * n, [()] * n
         hands[seat], parchments[seat], removed[seat] = tuple(you["hand"]), tuple(you["parchments"]), tuple(you["removed"])
         if revealed:
@@ -89,6 +93,18 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random, sample: 
     )
 
 
+def _unseen(view: Mapping[str, Any], fronts: tuple, discards: tuple, buildings: list, revealed: bool) -> list[str]:
+    """The cards the seat has not seen placed, held or played, in catalogue order."""
+    seats, you = view["seats"], view["you"]
+    known: set[str] = set(you["hand"]) | set(you["parchments"]) | set(you["removed"])
+    for s in range(len(seats)):
+        known |= set(fronts[s]) | set(discards[s])
+        if revealed:
+            known |= set(seats[s]["parchments"])
+    known |= {b for b in buildings if b is not None and b != PRINTED}
+    return [c for c in ALL_CARDS if c not in known]
+
+
 def _dealt(view: Mapping[str, Any], seat: int, rng: random.Random, fronts: tuple, discards: tuple, buildings: list,
            revealed: bool) -> tuple:
     """The hidden cards dealt from those the seat has not seen: the other hands, parchments and
@@ -96,13 +112,7 @@ def _dealt(view: Mapping[str, Any], seat: int, rng: random.Random, fronts: tuple
     seats = view["seats"]
     n = len(seats)
     you = view["you"]
-    known: set[str] = set(you["hand"]) | set(you["parchments"]) | set(you["removed"])
-    for s in range(n):
-        known |= set(fronts[s]) | set(discards[s])
-        if revealed:
-            known |= set(seats[s]["parchments"])
-    known |= {b for b in buildings if b is not None and b != PRINTED}
-    unknown = [c for c in ALL_CARDS if c not in known]
+    unknown = _unseen(view, fronts, discards, buildings, revealed)
     rng.shuffle(unknown)
     seen = set(you["seen"])  # one set, not one per card (the comprehensions below ran it per card)
     seen_elsewhere = [c for c in unknown if c in seen]

@@ -91,12 +91,8 @@ def _public(state: State) -> dict[str, Any]:
         "pass_direction": pass_direction(state) if state.round else None,
         "pass_to": _pass_to(state),
         "deck_size": len(state.deck),
-        "board": {
-            COORDS[i]: {"owner": o if o >= 0 else None, "building": b}
-            for i, (o, b) in enumerate(zip(state.owners, state.buildings))
-            if o >= 0 or b is not None
-        },
-        "trading_posts": {COORDS[i]: r for i, r in enumerate(state.trading) if r},
+        "board": _squares(state.owners, state.buildings),
+        "trading_posts": _trading_posts(state.trading),
         "camp_offer": {"seat": offer[0], "card": offer[1]} if offer else None,
         "seats": seats,
         "fiefs": [_fiefs(state, s) for s in range(state.players)],
@@ -112,6 +108,22 @@ def _public(state: State) -> dict[str, Any]:
             for p in _parchment_scores(state)
         ]
     return shared(view)
+
+
+@per_object
+def _squares(owners: tuple[int, ...], buildings: tuple[str | None, ...]) -> dict[str, Any]:
+    """The board's squares with a rabbit or a building, once per board (the identity of its
+    tuples): a drafting round's states share one, each shown to every seat."""
+    return {
+        COORDS[i]: {"owner": o if o >= 0 else None, "building": b}
+        for i, (o, b) in enumerate(zip(owners, buildings))
+        if o >= 0 or b is not None
+    }
+
+
+@per_object
+def _trading_posts(trading: tuple[str | None, ...]) -> dict[str, str]:
+    return {COORDS[i]: r for i, r in enumerate(trading) if r}
 
 
 def _pass_to(state: State) -> list[int] | None:
