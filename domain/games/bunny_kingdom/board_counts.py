@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect, insort
 
-from domain.games.bunny_kingdom.components import NATURAL, NEIGHBOURS, PARCHMENTS
+from domain.games.bunny_kingdom.components import CORNER, EDGE, NATURAL, NEIGHBOURS, PARCHMENTS, TERRAIN
 from domain.games.bunny_kingdom.fiefs import PRODUCES, TOWERS, TRADING_POSTS, connected
 from domain.games.bunny_kingdom.scoring import UNDECIDED, Metrics, card_points
 from domain.games.bunny_kingdom.state import PRINTED, State
@@ -40,8 +40,8 @@ _READS = {card: _reads(card) for card in PARCHMENTS}
 #: (``Board.built``) keeps the other's points for the parchments whose counts it left alone.
 _COUNT_READS = {
     "parchment_cards": (), "camp_cards_played": (), "effective_treasures": (), "cities": ("cities",),
-    "edge_territories": ("squares",), "corner_territories": ("squares",), "mountain_territories": ("squares",),
-    "territories": ("squares",), "luxury_units": ("units",), "fiefs": ("fiefs",),
+    "edge_territories": ("edge",), "corner_territories": ("corner",), "mountain_territories": ("mountain",),
+    "territories": ("territories",), "luxury_units": ("units",), "fiefs": ("fiefs",),
     "fiefs_with_min_territories:3": ("fiefs",), "cities_in_fiefs_without_production": ("idle",),
     "barren_territories": ("barren",),
 }
@@ -52,7 +52,7 @@ def _board_reads(card: str) -> frozenset[str]:
     if kind == "treasure" or card in UNDECIDED or card == "P-TREASURE-HUNTER":
         return frozenset()
     if "most" in rule:  # Matriarch: its squares against every seat's
-        return frozenset(("squares",))
+        return frozenset(("territories",))
     if "extra_harvest_except_best" in rule:  # Little Prince: the fiefs' harvests
         return frozenset(("harvests",))
     what = rule.get("per") or rule["threshold"]
@@ -60,6 +60,8 @@ def _board_reads(card: str) -> frozenset[str]:
 
 
 _BOARD_READS = {card: _board_reads(card) for card in PARCHMENTS}
+#: The squares whose claim changes a count of the seat's squares by where they lie.
+_PLACES = (("edge", EDGE), ("corner", CORNER), ("mountain", frozenset(i for i, t in enumerate(TERRAIN) if t == "mountain")))
 
 
 def _kept(points: dict, changed: set[str]) -> dict:
@@ -159,8 +161,8 @@ class Board:
         territories = list(self.territories)
         territories[seat] += 1
         new.territories = territories
-        changed = {"squares", "fiefs", "harvests", "idle", "barren"} | ({"units"} if natural else set()) | (
-            {"cities"} if city else set())
+        changed = {"territories", "fiefs", "harvests", "idle"} | ({"units"} if natural else {"barren"}) | (
+            {"cities"} if city else set()) | {name for name, squares in _PLACES if i in squares}
         new._index, new._points = None, _kept(self._points, changed)
         return new
 
