@@ -41,8 +41,8 @@ _READS = {card: _reads(card) for card in PARCHMENTS}
 _COUNT_READS = {
     "parchment_cards": (), "camp_cards_played": (), "effective_treasures": (), "cities": ("cities",),
     "edge_territories": ("edge",), "corner_territories": ("corner",), "mountain_territories": ("mountain",),
-    "territories": ("territories",), "luxury_units": ("units",), "fiefs": ("fiefs",),
-    "fiefs_with_min_territories:3": ("fiefs",), "cities_in_fiefs_without_production": ("idle",),
+    "territories": ("territories",), "luxury_units": ("units",), "fiefs": ("fief_count",),
+    "fiefs_with_min_territories:3": ("fief_sizes",), "cities_in_fiefs_without_production": ("idle",),
     "barren_territories": ("barren",),
 }
 
@@ -134,24 +134,31 @@ class Board:
             kinds |= self.kinds[n]
             towns += self.towns[n]
         merged.sort()
-        keep = [n for n in range(len(self.fiefs)) if n not in joined]
-        # the merged fief goes where its smallest square puts it among the others (ordered so)
-        at = bisect([self.fiefs[n][0] for n in keep], merged[0])
-        order = keep[:at]
-        fiefs = [self.fiefs[n] for n in order] + [tuple(merged)] + [self.fiefs[n] for n in keep[at:]]
         new = Board()
         squares = list(self.squares)
         insort(squares, i)
         new.squares = tuple(squares)
-        new.fiefs = tuple(fiefs)
+        if len(joined) == 1 and merged[0] != i:  # one fief grows, its smallest square (its place) kept
+            (n,) = joined
+            fiefs, new.strengths, new.kinds = list(self.fiefs), list(self.strengths), list(self.kinds)
+            new.wealths, new.towns = list(self.wealths), list(self.towns)
+            fiefs[n], new.strengths[n], new.kinds[n] = tuple(merged), power, kinds
+            new.wealths[n], new.towns[n] = len(kinds), towns
+            new.fiefs = tuple(fiefs)
+        else:
+            keep = [n for n in range(len(self.fiefs)) if n not in joined]
+            # the merged fief goes where its smallest square puts it among the others (ordered so)
+            at = bisect([self.fiefs[n][0] for n in keep], merged[0])
+            before, after = keep[:at], keep[at:]
+            new.fiefs = tuple([self.fiefs[n] for n in before] + [tuple(merged)] + [self.fiefs[n] for n in after])
 
-        def spliced(values: list, value: object) -> list:
-            return [values[n] for n in order] + [value] + [values[n] for n in keep[at:]]
+            def spliced(values: list, value: object) -> list:
+                return [values[n] for n in before] + [value] + [values[n] for n in after]
 
-        new.strengths = spliced(self.strengths, power)
-        new.kinds = spliced(self.kinds, kinds)
-        new.wealths = spliced(self.wealths, len(kinds))
-        new.towns = spliced(self.towns, towns)
+            new.strengths = spliced(self.strengths, power)
+            new.kinds = spliced(self.kinds, kinds)
+            new.wealths = spliced(self.wealths, len(kinds))
+            new.towns = spliced(self.towns, towns)
         units = dict(self.units)
         if natural:
             units[natural] = units.get(natural, 0) + 1
@@ -161,7 +168,9 @@ class Board:
         territories = list(self.territories)
         territories[seat] += 1
         new.territories = territories
-        changed = {"territories", "fiefs", "harvests", "idle"} | ({"units"} if natural else {"barren"}) | (
+        # one fief grown leaves the number of fiefs as it was
+        changed = {"territories", "fief_sizes", "harvests", "idle"} | ({"units"} if natural else {"barren"}) | (
+            set() if len(joined) == 1 else {"fief_count"}) | (
             {"cities"} if city else set()) | {name for name, squares in _PLACES if i in squares}
         new._index, new._points = None, _kept(self._points, changed)
         return new
