@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from domain.games.bunny_kingdom.board_counts import Board, board_of
 from domain.games.bunny_kingdom.components import (
     BUILDING_CARDS,
     INDEX,
@@ -23,10 +24,9 @@ from domain.games.bunny_kingdom.components import (
 )
 from domain.games.bunny_kingdom.determinize import determinize
 from domain.games.bunny_kingdom.exploration import resolve_card
-from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
 from domain.games.bunny_kingdom.rules import legal_moves, play
-from domain.games.bunny_kingdom.scoring import Metrics, parchment_scores, progress, treasure_value
-from domain.games.bunny_kingdom.state import State, put
+from domain.games.bunny_kingdom.scoring import Metrics, parchment_scores, treasure_value
+from domain.games.bunny_kingdom.state import PRINTED, State, put
 from domain.games.game import BotInput
 from domain.games.search import listed
 
@@ -70,9 +70,30 @@ def random_policy(inp: BotInput) -> dict[str, Any]:
 def basic_policy(inp: BotInput) -> dict[str, Any]:
     """Greedy on an estimate of the seat's final points: the pick, building or choice that
     raises it most (harvests still to come x fiefs' strength x wealth, buildings waiting in
-    front, parchments' progress)."""
-    state = determinize(inp.view, inp.seat, inp.rng)
-    return listed(inp.legal, _ranked(state, inp.seat, inp.legal, inp.rng)[0])
+    front, parchments' progress).
+
+    A pick reads only the seat's own cards and the public board (``_ranked_picks``: no chance,
+    no other hand), so the hidden cards are not dealt for it, unless a Provisions card in hand
+    would play the deck's top cards (the decision's generator is its own: what it would have
+    drawn for them changes nothing after). Nor for the other phases, which read no hidden card:
+    in construction the generator is advanced as the deal would, since camps and Sky Towers
+    are sampled from it after."""
+    view = inp.view
+    if view["phase"] == "exploration":
+        sample = any(c.startswith("PROV-") for c in view["you"]["hand"])
+    else:  # builds, camps, trading posts and copies read no hidden card either; a camp's draws
+        sample = None if view["phase"] == "construction" else False  # follow the deal's
+    state = determinize(view, inp.seat, inp.rng, sample=sample)
+    return _as_listed(inp.legal, _ranked(state, inp.seat, inp.legal, inp.rng)[0])
+
+
+def _as_listed(legal: Sequence[dict[str, Any]], move: dict[str, Any]) -> dict[str, Any]:
+    """``listed``: the move as the legal list holds it, found by identity first (the ranking
+    hands back the list's own moves, and comparing some 90 picks field by field cost more)."""
+    for m in legal:
+        if m is move:
+            return m
+    return listed(legal, move)
 
 
 def strong_policy(inp: BotInput) -> dict[str, Any]:
@@ -217,21 +238,30 @@ def outlook(state: State, seat: int) -> float:
 
 
 def _parchment_points(state: State, seat: int) -> float:
-    return sum(e["points"] if e["points"] is not None else 5 for e in progress(state, seat)) if state.parchments[seat] else 0.0
+    """What ``progress`` says the seat's parchments score now (an undecided one at 5): ``basic``'s."""
+    return board_of(state, seat).parchment_points(state, seat)
 
 
-def strong_estimate(state: State, seat: int, parchments: float | None = None) -> float:
+def strong_estimate(state: State, seat: int, parchments: float | None = None, board: Board | None = None) -> float:
     """``estimate`` with the parchments judged by their outlook (what they may score at the end)."""
-    return estimate(state, seat, outlook(state, seat) if parchments is None else parchments)
+    return estimate(state, seat, outlook(state, seat) if parchments is None else parchments, board)
 
 
-def estimate(state: State, seat: int, parchments: float | None = None) -> float:
+def estimate(state: State, seat: int, parchments: float | None = None, board: Board | None = None) -> float:
     """Points the seat may expect at the end from here: banked harvests, the fiefs' harvest now
-    for every harvest still to come, what its unplaced buildings could add, its parchments."""
-    fs = fiefs(state, seat)
-    strengths = [strength(state, f) for f in fs]
-    wealths = [len(resources(state, f)) for f in fs]
-    now = sum(s * w for s, w in zip(strengths, wealths))
+    for every harvest still to come, what its unplaced buildings could add, its parchments.
+    ``board``: the seat's board counted already (``board_counts``), else it is counted here."""
+    board = board or board_of(state, seat)
+    strengths, wealths = board.strengths, board.wealths
+    # the harvest now, and the half-built harvests: fiefs that produce but have no city, or the
+    # reverse (one pass; sums of whole numbers and halves, so exact in any order)
+    now, half = 0, 0.0
+    for s, w in zip(strengths, wealths):
+        now += s * w
+        if s == 0:
+            half += 0.5 * w
+        if w == 0:
+            half += 0.5 * s
     to_come = ROUNDS - len(state.harvests[seat])
     best_wealth = max(wealths, default=0)
     best_strength = max(strengths, default=0)
@@ -246,13 +276,9 @@ def estimate(state: State, seat: int, parchments: float | None = None) -> float:
             potential += max(1, best_strength) * 0.7
         elif kind in ("sky_tower", "camp"):
             potential += 0.5
-    # fiefs that produce but have no city (or the reverse) are half-built harvests
-    half = sum(0.5 * w for s, w in zip(strengths, wealths) if s == 0) + sum(
-        0.5 * s for s, w in zip(strengths, wealths) if w == 0
-    )
     if parchments is None:
-        parchments = _parchment_points(state, seat)
-    territory = sum(1 for o in state.owners if o == seat)
+        parchments = board.parchment_points(state, seat)
+    territory = len(board.squares)
     return sum(state.harvests[seat]) + (now + potential + half) * to_come + parchments + 0.3 * territory * to_come
 
 
@@ -279,23 +305,71 @@ def _ranked(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Ra
 
 def _ranked_picks(state: State, seat: int, moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
     hand = state.hands[seat]
-    single = {card: estimate(resolve_card(state, seat, card), seat) for card in hand}
+    base = board_of(state, seat)
+    boards = {card: _board_after(state, seat, base, (card,)) for card in hand}
+    resolved = {card: _played(state, seat, (card,), boards[card]) for card in hand}
+    single = {card: estimate(resolved[card], seat, board=boards[card]) for card in hand}
     top = sorted(hand, key=lambda c: -single[c])[:5]  # pairs among the best single cards
+    # Playing a and b leaves the board, fronts and parchments as b then a does, so the estimate is
+    # the same: computed once per pair. Not with Provisions, which play the deck's top cards.
+    pairs: dict[frozenset[str], float] = {}
     scored = []
+    best = set(top)
     for move in moves:
         play = move["play"]
-        if not all(c in top for c in play) or (move["discard"] is not None and move["discard"] not in top):
+        if play[0] not in best or (len(play) > 1 and play[1] not in best) or (
+                move["discard"] is not None and move["discard"] not in best):
             continue
-        after = state
-        for card in play:
-            after = resolve_card(after, seat, card)
-        value = estimate(after, seat)
+        key = (frozenset(play) if len(play) == 2 and not play[0].startswith("PROV-")
+               and not play[1].startswith("PROV-") else None)
+        value = pairs.get(key) if key is not None else None
+        if value is None:
+            board = _board_after(state, seat, base, play, boards)
+            if board is None or boards[play[0]] is None:
+                after = _played(state, seat, play, board)
+            else:
+                after = _played(resolved[play[0]], seat, play[1:], board)
+            value = estimate(after, seat, board=board)
+            if key is not None:
+                pairs[key] = value
         if move["discard"] is not None:  # two players: the discard is denied to the opponent
             value += 0.2 * single[move["discard"]]
         scored.append((value, move))
     scored.sort(key=lambda x: -x[0])
     chosen = [m for _, m in scored]
-    return chosen + [m for m in moves if m not in chosen] if chosen else moves
+    picked = {id(m) for m in chosen}
+    return chosen + [m for m in moves if id(m) not in picked] if chosen else moves
+
+
+def _played(state: State, seat: int, cards, board: Board | None) -> State:  # noqa: ANN001
+    """``state`` after the seat plays ``cards``, as ``estimate`` reads it: with the board after
+    them counted (``board``), a territory's claim is in that board and the estimate reads
+    nothing else it changes (the owners; its card in the discard pile is no camp card), so only
+    the other cards are played; without it, every card."""
+    for card in cards:
+        if board is None or not card.startswith("T-"):
+            state = resolve_card(state, seat, card)
+    return state
+
+
+def _board_after(state: State, seat: int, base: Board, cards, boards=None) -> Board | None:  # noqa: ANN001
+    """The seat's board after it plays ``cards`` in ``state`` (``base``: its board before),
+    derived square by square: a territory claims its square, a building or a parchment leaves
+    the board as it was. None (count it from the state) after Provisions, which play the deck's
+    cards, or a claim that evicts a camp. ``boards``: the boards after each card alone."""
+    if boards is not None and len(cards) == 2 and boards.get(cards[0]) is not None:
+        board, cards = boards[cards[0]], cards[1:]
+    else:
+        board = base
+    for card in cards:
+        if card.startswith("T-"):
+            i = INDEX[card[2:]]
+            if state.owners[i] != -1 or state.buildings[i] not in (None, PRINTED):
+                return None
+            board = board.claimed(i, state.buildings[i], seat)
+        elif card.startswith("PROV-"):
+            return None
+    return board
 
 
 def _ranked_builds(state: State, seat: int, moves: list[dict[str, Any]], rng: random.Random, estimate=estimate) -> list[dict[str, Any]]:
@@ -312,10 +386,21 @@ def _ranked_builds(state: State, seat: int, moves: list[dict[str, Any]], rng: ra
     if len(towers) > 24:
         keep = rng.sample(towers, 24)
         builds = [m for m in builds if m["type"] != "build_sky_tower"] + keep
-    scored = sorted(((estimate(_place(state, seat, m), seat), m) for m in builds), key=lambda x: -x[0])
+    board = board_of(state, seat)  # a city or a farm changes only its fief: derived from it
+
+    def after(m: dict[str, Any]) -> Board | None:
+        if m["type"] == "build_sky_tower":
+            return None
+        i = INDEX[m["coord"]]
+        return board.built(i, m["card"], state.trading[i]) if state.buildings[i] is None else None
+
+    scored = sorted(((estimate(_place(state, seat, m), seat, board=after(m)), m) for m in builds), key=lambda x: -x[0])
     finish = [m for m in moves if m["type"] == "finish_construction"]
     good = [m for v, m in scored if v > base + 1e-9]
-    return good + finish + [m for _, m in scored if m not in good] if finish else good + [m for _, m in scored]
+    if not finish:
+        return good + [m for _, m in scored]
+    kept = {id(m) for m in good}
+    return good + finish + [m for _, m in scored if id(m) not in kept]
 
 
 def _place(state: State, seat: int, move: dict[str, Any]) -> State:

@@ -20,7 +20,11 @@ from domain.games.bunny_kingdom.components import ALL_CARDS, BUILDING_CARDS, IND
 from domain.games.bunny_kingdom.state import PRINTED, State, initial_state
 
 
-def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State:
+def determinize(view: Mapping[str, Any], seat: int, rng: random.Random, sample: bool | None = True) -> State:
+    """A state consistent with the seat's ``view``. ``sample=False``: the hidden cards are not
+    dealt at all (their places left empty), for a caller that reads none of them; ``None``: the
+    same, the generator advanced as dealing them would (shuffling the cards the seat has not
+    seen), for a caller that draws from it after."""
     seats = view["seats"]
     n = len(seats)
     you = view["you"]
@@ -36,50 +40,16 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State
     discards = tuple(tuple(s["discard_pile"]) for s in seats)
     revealed = all("parchments" in s for s in seats)
 
-    known: set[str] = set(you["hand"]) | set(you["parchments"]) | set(you["removed"])
-    for s in range(n):
-        known |= set(fronts[s]) | set(discards[s])
+    if sample:
+        hands, parchments, removed, reserves, deck = _dealt(view, seat, rng, fronts, discards, buildings, revealed)
+    else:  # the seat's own cards only; the other hands, parchments, reserves and deck left empty
+        if sample is None:  # the generator still draws what the deal would, so what follows is the same
+            rng.shuffle([None] * len(_unseen(view, fronts, discards, buildings, revealed)))
+        hands, parchments, removed = [()] * n, [()] * n, [()] * n
+        hands[seat], parchments[seat], removed[seat] = tuple(you["hand"]), tuple(you["parchments"]), tuple(you["removed"])
         if revealed:
-            known |= set(seats[s]["parchments"])
-    known |= {b for b in buildings if b is not None and b != PRINTED}
-    unknown = [c for c in ALL_CARDS if c not in known]
-    rng.shuffle(unknown)
-    seen_elsewhere = [c for c in unknown if c in set(you["seen"])]
-
-    hands: list[tuple[str, ...]] = [()] * n
-    parchments: list[tuple[str, ...]] = [()] * n
-    removed: list[tuple[str, ...]] = [()] * n
-    hands[seat], parchments[seat], removed[seat] = tuple(you["hand"]), tuple(you["parchments"]), tuple(you["removed"])
-    taken: set[str] = set()
-
-    def draw(count: int, pool: list[str]) -> tuple[str, ...]:
-        out = []
-        for card in pool:
-            if len(out) == count:
-                break
-            if card not in taken:
-                taken.add(card)
-                out.append(card)
-        return tuple(out)
-
-    others = [s for s in range(n) if s != seat]
-    for s in others:  # parchments are parchment cards, hidden until the end
-        if revealed:
-            parchments[s] = tuple(seats[s]["parchments"])
-        else:
-            parchments[s] = tuple(sorted(draw(seats[s]["parchment_count"], [c for c in unknown if c in PARCHMENTS])))
-    slots = [(s, "hand", seats[s]["hand_size"]) for s in others] + [(s, "removed", seats[s]["removed_count"]) for s in others]
-    pool = seen_elsewhere + [c for c in unknown if c not in set(seen_elsewhere)]
-    for s, kind, count in slots:
-        cards = draw(count, pool)
-        if kind == "hand":
-            hands[s] = cards
-        else:
-            removed[s] = cards
-    rest = [c for c in unknown if c not in taken and c not in set(seen_elsewhere)]
-    rest += [c for c in seen_elsewhere if c not in taken]  # only when the counts disagree
-    reserves = tuple(draw(seats[s]["reserve_size"], rest) for s in range(n))
-    deck = draw(view["deck_size"], rest)
+            parchments = [p if s == seat else tuple(seats[s]["parchments"]) for s, p in enumerate(parchments)]
+        reserves, deck = ((),) * n, ()
 
     offer = view["camp_offer"]
     limit = camp_priority(offer["card"]) if offer else 99
@@ -96,8 +66,8 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State
     copy_pending = [()] * n
     if view["phase"] == "copy":
         copy_pending[seat] = tuple(you["copy_choices"].items())
-    seen = [tuple(sorted(set(h))) for h in hands]
-    seen[seat] = tuple(you["seen"])
+    seen_by = [tuple(sorted(set(h))) for h in hands]
+    seen_by[seat] = tuple(you["seen"])
     return state.set(
         phase=view["phase"],
         round=view["round"],
@@ -112,7 +82,7 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State
         parchments=tuple(parchments),
         discards=discards,
         removed=tuple(removed),
-        seen=tuple(seen),
+        seen=tuple(seen_by),
         finished=tuple(s["construction_finished"] for s in seats),
         camps_answered=answered,
         trading=tuple(trading),
@@ -121,3 +91,76 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> State
         copy_final=tuple(tuple(c) for c in view["copy_targets"]),
         harvests=tuple(tuple(s["harvests"]) for s in seats),
     )
+
+
+def _unseen(view: Mapping[str, Any], fronts: tuple, discards: tuple, buildings: list, revealed: bool) -> list[str]:
+    """The cards the seat has not seen placed, held or played, in catalogue order."""
+    seats, you = view["seats"], view["you"]
+    known: set[str] = set(you["hand"]) | set(you["parchments"]) | set(you["removed"])
+    for s in range(len(seats)):
+        known |= set(fronts[s]) | set(discards[s])
+        if revealed:
+            known |= set(seats[s]["parchments"])
+    known |= {b for b in buildings if b is not None and b != PRINTED}
+    return [c for c in ALL_CARDS if c not in known]
+
+
+def _dealt(view: Mapping[str, Any], seat: int, rng: random.Random, fronts: tuple, discards: tuple, buildings: list,
+           revealed: bool) -> tuple:
+    """The hidden cards dealt from those the seat has not seen: the other hands, parchments and
+    two-player discards, the reserves and the deck."""
+    seats = view["seats"]
+    n = len(seats)
+    you = view["you"]
+    unknown = _unseen(view, fronts, discards, buildings, revealed)
+    rng.shuffle(unknown)
+    seen = set(you["seen"])  # one set, not one per card (the comprehensions below ran it per card)
+    seen_elsewhere = [c for c in unknown if c in seen]
+    elsewhere = set(seen_elsewhere)
+
+    hands: list[tuple[str, ...]] = [()] * n
+    parchments: list[tuple[str, ...]] = [()] * n
+    removed: list[tuple[str, ...]] = [()] * n
+    hands[seat], parchments[seat], removed[seat] = tuple(you["hand"]), tuple(you["parchments"]), tuple(you["removed"])
+    taken: set[str] = set()
+    read: dict[int, int] = {}  # per pool: how far draws have read it (all before is taken)
+
+    def draw(count: int, pool: list[str]) -> tuple[str, ...]:
+        """The first ``count`` cards of ``pool`` not taken yet (from where the last draw of the
+        pool stopped: every card before it is taken, so none is read twice)."""
+        out: list[str] = []
+        at, end = read.get(id(pool), 0), len(pool)
+        while len(out) < count and at < end:
+            card = pool[at]
+            at += 1
+            if card not in taken:
+                taken.add(card)
+                out.append(card)
+        read[id(pool)] = at
+        return tuple(out)
+
+    others = [s for s in range(n) if s != seat]
+    unknown_parchments = [c for c in unknown if c in PARCHMENTS]
+    for s in others:  # parchments are parchment cards, hidden until the end
+        if revealed:
+            parchments[s] = tuple(seats[s]["parchments"])
+        else:
+            parchments[s] = tuple(sorted(draw(seats[s]["parchment_count"], unknown_parchments)))
+    slots = [(s, "hand", seats[s]["hand_size"]) for s in others] + [(s, "removed", seats[s]["removed_count"]) for s in others]
+    pool = seen_elsewhere + [c for c in unknown if c not in elsewhere]
+    for s, kind, count in slots:
+        cards = draw(count, pool)
+        if kind == "hand":
+            hands[s] = cards
+        else:
+            removed[s] = cards
+    rest = [c for c in unknown if c not in taken and c not in elsewhere]
+    rest += [c for c in seen_elsewhere if c not in taken]  # only when the counts disagree
+    # nothing in ``rest`` is taken, and nothing else is drawn after: the reserves and the deck
+    # are its next cards in turn
+    at, dealt = 0, []
+    for s in range(n):
+        dealt.append(tuple(rest[at:at + seats[s]["reserve_size"]]))
+        at += seats[s]["reserve_size"]
+    return hands, parchments, removed, tuple(dealt), tuple(rest[at:at + view["deck_size"]])
+

@@ -5,50 +5,81 @@ All functions read the board tuples of ``State`` and return plain data; squares 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain.games.bunny_kingdom.components import BUILDING_CARDS, NATURAL, NEIGHBOURS
 from domain.games.bunny_kingdom.memo import per_object
 from domain.games.bunny_kingdom.state import PRINTED, State
 
 
-@per_object
 def controlled(state: State, seat: int) -> tuple[int, ...]:
     """BK-R120: the squares carrying the seat's rabbit, in coordinate order."""
-    return tuple(i for i, owner in enumerate(state.owners) if owner == seat)
+    return controlled_squares(state.owners, seat)
 
 
 @per_object
+def controlled_squares(owners: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    return tuple([i for i, owner in enumerate(owners) if owner == seat])
+
+
 def fiefs(state: State, seat: int) -> tuple[tuple[int, ...], ...]:
     """BK-R121: connected groups of the seat's squares (sides without lava, plus Sky Towers).
 
     Fiefs come ordered by their smallest square, each listed in square order (BK-R128). Once per
-    state and seat: a view, its parchments' progress and the scores all ask for them.
+    board and seat, by the identity of the board's tuples rather than of the state: a view, its
+    parchments' progress and the scores all ask for them, and the states of a drafting round
+    (each a pick more) share one board, whose fiefs every seat's view of each showed again.
     """
-    mine = set(controlled(state, seat))
+    return fiefs_of(state.owners, state.buildings, seat)
+
+
+@per_object
+def fiefs_of(owners: tuple[int, ...], buildings: tuple[str | None, ...], seat: int) -> tuple[tuple[int, ...], ...]:
+    return connected(controlled_squares(owners, seat), buildings)
+
+
+def connected(squares: tuple[int, ...], buildings: tuple[str | None, ...]) -> tuple[tuple[int, ...], ...]:
+    """``fiefs`` of a seat's squares (ascending) on a board's ``buildings``: groups joined by a
+    side without lava or by a Sky Tower's two squares, each in square order, ordered by their
+    smallest square. Once per squares and towers, by value: a bot's estimate asks it of boards
+    rebuilt from the view that showed the same fiefs (``bunny_kingdom.bots``)."""
+    towers = tuple([(i, buildings[i]) for i in squares if buildings[i] is not None and buildings[i].startswith("B-SKY-")])
+    return _connected(squares, towers)
+
+
+@lru_cache(maxsize=2048)
+def _connected(squares: tuple[int, ...], towers: tuple[tuple[int, str], ...]) -> tuple[tuple[int, ...], ...]:
+    mine = set(squares)
     links: dict[int, list[int]] = {}
-    towers: dict[str, list[int]] = {}
-    for i in mine:
-        b = state.buildings[i]
-        if b is not None and b.startswith("B-SKY-"):
-            towers.setdefault(b, []).append(i)
-    for a, *rest in towers.values():
+    by_card: dict[str, list[int]] = {}
+    for i, card in towers:
+        by_card.setdefault(card, []).append(i)
+    for a, *rest in by_card.values():
         for b in rest:
             links.setdefault(a, []).append(b)
             links.setdefault(b, []).append(a)
     seen: set[int] = set()
     out = []
-    for start in sorted(mine):
+    for start in squares:  # ascending
         if start in seen:
             continue
-        group, stack = [], [start]
+        group, stack = [start], [start]
         seen.add(start)
         while stack:
             i = stack.pop()
-            group.append(i)
-            for j in (*NEIGHBOURS[i], *links.get(i, ())):
+            for j in NEIGHBOURS[i]:
                 if j in mine and j not in seen:
                     seen.add(j)
                     stack.append(j)
-        out.append(tuple(sorted(group)))
+                    group.append(j)
+            if links:
+                for j in links.get(i, ()):
+                    if j not in seen:
+                        seen.add(j)
+                        stack.append(j)
+                        group.append(j)
+        group.sort()
+        out.append(tuple(group))
     return tuple(out)
 
 
@@ -88,6 +119,37 @@ def strength(state: State, fief: tuple[int, ...]) -> int:
 def resources(state: State, fief: tuple[int, ...]) -> list[str]:
     """The distinct resource types a fief produces, sorted (BK-R123)."""
     return sorted({r for i in fief for r in production(state, i)})
+
+
+#: Per building card: the towers it adds to its fief (a city; a printed city is 1), the resource
+#: it produces (a farm), and whether it is a trading post (it produces what its owner published).
+TOWERS: dict[str, int] = {c: d["strength"] for c, d in BUILDING_CARDS.items() if d["kind"] == "city"}
+TOWERS[PRINTED] = 1
+PRODUCES: dict[str, str] = {
+    c: d["produces"] for c, d in BUILDING_CARDS.items() if d["kind"] in ("basic_farm", "luxury_farm")
+}
+TRADING_POSTS = frozenset(c for c, d in BUILDING_CARDS.items() if d["kind"] == "trading_post")
+
+
+def strength_and_resources(buildings: tuple[str | None, ...], trading: tuple[str | None, ...],
+                           fief: tuple[int, ...]) -> tuple[int, set[str]]:
+    """``strength`` and the set of ``resources`` of a fief on a board's ``buildings`` and
+    ``trading`` posts, in one pass over its squares: a view shows both for every seat's every
+    fief, and a bot's estimate asks them of many candidate boards."""
+    power, kinds = 0, set()
+    for i in fief:
+        natural = NATURAL[i]
+        if natural:
+            kinds.add(natural)
+        b = buildings[i]
+        if b is not None:
+            if b in TOWERS:
+                power += TOWERS[b]
+            elif b in PRODUCES:
+                kinds.add(PRODUCES[b])
+            elif b in TRADING_POSTS and trading[i]:
+                kinds.add(trading[i])
+    return power, kinds
 
 
 def harvest_value(state: State, fief: tuple[int, ...]) -> int:

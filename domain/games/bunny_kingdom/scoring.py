@@ -17,6 +17,8 @@ from domain.games.bunny_kingdom.state import State
 from domain.games.game import Scores
 
 OPPORTUNIST = "P-OPPORTUNIST"
+#: Parchments ``progress`` does not guess: copies wait for the end, Opportunist for the others'.
+UNDECIDED = frozenset(("P-LIBERAL", "P-SOCIALIST", OPPORTUNIST))
 
 #: How a ``basis`` line names each BK-R145 metric, so a player can check the count by hand.
 METRIC_WORDS = {
@@ -60,10 +62,13 @@ class ParchmentScore:
 class Metrics:
     """BK-R145: the counts missions are scored on, for one seat on the final state."""
 
-    def __init__(self, state: State, seat: int) -> None:
-        self.squares = controlled(state, seat)
+    def __init__(self, state: State, seat: int, squares: tuple[int, ...] | None = None,
+                 fiefs: tuple[tuple[int, ...], ...] | None = None) -> None:
+        self.squares = controlled(state, seat) if squares is None else squares
         self.parchment_cards = len(state.parchments[seat])
         self.state, self.seat = state, seat
+        if fiefs is not None:  # counted already (a bot's estimate): the cached property's value
+            self.__dict__["fiefs"] = fiefs
 
     # Each count is made when a parchment asks for it: a seat's view scores its own parchments
     # (``progress``) for every state the projection worker renders, and most need one or two.
@@ -90,7 +95,6 @@ class Metrics:
         return sum(1 for c in self.state.fronts[seat] + self.state.discards[seat] if c.startswith("B-CAMP-"))
 
     def count(self, what: str) -> int:
-        s = self.state
         if what.startswith("units:"):
             return self.units.get(what[6:], 0)
         if what.startswith("fiefs_with_min_territories:"):
@@ -98,27 +102,32 @@ class Metrics:
         if what == "luxury_units":
             return sum(n for r, n in self.units.items() if r not in ("wood", "fish", "carrot"))
         if what == "cities_in_fiefs_without_production":
-            return sum(
-                1
-                for f in self.fiefs
-                if not any(production(s, i) for i in f)
-                for i in f
-                if city_strength(s, i)
-            )
+            return self.idle_cities
         return _COUNTS[what](self)
 
+    @cached_property
+    def idle_cities(self) -> int:
+        """Cities in fiefs producing nothing."""
+        s = self.state
+        return sum(1 for f in self.fiefs if not any(production(s, i) for i in f) for i in f if city_strength(s, i))
+
+    @cached_property
+    def barren(self) -> int:
+        """Squares without a city or production."""
+        return sum(1 for i in self.squares if not city_strength(self.state, i) and not production(self.state, i))
+
+
+_MOUNTAINS = frozenset(i for i, t in enumerate(TERRAIN) if t == "mountain")
 
 #: The other counts a mission may ask for, each made only when asked (``Metrics.count``).
 _COUNTS: dict[str, Callable[[Metrics], int]] = {
     "parchment_cards": lambda m: m.parchment_cards,
     "cities": lambda m: m.cities,
-    "edge_territories": lambda m: sum(1 for i in m.squares if i in EDGE),
-    "corner_territories": lambda m: sum(1 for i in m.squares if i in CORNER),
-    "mountain_territories": lambda m: sum(1 for i in m.squares if TERRAIN[i] == "mountain"),
+    "edge_territories": lambda m: len(EDGE.intersection(m.squares)),
+    "corner_territories": lambda m: len(CORNER.intersection(m.squares)),
+    "mountain_territories": lambda m: len(_MOUNTAINS.intersection(m.squares)),
     "fiefs": lambda m: len(m.fiefs),
-    "barren_territories": lambda m: sum(
-        1 for i in m.squares if not city_strength(m.state, i) and not production(m.state, i)
-    ),
+    "barren_territories": lambda m: m.barren,
     "camp_cards_played": lambda m: m.camp_cards,
     "territories": lambda m: len(m.squares),
 }
@@ -174,30 +183,39 @@ def parchment_scores(state: State) -> list[ParchmentScore]:
     return out
 
 
-def _score(card: str | None, cards: set[str], m: Metrics, territories: list[int]) -> tuple[int, str]:
+def _score(card: str | None, cards: set[str], m: Metrics, territories: list[int], words: bool = True) -> tuple[int, str]:
+    """A parchment's points and the line a player checks them by (``words=False``: the points
+    alone, for a bot's estimate, which reads no basis and was paying for its sentences)."""
     if card is None:
         return 0, "copies nothing"
     kind, rule = PARCHMENTS[card]
     if kind == "treasure":
         return treasure_value(card, cards), "treasure"
-    treasures = [c for c in cards if PARCHMENTS[c][0] == "treasure"]
     if card == "P-TREASURE-HUNTER":  # BK-R148
-        return sum(treasure_value(c, cards) for c in treasures), f"{len(treasures)} treasure(s)"
+        treasures = [c for c in cards if PARCHMENTS[c][0] == "treasure"]
+        return sum(treasure_value(c, cards) for c in treasures), f"{len(treasures)} treasure(s)" if words else ""
     if "per" in rule:
         what = rule["per"]
-        n = len(treasures) if what == "effective_treasures" else m.count(what)  # BK-R149
-        return rule["points"] * n, f"{n} {METRIC_WORDS.get(what, what)} × {rule['points']}"
+        if what == "effective_treasures":  # BK-R149
+            n = sum(1 for c in cards if PARCHMENTS[c][0] == "treasure")
+        else:
+            n = m.count(what)
+        return rule["points"] * n, f"{n} {METRIC_WORDS.get(what, what)} × {rule['points']}" if words else ""
     if "threshold" in rule:
         n = m.count(rule["threshold"])
-        words = METRIC_WORDS.get(rule["threshold"], rule["threshold"])
-        return (rule["points"] if n >= rule["min"] else 0), f"{n} {words} (needs {rule['min']})"
+        if not words:
+            return (rule["points"] if n >= rule["min"] else 0), ""
+        named = METRIC_WORDS.get(rule["threshold"], rule["threshold"])
+        return (rule["points"] if n >= rule["min"] else 0), f"{n} {named} (needs {rule['min']})"
     if "most" in rule:  # BK-R151 Matriarch, BK-D08: ties qualify
         mine = len(m.squares)
         return (
             rule["points"] if mine >= max(territories) else 0
-        ), f"{mine} squares; the most anyone has is {max(territories)}"
+        ), f"{mine} squares; the most anyone has is {max(territories)}" if words else ""
     if "extra_harvest_except_best" in rule:  # BK-R151 Little Prince, BK-D13
         h = m.harvests
+        if not words:
+            return (sum(h) - max(h) if h else 0), ""
         scoring = sorted((v for v in h if v), reverse=True)
         basis = f"fiefs harvesting {' + '.join(map(str, scoring))}, less the best" if scoring else "no fief harvests"
         return (sum(h) - max(h) if h else 0), basis
@@ -216,12 +234,19 @@ def progress(state: State, seat: int) -> list[dict[str, object]]:
     cards = set(state.parchments[seat])
     out: list[dict[str, object]] = []
     for card in state.parchments[seat]:
-        if card in ("P-LIBERAL", "P-SOCIALIST", OPPORTUNIST):
+        if card in UNDECIDED:
             out.append({"card": card, "points": None, "basis": "decided at the end of the game"})
             continue
         points, basis = _score(card, cards, metrics, territories)
         out.append({"card": card, "points": points, "basis": basis})
     return out
+
+
+def card_points(card: str, cards: set[str], metrics: Metrics, territories: list[int]) -> int:
+    """What ``progress`` says one decided parchment scores now, without its sentence: what the
+    ``basic`` bot's estimate counts, from counts it already made (``metrics``: the seat's squares
+    and fiefs; ``territories``: every seat's square count; ``cards``: its parchments)."""
+    return _score(card, cards, metrics, territories, words=False)[0]
 
 
 def scores(state: State) -> Scores:

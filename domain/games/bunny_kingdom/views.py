@@ -15,7 +15,7 @@ from domain.games.bunny_kingdom import facts
 from domain.games.bunny_kingdom.components import COORDS, PROVISIONS_DRAW, card_family
 from domain.games.bunny_kingdom.construction import pending_camp
 from domain.games.bunny_kingdom.exploration import building_detail, left, pass_direction, right
-from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
+from domain.games.bunny_kingdom.fiefs import fiefs_of, strength_and_resources
 from domain.games.bunny_kingdom.memo import per_object, shared
 from domain.games.bunny_kingdom.rules import play
 from domain.games.bunny_kingdom.scoring import parchment_scores, progress, scores
@@ -91,17 +91,15 @@ def _public(state: State) -> dict[str, Any]:
         "pass_direction": pass_direction(state) if state.round else None,
         "pass_to": _pass_to(state),
         "deck_size": len(state.deck),
-        "board": {
-            COORDS[i]: {"owner": o if o >= 0 else None, "building": b}
-            for i, (o, b) in enumerate(zip(state.owners, state.buildings))
-            if o >= 0 or b is not None
-        },
-        "trading_posts": {COORDS[i]: r for i, r in enumerate(state.trading) if r},
+        "board": _squares(state.owners, state.buildings),
+        "trading_posts": _trading_posts(state.trading),
         "camp_offer": {"seat": offer[0], "card": offer[1]} if offer else None,
         "seats": seats,
         "fiefs": [_fiefs(state, s) for s in range(state.players)],
         "copy_targets": [list(c) for c in state.copy_final],
-        "scores": {str(s): t for s, t in _scores(state).totals.items()},
+        # before the end a total is the harvests banked (scoring.scores), counted here directly
+        "scores": ({str(s): t for s, t in _scores(state).totals.items()} if over
+                   else {str(s): sum(state.harvests[s]) for s in range(state.players)}),
     }
     if over:
         view["deck"] = list(state.deck)
@@ -110,6 +108,22 @@ def _public(state: State) -> dict[str, Any]:
             for p in _parchment_scores(state)
         ]
     return shared(view)
+
+
+@per_object
+def _squares(owners: tuple[int, ...], buildings: tuple[str | None, ...]) -> dict[str, Any]:
+    """The board's squares with a rabbit or a building, once per board (the identity of its
+    tuples): a drafting round's states share one, each shown to every seat."""
+    return {
+        COORDS[i]: {"owner": o if o >= 0 else None, "building": b}
+        for i, (o, b) in enumerate(zip(owners, buildings))
+        if o >= 0 or b is not None
+    }
+
+
+@per_object
+def _trading_posts(trading: tuple[str | None, ...]) -> dict[str, str]:
+    return {COORDS[i]: r for i, r in enumerate(trading) if r}
 
 
 def _pass_to(state: State) -> list[int] | None:
@@ -132,11 +146,19 @@ def _scores(state: State) -> Any:
 
 
 def _fiefs(state: State, seat: int) -> list[dict[str, Any]]:
-    """BK-R128: the seat's fiefs as a harvest would score them now, smallest coordinate first."""
+    """BK-R128: the seat's fiefs as a harvest would score them now, smallest coordinate first.
+    Once per board (the identity of its tuples), like ``fiefs``: a drafting round's states share
+    one, and each of them is shown to every seat."""
+    return _fief_lines(state.owners, state.buildings, state.trading, seat)
+
+
+@per_object
+def _fief_lines(owners: tuple[int, ...], buildings: tuple[str | None, ...], trading: tuple[str | None, ...],
+                seat: int) -> list[dict[str, Any]]:
     out = []
-    for fief in fiefs(state, seat):
-        found = resources(state, fief)
-        power = strength(state, fief)
+    for fief in fiefs_of(owners, buildings, seat):
+        power, kinds = strength_and_resources(buildings, trading, fief)
+        found = sorted(kinds)
         out.append(
             {
                 "territories": [COORDS[i] for i in fief],

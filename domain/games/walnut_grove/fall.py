@@ -9,7 +9,7 @@ store sale draws coins at random (a chance step); coins that do not fit wait for
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from domain.errors import IllegalMove, NotYourTurn
@@ -39,7 +39,7 @@ from domain.games.walnut_grove.holdings import (
     take_from_sources,
     take_help_tile,
 )
-from domain.games.walnut_grove.state import Player, WalnutGroveState
+from domain.games.walnut_grove.state import Player, WalnutGroveState, replace
 
 
 @dataclass(frozen=True)

@@ -5,11 +5,9 @@ Season modules call these when their last submission is in; nothing here reads a
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.games.walnut_grove.components import TOWN, YEARS
 from domain.games.walnut_grove.holdings import owned_goods
-from domain.games.walnut_grove.state import WalnutGroveState
+from domain.games.walnut_grove.state import WalnutGroveState, replace
 
 
 def place_position(place: str) -> int:

@@ -6,7 +6,6 @@ final adjustments; each changes only the issuing player's holdings.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from domain.errors import IllegalMove
@@ -20,7 +19,7 @@ from domain.games.walnut_grove.holdings import (
     take_from_sources,
     with_storage,
 )
-from domain.games.walnut_grove.state import WalnutGroveState
+from domain.games.walnut_grove.state import WalnutGroveState, replace
 
 FREE_PHASES = ("spring", "summer", "fall", "winter", "final_adjustments")
 

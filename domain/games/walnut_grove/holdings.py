@@ -8,12 +8,11 @@ serves payments (WG-R35), sales (WG-R36), winter (WG-R51) and help returns (WG-R
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from domain.errors import IllegalMove
 from domain.games.walnut_grove.components import BARN_SLOTS_PER_TILE, GOODS, is_coin
 from domain.games.walnut_grove.farm import slot_goods
-from domain.games.walnut_grove.state import Player
+from domain.games.walnut_grove.state import Player, replace
 
 BARN = "barn"
 

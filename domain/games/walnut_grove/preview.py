@@ -12,14 +12,13 @@ same rules (and refused with the same rule ids) as the whole move.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from domain.errors import IllegalMove
 from domain.games.walnut_grove import moves, spring, summer
 from domain.games.walnut_grove.components import YEAR_DISCS
 from domain.games.walnut_grove.farm import area_at
-from domain.games.walnut_grove.state import WalnutGroveState
+from domain.games.walnut_grove.state import WalnutGroveState, replace
 from domain.games.walnut_grove.views import player_areas
 
 PREVIEWED = ("place_landscape_tiles", "place_figures")

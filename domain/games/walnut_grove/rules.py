@@ -10,7 +10,6 @@ which random step is due, and the automatic steps WG-A01..A10.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from domain.errors import IllegalMove, NotYourTurn
@@ -31,7 +30,7 @@ from domain.games.walnut_grove.components import (
 from domain.games.walnut_grove.flow import end_fall_turn, start_year
 from domain.games.walnut_grove.holdings import add_to_barn, free_barn_slots
 from domain.games.walnut_grove.moves import MOVE_TYPES, fields, move_type
-from domain.games.walnut_grove.state import Player, WalnutGroveState
+from domain.games.walnut_grove.state import Player, WalnutGroveState, replace
 
 #: the hiring, building and upgrade buildings, in the order setup deals to them.
 STOCKED = ("hotel", "saloon", "lodge", "johansens_mill", "carpenter", "svensons", "soebucks")

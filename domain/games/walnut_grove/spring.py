@@ -6,7 +6,6 @@ public (WG-H11). Tiles go above the board row, next to the farm; nothing has to 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from domain.errors import IllegalMove, NotYourTurn
@@ -14,7 +13,7 @@ from domain.games.walnut_grove import moves
 from domain.games.walnut_grove.components import ROTATIONS, YEAR_DISCS
 from domain.games.walnut_grove.farm import farm_cells
 from domain.games.walnut_grove.flow import end_spring
-from domain.games.walnut_grove.state import Placement, Player, WalnutGroveState
+from domain.games.walnut_grove.state import Placement, Player, WalnutGroveState, replace
 
 
 def keep_count(state: WalnutGroveState, player: Player) -> int:

@@ -8,11 +8,27 @@ only place that strips them.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
 from domain.games.walnut_grove.components import BARN_BASE_SLOTS
+
+
+def replace(obj: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for this module's frozen, plain classes, the unchanged fields shared.
+    The library's goes through ``__init__`` and every field (a third of a ``basic`` bot's fall
+    decision, which plays each candidate move: issue 39); this copies the instance's dict."""
+    names = _FIELDS.get(type(obj))
+    if names is None or not changes.keys() <= names:
+        return dataclasses.replace(obj, **changes)  # another class, or its TypeError for a bad field
+    new = object.__new__(type(obj))
+    attrs = new.__dict__
+    attrs.update(obj.__dict__)
+    attrs.update(changes)
+    return new
+
 
 #: A landscape tile on a farm: (tile_id, x, y, rotation).
 Placement = tuple[str, int, int, int]
@@ -90,6 +106,9 @@ class WalnutGroveState:
 
     def with_stock(self, building: str, items: tuple[str, ...]) -> WalnutGroveState:
         return replace(self, stock=tuple((b, items if b == building else got) for b, got in self.stock))
+
+
+_FIELDS = {cls: frozenset(f.name for f in fields(cls)) for cls in (Player, WalnutGroveState)}
 
 
 def to_dict(state: WalnutGroveState) -> dict[str, Any]:

@@ -7,7 +7,7 @@ and the rest is lost.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from domain.errors import IllegalMove, NotYourTurn
@@ -16,7 +16,7 @@ from domain.games.walnut_grove.components import FARMER, YEAR_DISCS
 from domain.games.walnut_grove.farm import Area, area_at
 from domain.games.walnut_grove.flow import end_summer
 from domain.games.walnut_grove.holdings import add_to_barn, storage_of, with_storage
-from domain.games.walnut_grove.state import Player, WalnutGroveState
+from domain.games.walnut_grove.state import Player, WalnutGroveState, replace
 
 
 @dataclass(frozen=True)

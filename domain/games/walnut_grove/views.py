@@ -8,6 +8,7 @@ barn goods, labourers, town stock, help tiles, drawn tiles, every submission —
 from __future__ import annotations
 
 from dataclasses import asdict
+from functools import lru_cache
 from typing import Any
 
 from domain.games.game import component_ref, seat_ref, seat_verb, their_ref
@@ -70,20 +71,24 @@ def player_areas(state: WalnutGroveState, p: Player) -> list[dict[str, Any]]:
         return []
     bonus = YEAR_DISCS[state.disc].summer_bonus if state.disc else None
     return [
-        {
-            "key": a.key,
-            "landscape": a.landscape,
-            "good": a.good,
-            "size": a.size,
-            "yield": a.size + (1 if a.good == bonus else 0),
-            "enclosed": a.enclosed,
-            "anchor": area_anchor(a),
-            "cells": sorted([x, y] for x, y in a.cells),
-            "subcells": sorted([x, y] for x, y in a.subcells),
-            "slots": list(a.slots),
-        }
-        for a in farm_areas(p.board, p.tiles)
+        {**fixed, "anchor": dict(anchor), "cells": [list(c) for c in cells], "subcells": [list(c) for c in subcells],
+         "slots": list(slots)}
+        for fixed, anchor, cells, subcells, slots in _areas_drawn(p.board, p.tiles, bonus)
     ]
+
+
+@lru_cache(maxsize=1024)
+def _areas_drawn(board: str, tiles: tuple, bonus: str | None) -> tuple:
+    """``player_areas``' parts, once per farm and summer bonus (the farm changes once a spring,
+    its view is rendered for every seat and every state of the year), each area's lists sorted
+    here and copied out by the caller, so no view shares a part another could change."""
+    out = []
+    for a in farm_areas(board, tiles):
+        fixed = {"key": a.key, "landscape": a.landscape, "good": a.good, "size": a.size,
+                 "yield": a.size + (1 if a.good == bonus else 0), "enclosed": a.enclosed}
+        out.append((fixed, tuple(area_anchor(a).items()), tuple(sorted(a.cells)), tuple(sorted(a.subcells)),
+                    a.slots))
+    return tuple(out)
 
 
 def _winter(state: WalnutGroveState, p: Player) -> dict[str, Any] | None:

@@ -8,7 +8,7 @@ policy take barn goods first.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from domain.errors import IllegalMove, NotYourTurn
@@ -16,7 +16,7 @@ from domain.games.walnut_grove import moves
 from domain.games.walnut_grove.components import COLOUR_FOOD, FOODS, LABOURERS, YEAR_DISCS
 from domain.games.walnut_grove.flow import end_winter
 from domain.games.walnut_grove.holdings import default_sources, owned_goods, take_from_sources, take_help_tile
-from domain.games.walnut_grove.state import Player, WalnutGroveState
+from domain.games.walnut_grove.state import Player, WalnutGroveState, replace
 
 
 @dataclass(frozen=True)
