@@ -114,6 +114,11 @@ class Style:
     #: Value a worker's yield by what the seat's next buildings lack (``_needs``): a seat that
     #: values a VP token above a wood never gathers the wood every building costs.
     build_toward: bool = False
+    #: Buy at the marketplace what the best building of the tile lacks, gold first when copper
+    #: or livestock is short (``_purchases``): ``basic``'s shopping never buys the gold that
+    #: copper and livestock cost, so it declines the buildings worth most (Church, Town Hall,
+    #: Factory, Fairgrounds, Restaurant) and a rollout of a bid on them looked worse than passing.
+    plan_purchases: bool = False
 
 
 #: The first heuristic, kept to measure against (``Style(WORTH)``): it bid on tiles it could not
@@ -123,7 +128,8 @@ FIRST = Style(WORTH)
 BASIC = Style(WORTH, affordable_only=True, slot_aware_workers=True, liquidate=True, build_toward=True)
 #: (Resources valued higher for the worker placement, wood 1.3, steel 1.6, food and trade 1.0,
 #: were tried and did worse: 86% against 94-96% without, over 120 games against three basic.)
-STRONG = Style(WORTH, affordable_only=True, slot_aware_workers=True, liquidate=True, build_toward=True)
+STRONG = Style(WORTH, affordable_only=True, slot_aware_workers=True, liquidate=True, build_toward=True,
+               plan_purchases=True)
 
 #: How many of the best buildings left in the supply a seat gathers resources for.
 TARGETS = 4
@@ -234,6 +240,8 @@ def decide(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Ran
         return max(moves, key=lambda m: _reward_value(state, player, m, style))
     if phase in ("build_choice", "extra_build"):
         builds = [m for m in moves if m["type"] == "build_building"]
+        if style.plan_purchases and (planned := _planned_build(state, seat, builds, free)):
+            return planned
         if builds:
             return max(builds, key=lambda m: (_building_value(state, seat, m["building"], m), -_gold_of(m)))
         shopping = _buys_for_a_build(state, seat, free)
@@ -468,6 +476,54 @@ def _buys_for_a_build(state: State, seat: int, free: list[dict[str, Any]]) -> di
             for m in free:
                 if m["type"] == "buy_resource" and m["resource"] in short and m["gold_used"] == 0:
                     return m
+    return None
+
+
+def _purchases(player: Player, cost: Mapping[str, int], reserve: int) -> list[str] | None:
+    """The marketplace purchases, in order, that let the seat pay ``cost`` (gold first: a copper
+    or livestock costs a gold and a trade token, or with the River Port the gold stands in for it,
+    HS-R36), or None when its trade tokens or silver above ``reserve`` do not reach."""
+    short = {r: n - getattr(player, r) for r, n in cost.items() if getattr(player, r) < n}
+    animals = sum(short.get(r, 0) for r in ("copper", "livestock"))
+    gold_short = max(0, cost.get("gold", 0) + animals - player.gold)
+    plain = [r for r in ("wood", "food", "steel") for _ in range(short.get(r, 0))]
+    bought = [] if player.owns("river_port") else [r for r in ("copper", "livestock") for _ in range(short.get(r, 0))]
+    buys = ["gold"] * gold_short + bought + plain
+    silver = 4 * gold_short + sum(c.RATES[r]["silver"] for r in plain)
+    if len(buys) > player.trade or silver > player.silver - reserve:
+        return None
+    return buys
+
+
+def _planned_build(state: State, seat: int, builds: list[dict[str, Any]],
+                   free: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The strong level's build step: the building worth most among those the seat can build now
+    or after buying what it lacks (each purchase costs its silver and a trade token), then either
+    that build or the first purchase toward it; None when nothing is worth building."""
+    player = state.seat(seat)
+    allowed = None if state.phase == "extra_build" else c.TILES[state.tile()]["build_types"]
+    reserve = len(player.workers) if state.round < c.ROUNDS else 0
+    best, best_value = None, 0.0
+    for instance in dict.fromkeys(state.supply):
+        b = c.building(instance)
+        if (allowed is not None and b["type"] not in allowed) or player.owns(b["id"]):
+            continue
+        ready = [m for m in builds if m["building"] == instance]
+        buys = [] if ready else _purchases(player, b["cost"] or {}, reserve)
+        if buys is None:
+            continue
+        spent = sum(4 if r == "gold" else c.RATES[r].get("silver", 0) for r in buys)
+        value = _building_value(state, seat, instance, None) - WORTH["silver"] * spent - 0.5 * len(buys)
+        if value > best_value:
+            best, best_value = (ready, buys), value
+    if best is None:
+        return None
+    ready, buys = best
+    if ready:
+        return min(ready, key=_gold_of)
+    for m in free:
+        if m["type"] == "buy_resource" and m["resource"] == buys[0] and m["gold_used"] == 0:
+            return m
     return None
 
 
