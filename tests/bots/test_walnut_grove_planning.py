@@ -53,3 +53,24 @@ def test_wood_deficit_counts_the_fires_and_wagons_of_the_discs_still_face_down()
     assert (
         bots.wood_deficit(WalnutGroveState(players=(player,), phase="fall", year=8, disc="B1"), player) == 0
     )
+
+
+def test_strong_spring_counts_the_wood_the_winters_left_will_lack():
+    """Issue 38: short of wood a farm takes a help tile a missing wood; strong's spring (only
+    strong's: ``basic``'s choices stay as they were) counts what its largest forest leaves the
+    winters to come short of, so it grows the forest over another landscape."""
+    player = Player(board="PB1", active=("y1", "b1", "w1"), barn=("wood",))
+    state = WalnutGroveState(players=(player,), phase="spring", year=3, disc="A3",
+                             discs=("A4", "B1", "B2", "B3", "B4"))
+    fires = 1 + 2 + 2 + 2 + 3 + 3
+    assert bots._spring_wood(state, player) == (fires + 3 * 6 - 1, 6)
+    forest, pasture = (("L07", 4, 1, 0),), (("L01", 4, 1, 0),)  # over the board's forest (4, 0)
+    assert _area(forest, (4, 0), "F").size > _area(pasture, (4, 0), "F").size
+    weight = {letter: 1.0 for letter in "PGLMF"}
+
+    def gap(wood):
+        return bots._plan_value(player, forest, weight, 5, wood) - bots._plan_value(player, pasture, weight, 5, wood)
+
+    grown = _area(forest, (4, 0), "F").size - _area(pasture, (4, 0), "F").size
+    assert gap(bots._spring_wood(state, player)) == pytest.approx(
+        gap(None) + bots.SPRING_WOOD_SHORT * bots.FOREST_YIELD * grown * 6)
