@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from domain.games.homesteaders import bots
 from domain.games.homesteaders import components as c
 from domain.games.homesteaders.legal import free_moves, legal_moves, phase_moves
@@ -119,3 +121,19 @@ def test_strong_buys_the_gold_a_copper_costs_to_build_the_town_hall():
     basic = bots.decide(start, 0, legal_moves(start, 0), random.Random(0), bots.BASIC)
     # basic settles for the Workshop (2 VP): it buys the steel, never the gold
     assert basic == {"type": "buy_resource", "resource": "steel", "gold_used": 0}
+
+
+def test_strong_counts_what_a_building_adds_to_the_end_bonuses_it_owns_and_may_still_gain():
+    """Issue 38: strong plans toward the end bonuses. With the Town Hall (1 VP a Commercial
+    building at the end) a Market is worth a point more to strong; basic counts neither."""
+    state = setup(4, {"resource_visibility": "screened", "worker_assignment_mode": "simultaneous"})
+    state = replace(state, round=4)
+    plain = state.with_seat(0, replace(state.seat(0), buildings=("homestead#1",)))
+    with_hall = state.with_seat(0, replace(state.seat(0), buildings=("homestead#1", "town_hall#1")))
+    for style, gain in ((bots.STRONG, 1), (bots.BASIC, 0)):
+        assert bots._building_value(with_hall, 0, "market#1", None, style) == pytest.approx(
+            bots._building_value(plain, 0, "market#1", None, style) + gain)
+    # the Depot scores a point per track at the end: strong counts the tracks still to come
+    left = c.ROUNDS - 4
+    assert bots._building_value(plain, 0, "depot#1", None, bots.STRONG) == pytest.approx(
+        bots._building_value(plain, 0, "depot#1", None, bots.BASIC) + bots.BONUS_GROWTH["per_track"] * left)

@@ -119,6 +119,9 @@ class Style:
     #: copper and livestock cost, so it declines the buildings worth most (Church, Town Hall,
     #: Factory, Fairgrounds, Restaurant) and a rollout of a bid on them looked worse than passing.
     plan_purchases: bool = False
+    #: Count, in a building's worth, what it adds to the end bonuses the seat owns and what its
+    #: own end bonus may still grow by in the rounds left (``_bonus_outlook``).
+    plan_bonuses: bool = False
 
 
 #: The first heuristic, kept to measure against (``Style(WORTH)``): it bid on tiles it could not
@@ -129,7 +132,7 @@ BASIC = Style(WORTH, affordable_only=True, slot_aware_workers=True, liquidate=Tr
 #: (Resources valued higher for the worker placement, wood 1.3, steel 1.6, food and trade 1.0,
 #: were tried and did worse: 86% against 94-96% without, over 120 games against three basic.)
 STRONG = Style(WORTH, affordable_only=True, slot_aware_workers=True, liquidate=True, build_toward=True,
-               plan_purchases=True)
+               plan_purchases=True, plan_bonuses=True)
 
 #: How many of the best buildings left in the supply a seat gathers resources for.
 TARGETS = 4
@@ -398,7 +401,7 @@ def _tile_value(state: State, seat: int, slot: int, style: Style = BASIC, price:
             missing = sum(max(0, n - getattr(player, r)) for r, n in (b["cost"] or {}).items())
             if style.affordable_only and not _affordable(player, b["cost"] or {}, price):
                 continue
-            best = max(best, _building_value(state, seat, instance, None) - 1.5 * missing)
+            best = max(best, _building_value(state, seat, instance, None, style) - 1.5 * missing)
     bonus = {"gain_worker": 3, "gain_worker_and_rail_advance": 5}.get(tile["bonus"], 1 if tile["bonus"] else 0)
     if (style.slot_aware_workers and tile["bonus"] in ("gain_worker", "gain_worker_and_rail_advance")
             and _capacity(player) <= len(player.workers)):
@@ -436,15 +439,34 @@ def _ranked_bids(state: State, seat: int, moves: list[dict[str, Any]], style: St
     return [m for _, m in scored] + [{"type": "pass_bidding"}]
 
 
-def _building_value(state: State, seat: int, instance: str, move: dict[str, Any] | None) -> float:
-    """Points a building brings: its VP, its end bonus now, its income for the rounds left."""
+def _building_value(state: State, seat: int, instance: str, move: dict[str, Any] | None,
+                    style: Style = BASIC) -> float:
+    """Points a building brings: its VP, its end bonus now, its income for the rounds left (with
+    ``style.plan_bonuses``, also ``_bonus_outlook``)."""
     b = c.building(instance)
     left = max(0, c.ROUNDS - state.round)
     player = state.seat(seat)
     owner = SimpleNamespace(buildings=player.buildings + (instance,), workers=player.workers, track=player.track)
     bonus = scoring.end_bonus(owner, b["end_bonus"]) if b["end_bonus"] else 0
     cost = sum(WORTH.get(k, 0.5) * v for k, v in (b["cost"] or {}).items())
-    return b["vp"] + bonus + 0.6 * left * _yield_value(b["id"]) - 0.5 * cost
+    value = b["vp"] + bonus + 0.6 * left * _yield_value(b["id"]) - 0.5 * cost
+    if style.plan_bonuses:
+        value += _bonus_outlook(player, owner, b, left)
+    return value
+
+
+#: strong: what an end bonus is expected to gain per round left (a seat builds a building about
+#: every other round, a quarter of them of any one type; a worker or a track now and then).
+BONUS_GROWTH = {"per_residential": 0.15, "per_commercial": 0.15, "per_industrial": 0.1, "per_special": 0.1,
+                "per_building": 0.4, "per_worker": 0.1, "per_track": 0.1, "per_worker_and_track": 0.2}
+
+
+def _bonus_outlook(player: Player, owner: SimpleNamespace, b: Mapping[str, Any], left: int) -> float:
+    """What a new building adds to the end bonuses the seat already owns (a Town Hall counts it
+    if it is Commercial, ...), and what its own end bonus may still gain in the rounds left."""
+    added = sum(scoring.end_bonus(owner, c.building(i)["end_bonus"]) - scoring.end_bonus(player, c.building(i)["end_bonus"])
+                for i in player.buildings if c.building(i)["end_bonus"])
+    return added + (BONUS_GROWTH[b["end_bonus"]] * left if b["end_bonus"] else 0.0)
 
 
 def _reward_value(state: State, player: Player, move: dict[str, Any], style: Style = BASIC) -> float:
@@ -513,7 +535,7 @@ def _planned_build(state: State, seat: int, builds: list[dict[str, Any]],
         if buys is None:
             continue
         spent = sum(4 if r == "gold" else c.RATES[r].get("silver", 0) for r in buys)
-        value = _building_value(state, seat, instance, None) - WORTH["silver"] * spent - 0.5 * len(buys)
+        value = _building_value(state, seat, instance, None, STRONG) - WORTH["silver"] * spent - 0.5 * len(buys)
         if value > best_value:
             best, best_value = (ready, buys), value
     if best is None:
