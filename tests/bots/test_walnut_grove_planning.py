@@ -55,22 +55,12 @@ def test_wood_deficit_counts_the_fires_and_wagons_of_the_discs_still_face_down()
     )
 
 
-def test_strong_spring_counts_the_wood_the_winters_left_will_lack():
-    """Issue 38: short of wood a farm takes a help tile a missing wood; strong's spring (only
-    strong's: ``basic``'s choices stay as they were) counts what its largest forest leaves the
-    winters to come short of, so it grows the forest over another landscape."""
-    player = Player(board="PB1", active=("y1", "b1", "w1"), barn=("wood",))
-    state = WalnutGroveState(players=(player,), phase="spring", year=3, disc="A3",
-                             discs=("A4", "B1", "B2", "B3", "B4"))
-    fires = 1 + 2 + 2 + 2 + 3 + 3
-    assert bots._spring_wood(state, player) == (fires + 3 * 6 - 1, 6)
-    forest, pasture = (("L07", 4, 1, 0),), (("L01", 4, 1, 0),)  # over the board's forest (4, 0)
-    assert _area(forest, (4, 0), "F").size > _area(pasture, (4, 0), "F").size
-    weight = {letter: 1.0 for letter in "PGLMF"}
-
-    def gap(wood):
-        return bots._plan_value(player, forest, weight, 5, wood) - bots._plan_value(player, pasture, weight, 5, wood)
-
-    grown = _area(forest, (4, 0), "F").size - _area(pasture, (4, 0), "F").size
-    assert gap(bots._spring_wood(state, player)) == pytest.approx(
-        gap(None) + bots.SPRING_WOOD_SHORT * bots.FOREST_YIELD * grown * 6)
+def test_strong_counts_a_good_this_winter_needs_above_basic():
+    """Issue 38: a missing good is a help tile (two points, and the returnable tile before it
+    flips), so strong holds on to what this winter needs; basic's worth stays as it was."""
+    player = Player(board="PB1", active=("y1",), barn=("wood",))
+    state = WalnutGroveState(players=(player,), phase="fall", year=6, disc="B2", discs=("B3", "B4"))
+    # this winter asks 2 fires + 1 wagon = 3 wood: the one held is covered, none spare
+    assert bots.goods_worth(state, player) == pytest.approx(bots.NEEDED_GOOD)
+    assert bots.goods_worth(state, player, plan=True) == pytest.approx(bots.NEEDED_GOOD_PLAN)
+    assert bots.NEEDED_GOOD_PLAN > bots.NEEDED_GOOD

@@ -102,9 +102,6 @@ PLAN_PRODUCTION = 0.6
 WOOD_AHEAD = 1.8
 #: strong: the enclosed areas each tile still to come is expected to add (Surveyor's Chain).
 ENCLOSURES_AHEAD = 0.6
-#: strong's spring: what a wood the largest forest leaves the winters short of costs (a help
-#: tile's two points, less what the fall's goods and coins may still cover).
-SPRING_WOOD_SHORT = 1.0
 #: the share of the largest forest's size a summer is expected to yield for those winters.
 FOREST_YIELD = 0.8
 
@@ -318,7 +315,7 @@ def ranked_moves(
     if state.phase == "spring":
         # the planned spring (open fences counted) is most of the difference between a farm
         # that scores and one that does not; the quick rollout policy keeps the cheap one
-        return [_spring_quick(state, seat, rng) if quick else _spring_strong(state, seat, rng, plan)]
+        return [_spring_quick(state, seat, rng) if quick else _spring_strong(state, seat, rng)]
     if state.phase == "summer":
         return _summer_candidates(state, seat, rng, plan)
     if state.phase == "winter":
@@ -409,12 +406,9 @@ def _production(areas: list[Area], weight: dict, player: Player) -> float:
     return sum(sizes[: len(player.active) + 2])
 
 
-def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random, plan: bool = False) -> Move:
-    """Every placement of every drawn tile judged by what its fences may still enclose; with
-    ``plan`` (strong only: ``basic``'s choices stay as they were) also by the wood its largest
-    forest leaves the winters to come short of (``_spring_wood``)."""
+def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random) -> Move:
+    """Every placement of every drawn tile judged by what its fences may still enclose."""
     player = state.player(seat)
-    wood = _spring_wood(state, player) if plan else None
     wanted = _wanted(player)
     weight = {LANDSCAPE_LETTER[g]: (2.0 if g in wanted else 1.0) for g in LANDSCAPE_LETTER}
     tiles, left, placements = player.tiles, list(player.drawn), []
@@ -428,7 +422,7 @@ def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random, plan:
         ]
         best = max(
             options,
-            key=lambda placed: (_plan_value(player, tiles + (placed,), weight, to_come, wood), rng.random()),
+            key=lambda placed: (_plan_value(player, tiles + (placed,), weight, to_come), rng.random()),
         )
         tile, x, y, rotation = best
         left.remove(tile)
@@ -437,30 +431,12 @@ def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random, plan:
     return {"type": "place_landscape_tiles", "placements": placements}
 
 
-def _plan_value(player: Player, tiles: tuple, weight: dict, to_come: int,
-                wood: tuple[float, int] | None = None) -> float:
+def _plan_value(player: Player, tiles: tuple, weight: dict, to_come: int) -> float:
     """The farm's enclosures, those its open fences may still close (``enclosures.outlook``), its
-    land upgrades and the production of the areas its figures would work; with ``wood`` (the
-    wood the winters left ask for beyond what is held, and the summers left) less what the
-    largest forest leaves them short of."""
+    land upgrades and the production of the areas its figures would work."""
     areas = farm_areas(player.board, tiles)
     bonus = _land_bonus(areas, (u for _, u in player.upgrades))
-    value = outlook(player.board, tiles, to_come) + bonus + PLAN_PRODUCTION * _production(areas, weight, player)
-    if wood is not None:
-        need, summers = wood
-        forest = max((a.size for a in areas if a.landscape == "F"), default=0)
-        value -= SPRING_WOOD_SHORT * max(0.0, need - FOREST_YIELD * forest * summers)
-    return value
-
-
-def _spring_wood(state: WalnutGroveState, player: Player) -> tuple[float, int]:
-    """The wood this winter and those after it ask for (fires of this year's disc and of the
-    face-down ones, a wagon's wood a winter for every labourer without a cabin) less the wood
-    held, and the summers left to grow it."""
-    summers = len(state.discs) + 1
-    wagons = max(0, len(player.active) + len(player.pending) - len(player.cabins))
-    fires = sum(YEAR_DISCS[d].fires for d in state.discs) + (YEAR_DISCS[state.disc].fires if state.disc else 0)
-    return fires + wagons * summers - owned_goods(player)["wood"], summers
+    return outlook(player.board, tiles, to_come) + bonus + PLAN_PRODUCTION * _production(areas, weight, player)
 
 
 def _summer_candidates(
@@ -577,7 +553,7 @@ def strong_move(view, seat: int, rng: random.Random) -> Move:
     if seat not in to_act(base):
         return _off_turn(base, seat, rng, plan=True)
     if base.phase == "spring":
-        return _spring_strong(base, seat, rng, plan=True)
+        return _spring_strong(base, seat, rng)
     ranked = ranked_moves(base, seat, rng, plan=True)
     phase = "fall" if base.phase == "fall" and not base.overflow else base.phase
     shortlist = list(islice(_distinct(ranked), CANDIDATES.get(phase, 1)))
@@ -592,6 +568,7 @@ def strong_move(view, seat: int, rng: random.Random) -> Move:
             after = play(world, seat, move)
             if phase == "fall":
                 after = _resolve(after, sim_rng) if after.chance_step else after
+                # a help-tile toll costs HELP_TOLL here as in the ranking (issue 38)
                 totals[i] += (worth(after, seat, plan=True) + LOOKAHEAD * next_fall_potential(after, seat)
                               - HELP_TOLL * move.get("tolls", ()).count("help"))
             else:
