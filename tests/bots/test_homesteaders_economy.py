@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from domain.games.homesteaders import bots
 from domain.games.homesteaders import components as c
 from domain.games.homesteaders.legal import free_moves, legal_moves, phase_moves
@@ -93,3 +95,45 @@ def test_a_worker_without_a_slot_is_not_wanted_by_strong():
     move = {"type": "choose_rail_reward", "reward": "worker"}
     for style in (bots.BASIC, bots.STRONG):
         assert bots._reward_value(state, player, move, style) < 0 < bots._reward_value(state, player, move, bots.FIRST)
+
+
+def test_strong_buys_the_gold_a_copper_costs_to_build_the_town_hall():
+    """The Town Hall (10 VP) costs a copper; a seat with silver and trade tokens but no gold
+    buys a gold, then the copper with it, then builds; ``basic``'s shopping never buys the gold
+    (so strong's rollouts, which build as basic did, saw a bid on such land lose to a pass)."""
+    from domain.games.homesteaders.rules import play, to_act
+
+    state = setup(4, {"resource_visibility": "screened", "worker_assignment_mode": "simultaneous"})
+    state = replace(state, phase="build_choice", round=9, slots=("A09", "A20", "A29"), actor=0,
+                    cur_slot=1, supply=("town_hall#1", "workshop#1"))
+    state = state.with_seat(0, replace(state.seat(0), silver=12, wood=2, trade=3, workers=("w1-1",)))
+    assert 0 in to_act(state)
+    bought = []
+    for _ in range(6):
+        move = bots.decide(state, 0, legal_moves(state, 0), random.Random(0), bots.STRONG)
+        if move["type"] != "buy_resource":
+            break
+        bought.append(move["resource"])
+        state = play(state, 0, move)
+    assert bought == ["gold", "copper"]
+    assert move["type"] == "build_building" and move["building"].startswith("town_hall")
+    start = state.with_seat(0, replace(state.seat(0), gold=0, copper=0, silver=12, trade=3))
+    basic = bots.decide(start, 0, legal_moves(start, 0), random.Random(0), bots.BASIC)
+    # basic settles for the Workshop (2 VP): it buys the steel, never the gold
+    assert basic == {"type": "buy_resource", "resource": "steel", "gold_used": 0}
+
+
+def test_strong_counts_what_a_building_adds_to_the_end_bonuses_it_owns_and_may_still_gain():
+    """Issue 38: strong plans toward the end bonuses. With the Town Hall (1 VP a Commercial
+    building at the end) a Market is worth a point more to strong; basic counts neither."""
+    state = setup(4, {"resource_visibility": "screened", "worker_assignment_mode": "simultaneous"})
+    state = replace(state, round=4)
+    plain = state.with_seat(0, replace(state.seat(0), buildings=("homestead#1",)))
+    with_hall = state.with_seat(0, replace(state.seat(0), buildings=("homestead#1", "town_hall#1")))
+    for style, gain in ((bots.STRONG, 1), (bots.BASIC, 0)):
+        assert bots._building_value(with_hall, 0, "market#1", None, style) == pytest.approx(
+            bots._building_value(plain, 0, "market#1", None, style) + gain)
+    # the Depot scores a point per track at the end: strong counts the tracks still to come
+    left = c.ROUNDS - 4
+    assert bots._building_value(plain, 0, "depot#1", None, bots.STRONG) == pytest.approx(
+        bots._building_value(plain, 0, "depot#1", None, bots.BASIC) + bots.BONUS_GROWTH["per_track"] * left)

@@ -53,3 +53,14 @@ def test_wood_deficit_counts_the_fires_and_wagons_of_the_discs_still_face_down()
     assert (
         bots.wood_deficit(WalnutGroveState(players=(player,), phase="fall", year=8, disc="B1"), player) == 0
     )
+
+
+def test_strong_counts_a_good_this_winter_needs_above_basic():
+    """Issue 38: a missing good is a help tile (two points, and the returnable tile before it
+    flips), so strong holds on to what this winter needs; basic's worth stays as it was."""
+    player = Player(board="PB1", active=("y1",), barn=("wood",))
+    state = WalnutGroveState(players=(player,), phase="fall", year=6, disc="B2", discs=("B3", "B4"))
+    # this winter asks 2 fires + 1 wagon = 3 wood: the one held is covered, none spare
+    assert bots.goods_worth(state, player) == pytest.approx(bots.NEEDED_GOOD)
+    assert bots.goods_worth(state, player, plan=True) == pytest.approx(bots.NEEDED_GOOD_PLAN)
+    assert bots.NEEDED_GOOD_PLAN > bots.NEEDED_GOOD

@@ -114,6 +114,14 @@ class Style:
     #: Value a worker's yield by what the seat's next buildings lack (``_needs``): a seat that
     #: values a VP token above a wood never gathers the wood every building costs.
     build_toward: bool = False
+    #: Buy at the marketplace what the best building of the tile lacks, gold first when copper
+    #: or livestock is short (``_purchases``): ``basic``'s shopping never buys the gold that
+    #: copper and livestock cost, so it declines the buildings worth most (Church, Town Hall,
+    #: Factory, Fairgrounds, Restaurant) and a rollout of a bid on them looked worse than passing.
+    plan_purchases: bool = False
+    #: Count, in a building's worth, what it adds to the end bonuses the seat owns and what its
+    #: own end bonus may still grow by in the rounds left (``_bonus_outlook``).
+    plan_bonuses: bool = False
 
 
 #: The first heuristic, kept to measure against (``Style(WORTH)``): it bid on tiles it could not
@@ -123,7 +131,8 @@ FIRST = Style(WORTH)
 BASIC = Style(WORTH, affordable_only=True, slot_aware_workers=True, liquidate=True, build_toward=True)
 #: (Resources valued higher for the worker placement, wood 1.3, steel 1.6, food and trade 1.0,
 #: were tried and did worse: 86% against 94-96% without, over 120 games against three basic.)
-STRONG = Style(WORTH, affordable_only=True, slot_aware_workers=True, liquidate=True, build_toward=True)
+STRONG = Style(WORTH, affordable_only=True, slot_aware_workers=True, liquidate=True, build_toward=True,
+               plan_purchases=True, plan_bonuses=True)
 
 #: How many of the best buildings left in the supply a seat gathers resources for.
 TARGETS = 4
@@ -234,6 +243,8 @@ def decide(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Ran
         return max(moves, key=lambda m: _reward_value(state, player, m, style))
     if phase in ("build_choice", "extra_build"):
         builds = [m for m in moves if m["type"] == "build_building"]
+        if style.plan_purchases and (planned := _planned_build(state, seat, builds, free)):
+            return planned
         if builds:
             return max(builds, key=lambda m: (_building_value(state, seat, m["building"], m), -_gold_of(m)))
         shopping = _buys_for_a_build(state, seat, free)
@@ -390,7 +401,7 @@ def _tile_value(state: State, seat: int, slot: int, style: Style = BASIC, price:
             missing = sum(max(0, n - getattr(player, r)) for r, n in (b["cost"] or {}).items())
             if style.affordable_only and not _affordable(player, b["cost"] or {}, price):
                 continue
-            best = max(best, _building_value(state, seat, instance, None) - 1.5 * missing)
+            best = max(best, _building_value(state, seat, instance, None, style) - 1.5 * missing)
     bonus = {"gain_worker": 3, "gain_worker_and_rail_advance": 5}.get(tile["bonus"], 1 if tile["bonus"] else 0)
     if (style.slot_aware_workers and tile["bonus"] in ("gain_worker", "gain_worker_and_rail_advance")
             and _capacity(player) <= len(player.workers)):
@@ -428,15 +439,34 @@ def _ranked_bids(state: State, seat: int, moves: list[dict[str, Any]], style: St
     return [m for _, m in scored] + [{"type": "pass_bidding"}]
 
 
-def _building_value(state: State, seat: int, instance: str, move: dict[str, Any] | None) -> float:
-    """Points a building brings: its VP, its end bonus now, its income for the rounds left."""
+def _building_value(state: State, seat: int, instance: str, move: dict[str, Any] | None,
+                    style: Style = BASIC) -> float:
+    """Points a building brings: its VP, its end bonus now, its income for the rounds left (with
+    ``style.plan_bonuses``, also ``_bonus_outlook``)."""
     b = c.building(instance)
     left = max(0, c.ROUNDS - state.round)
     player = state.seat(seat)
     owner = SimpleNamespace(buildings=player.buildings + (instance,), workers=player.workers, track=player.track)
     bonus = scoring.end_bonus(owner, b["end_bonus"]) if b["end_bonus"] else 0
     cost = sum(WORTH.get(k, 0.5) * v for k, v in (b["cost"] or {}).items())
-    return b["vp"] + bonus + 0.6 * left * _yield_value(b["id"]) - 0.5 * cost
+    value = b["vp"] + bonus + 0.6 * left * _yield_value(b["id"]) - 0.5 * cost
+    if style.plan_bonuses:
+        value += _bonus_outlook(player, owner, b, left)
+    return value
+
+
+#: strong: what an end bonus is expected to gain per round left (a seat builds a building about
+#: every other round, a quarter of them of any one type; a worker or a track now and then).
+BONUS_GROWTH = {"per_residential": 0.15, "per_commercial": 0.15, "per_industrial": 0.1, "per_special": 0.1,
+                "per_building": 0.4, "per_worker": 0.1, "per_track": 0.1, "per_worker_and_track": 0.2}
+
+
+def _bonus_outlook(player: Player, owner: SimpleNamespace, b: Mapping[str, Any], left: int) -> float:
+    """What a new building adds to the end bonuses the seat already owns (a Town Hall counts it
+    if it is Commercial, ...), and what its own end bonus may still gain in the rounds left."""
+    added = sum(scoring.end_bonus(owner, c.building(i)["end_bonus"]) - scoring.end_bonus(player, c.building(i)["end_bonus"])
+                for i in player.buildings if c.building(i)["end_bonus"])
+    return added + (BONUS_GROWTH[b["end_bonus"]] * left if b["end_bonus"] else 0.0)
 
 
 def _reward_value(state: State, player: Player, move: dict[str, Any], style: Style = BASIC) -> float:
@@ -468,6 +498,54 @@ def _buys_for_a_build(state: State, seat: int, free: list[dict[str, Any]]) -> di
             for m in free:
                 if m["type"] == "buy_resource" and m["resource"] in short and m["gold_used"] == 0:
                     return m
+    return None
+
+
+def _purchases(player: Player, cost: Mapping[str, int], reserve: int) -> list[str] | None:
+    """The marketplace purchases, in order, that let the seat pay ``cost`` (gold first: a copper
+    or livestock costs a gold and a trade token, or with the River Port the gold stands in for it,
+    HS-R36), or None when its trade tokens or silver above ``reserve`` do not reach."""
+    short = {r: n - getattr(player, r) for r, n in cost.items() if getattr(player, r) < n}
+    animals = sum(short.get(r, 0) for r in ("copper", "livestock"))
+    gold_short = max(0, cost.get("gold", 0) + animals - player.gold)
+    plain = [r for r in ("wood", "food", "steel") for _ in range(short.get(r, 0))]
+    bought = [] if player.owns("river_port") else [r for r in ("copper", "livestock") for _ in range(short.get(r, 0))]
+    buys = ["gold"] * gold_short + bought + plain
+    silver = 4 * gold_short + sum(c.RATES[r]["silver"] for r in plain)
+    if len(buys) > player.trade or silver > player.silver - reserve:
+        return None
+    return buys
+
+
+def _planned_build(state: State, seat: int, builds: list[dict[str, Any]],
+                   free: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The strong level's build step: the building worth most among those the seat can build now
+    or after buying what it lacks (each purchase costs its silver and a trade token), then either
+    that build or the first purchase toward it; None when nothing is worth building."""
+    player = state.seat(seat)
+    allowed = None if state.phase == "extra_build" else c.TILES[state.tile()]["build_types"]
+    reserve = len(player.workers) if state.round < c.ROUNDS else 0
+    best, best_value = None, 0.0
+    for instance in dict.fromkeys(state.supply):
+        b = c.building(instance)
+        if (allowed is not None and b["type"] not in allowed) or player.owns(b["id"]):
+            continue
+        ready = [m for m in builds if m["building"] == instance]
+        buys = [] if ready else _purchases(player, b["cost"] or {}, reserve)
+        if buys is None:
+            continue
+        spent = sum(4 if r == "gold" else c.RATES[r].get("silver", 0) for r in buys)
+        value = _building_value(state, seat, instance, None, STRONG) - WORTH["silver"] * spent - 0.5 * len(buys)
+        if value > best_value:
+            best, best_value = (ready, buys), value
+    if best is None:
+        return None
+    ready, buys = best
+    if ready:
+        return min(ready, key=_gold_of)
+    for m in free:
+        if m["type"] == "buy_resource" and m["resource"] == buys[0] and m["gold_used"] == 0:
+            return m
     return None
 
 

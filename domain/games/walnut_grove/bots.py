@@ -76,6 +76,9 @@ HELPFUL = ("move_goods_to_barn", "return_neighbour_help_tile")
 
 #: a good that covers this winter's food or wood saves a help tile (2 VP) and its flip.
 NEEDED_GOOD = 2.3
+#: strong (``plan``): a good this winter needs counts more, as a help tile taken for a missing
+#: one costs its two points and flips the returnable tile before it (issue 38).
+NEEDED_GOOD_PLAN = 3.0
 #: a spare good: worth something for later winters, stores and upgrades.
 SPARE_GOOD = {"grain": 0.45, "fish": 0.45, "dairy": 0.45, "wood": 0.6, "stone": 0.5}
 #: a toll paid with a help tile costs more than its two points: the next tile flips it (it can
@@ -238,7 +241,7 @@ def goods_worth(state: WalnutGroveState, player: Player, plan: bool = False) -> 
         eaters = sum(1 for lab in player.active + player.pending if COLOUR_FOOD[LABOURERS[lab]] == good)
         if good in FOODS and eaters:
             rate += 0.25
-        worth += covered * NEEDED_GOOD + min(spare, 6) * rate + max(0, spare - 6) * rate * 0.3
+        worth += covered * (NEEDED_GOOD_PLAN if plan else NEEDED_GOOD) + min(spare, 6) * rate + max(0, spare - 6) * rate * 0.3
     if plan:
         spare_wood = max(0, owned["wood"] - need["wood"])
         worth += min(spare_wood, wood_deficit(state, player)) * (WOOD_AHEAD - SPARE_GOOD["wood"])
@@ -565,7 +568,9 @@ def strong_move(view, seat: int, rng: random.Random) -> Move:
             after = play(world, seat, move)
             if phase == "fall":
                 after = _resolve(after, sim_rng) if after.chance_step else after
-                totals[i] += worth(after, seat, plan=True) + LOOKAHEAD * next_fall_potential(after, seat)
+                # a help-tile toll costs HELP_TOLL here as in the ranking (issue 38)
+                totals[i] += (worth(after, seat, plan=True) + LOOKAHEAD * next_fall_potential(after, seat)
+                              - HELP_TOLL * move.get("tolls", ()).count("help"))
             else:
                 totals[i] += worth(rollout(after, seat, sim_rng), seat, plan=True)
     best = max(range(len(shortlist)), key=lambda i: (totals[i], -i))
