@@ -78,8 +78,9 @@ def tabletop_app(data_dir: Path) -> Flask:
 
 def smorest_app(data_dir: Path) -> Flask:
     """The probe declared the way the API declares its routes (flask-smorest, webargs, marshmallow)."""
-    from api.parsing import Blueprint  # as the API declares its routes (one schema instance per class)
     from marshmallow import Schema, fields
+
+    from api.parsing import Blueprint  # as the API declares its routes (one schema instance per class)
 
     class ProbeArgs(Schema):
         min_version = fields.Integer(load_default=None)
