@@ -36,7 +36,7 @@ from uuid import uuid4
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from flask import Flask, jsonify  # noqa: E402
+from flask import Flask, jsonify, request  # noqa: E402
 from werkzeug.test import EnvironBuilder  # noqa: E402
 
 from api import create_app, logs  # noqa: E402
@@ -48,13 +48,24 @@ RULE = "/api/tables/<uuid:table_id>/seats/<int:seat>/probe"
 ANSWER = {"seat": 0, "version": 12, "moves": [{"type": "pass"}]}
 
 
+BODY = {"move": {"type": "submit_pick", "pick": 1, "play": ["T-I9", "B-CAMP-1"], "round": 1, "discard": None},
+        "command_id": "0f" * 16}
+RECEIPT = {"table_id": "00000000-0000-0000-0000-000000000000", "version": 12, "position": 345, "duplicate": False}
+
+
 def probe(table_id, seat):  # noqa: ANN001 - the same view function everywhere
     return jsonify(ANSWER)
+
+
+def plain_command(table_id, seat):  # noqa: ANN001 - a command's shape: a JSON body read, a receipt answered
+    body = request.get_json()
+    return jsonify({**RECEIPT, "version": 12 + len(body["move"])})
 
 
 def plain_app() -> Flask:
     app = Flask(__name__)
     app.add_url_rule(RULE, "probe", probe)
+    app.add_url_rule(RULE.replace("probe", "command"), "command", plain_command, methods=["POST"])
     return app
 
 
@@ -67,8 +78,9 @@ def tabletop_app(data_dir: Path) -> Flask:
 
 def smorest_app(data_dir: Path) -> Flask:
     """The probe declared the way the API declares its routes (flask-smorest, webargs, marshmallow)."""
-    from flask_smorest import Blueprint
     from marshmallow import Schema, fields
+
+    from api.parsing import Blueprint  # as the API declares its routes (one schema instance per class)
 
     class ProbeArgs(Schema):
         min_version = fields.Integer(load_default=None)
@@ -78,6 +90,17 @@ def smorest_app(data_dir: Path) -> Flask:
         version = fields.Integer()
         moves = fields.List(fields.Dict())
 
+    class CommandArgs(Schema):  # as PlayMoveSchema: a move, a command id, an expected version
+        move = fields.Dict(required=True)
+        command_id = fields.String(load_default=None)
+        expected_version = fields.Integer(load_default=None)
+
+    class CommandAnswer(Schema):
+        table_id = fields.String()
+        version = fields.Integer()
+        position = fields.Integer()
+        duplicate = fields.Boolean()
+
     app = tabletop_app(data_dir)
     bp = Blueprint("bench_probe", __name__)
 
@@ -86,6 +109,12 @@ def smorest_app(data_dir: Path) -> Flask:
     @bp.response(200, ProbeAnswer)
     def declared(args, table_id, seat):
         return ANSWER
+
+    @bp.route(RULE.replace("probe", "declared-command"), methods=["POST"])
+    @bp.arguments(CommandArgs)
+    @bp.response(200, CommandAnswer)
+    def declared_command(args, table_id, seat):
+        return {**RECEIPT, "version": 12 + len(args["move"])}
 
     app.register_blueprint(bp)  # a plain registration: the OpenAPI document is not the point here
     return app
@@ -99,8 +128,10 @@ def without(app: Flask, name: str) -> Flask:
     return app
 
 
-def caller(app: Flask, path: str) -> Callable[[], None]:
-    environ = EnvironBuilder(path=path, method="GET", headers={"Connection": "keep-alive"}).get_environ()
+def caller(app: Flask, path: str, body: dict | None = None) -> Callable[[], None]:
+    environ = EnvironBuilder(path=path, method="GET" if body is None else "POST", json=body,
+                             headers={"Connection": "keep-alive"}).get_environ()
+    data = environ["wsgi.input"].read() if body is not None else b""
     environ["REMOTE_ADDR"] = "127.0.0.1"
 
     def start_response(status, headers, exc_info=None):  # noqa: ANN001
@@ -108,7 +139,10 @@ def caller(app: Flask, path: str) -> Callable[[], None]:
             raise SystemExit(f"bench_layer: {path} answered {status}")
 
     def call() -> None:
-        body = app(dict(environ), start_response)
+        env = dict(environ)
+        if data:
+            env["wsgi.input"] = io.BytesIO(data)
+        body = app(env, start_response)
         for _ in body:
             pass
         close = getattr(body, "close", None)
@@ -161,6 +195,8 @@ def main() -> None:
         **{label: caller(without(tabletop_app(data), name), PATH) for label, name in parts.items()},
         "bare_in_smorest": caller(smorest, PATH),
         "declared": caller(smorest, PATH.replace("probe", "declared") + "?min_version=3"),
+        "plain_post": caller(plain_app(), PATH.replace("probe", "command"), BODY),
+        "declared_post": caller(smorest, PATH.replace("probe", "declared-command"), BODY),
     }
     cpu = cpu_per_request(calls, n, repeat)
     plain, full, declared = cpu["plain"], cpu["full"], cpu["declared"]
@@ -178,6 +214,10 @@ def main() -> None:
         print(f"  {label:54} {share:8.1f}")
     print(f"{'declared route (flask-smorest, webargs, schema)':56} {declared:8.1f} {declared - plain:11.1f}")
     print(f"  {'its share over the bare route in the same app':54} {declared - bare_in_smorest:8.1f}")
+    plain_post, declared_post = cpu["plain_post"], cpu["declared_post"]
+    print(f"{'POST with a move body, plain Flask (get_json, jsonify)':56} {plain_post:8.1f} {0.0:11.1f}")
+    print(f"{'POST with a move body, declared (body check, schemas)':56} {declared_post:8.1f} "
+          f"{declared_post - plain_post:11.1f}")
     if args.profile:
         call = caller(tabletop_app(data), PATH)
         profiler = cProfile.Profile(time.process_time)
@@ -191,8 +231,8 @@ def main() -> None:
 
         pstats.Stats(args.profile, stream=out).sort_stats("tottime").print_stats(15)
         print(out.getvalue())
-    print(f"layer over plain Flask: {full - plain:.0f} µs bare, {declared - plain:.0f} µs for a declared route "
-          f"(target: at most 500 µs)")
+    print(f"layer over plain Flask: {full - plain:.0f} µs bare, {declared - plain:.0f} µs for a declared route, "
+          f"{declared_post - plain_post:.0f} µs for a declared command (POST) (target: at most 500 µs)")
 
 
 if __name__ == "__main__":

@@ -6,16 +6,19 @@ What it starts on loopback, all its own: a redis-server on a free port, a Postgr
 (``--db``, dropped and created; the server at ``TABLETOP_POSTGRES_HOST``/``_PORT``, default
 127.0.0.1:5432), ``tabletop migrate``, the projection worker (``tabletop projections run``) and
 gunicorn with ``deploy/gunicorn.conf.py`` (2 gevent workers unless ``--workers``) serving the real
-app plus one extra route, the bare-append baseline.
+app plus two baselines: the same append inside ``create_app()`` and in a plain Flask app.
 
 For each point (a number of tables), closed-loop clients (one asyncio process, one keep-alive
 connection per table) play Bunny Kingdom tables of one person and three bots: ``GET
 .../legal-moves`` then ``POST .../moves`` with one of them, for ``--seconds``; a finished game is
-replaced by a new table (not counted). Then the same client drives the same number of lanes against
-``POST /bench/bare/<lane>``, a bare Flask endpoint under the same gunicorn that loads one
-eventsourcing aggregate (through the library's cached repository) and appends one event: the
-floor of any command that reads and appends. It prints, per point: commands/s, p50/p99 of the
-command and of the read before it, the bare rate and the ratio, and server CPU per command per
+replaced by a new table (not counted); once per bot level of ``--level`` (``random,basic``: both).
+Then the same client drives the same number of lanes against two baselines that load one
+eventsourcing aggregate (through the library's cached repository) and append one event, the floor
+of any command that reads and appends: ``POST /bench/bare/<lane>``, a route added to the app
+``create_app()`` builds (it pays the app's per-request layer), and ``POST /bench/plain/<lane>``, a
+plain ``Flask(__name__)`` app outside ``create_app()`` (the issue's baseline) under the same
+gunicorn, in the same workers. It prints, per point: commands/s, p50/p99 of the command and of the
+read before it, both baselines' rates, the ratios to the plain one, and server CPU per command per
 process (web workers, projection worker, the PostgreSQL backends of this database, redis), with the
 projection worker's lag after the clients stop. CPU is read from ``/proc`` before and after; the
 end reading waits (bounded) for the projection worker to reach the log's head, so its figure covers
@@ -24,7 +27,7 @@ the commands of the window. The load average beside each point says how busy the
 The bots play at ``--level`` (default ``random``, the issue's baseline): the figures measure the
 platform's command path, not the bots' thinking (a ``basic`` bot spends several ms of CPU per
 decision, three decisions per command, in the web workers). ``--level basic`` measures the
-default a person gets.
+default a person gets; ``--level random,basic`` runs both, one after the other, per point.
 """
 
 from __future__ import annotations
@@ -127,6 +130,8 @@ class BenchApp:
         return app
 
     def __call__(self, environ: dict, start_response: Any) -> Any:
+        if environ.get("PATH_INFO", "").startswith(PLAIN_PREFIX):
+            return plain_app(environ, start_response)  # never enters create_app()'s app
         if self._app is None:
             with self._building:
                 if self._app is None:
@@ -134,6 +139,56 @@ class BenchApp:
         return self._app(environ, start_response)
 
 
+#: The plain baseline's path: ``BenchApp`` hands these requests to ``PlainApp`` before any of
+#: ``create_app()``'s layer sees them (its app is not even built for them).
+PLAIN_PREFIX = "/bench/plain/"
+
+
+class PlainApp:
+    """WSGI: a plain ``Flask(__name__)`` with one route appending one eventsourcing event, the
+    same as ``/bench/bare/<lane>`` but outside ``create_app()``: no request id, access line,
+    metrics, limiter, body check or receipt (the issue's baseline). Built on first use per worker."""
+
+    def __init__(self) -> None:
+        self._app = None
+        self._building = threading.Lock()
+
+    def build(self) -> Any:
+        from eventsourcing.application import AggregateNotFoundError
+        from eventsourcing.persistence import IntegrityError
+        from flask import Flask, jsonify
+
+        from api.config import Settings  # the store's connection settings only, not the app
+
+        flask_app = Flask(__name__)
+        bare = Bare(env=Settings.from_env().with_(group_commit=False).eventsourcing_env("bench_bare"))
+
+        @flask_app.post(PLAIN_PREFIX + "<int:lane>")
+        def plain_append(lane: int) -> Any:
+            for _ in range(12):
+                try:
+                    counter = bare.repository.get(Lane.create_id(lane))
+                    counter.trigger_event(Lane.Ticked, n=counter.n + 1)
+                except AggregateNotFoundError:
+                    counter = Lane(lane)
+                try:
+                    bare.save(counter)
+                except IntegrityError:
+                    continue
+                return jsonify(version=counter.version)
+            return jsonify(error="conflict"), 409
+
+        return flask_app
+
+    def __call__(self, environ: dict, start_response: Any) -> Any:
+        if self._app is None:
+            with self._building:
+                if self._app is None:
+                    self._app = self.build()
+        return self._app(environ, start_response)
+
+
+plain_app = PlainApp()
 app = BenchApp()
 
 
@@ -255,14 +310,21 @@ async def game_lane(port: int, rng: random.Random, state: dict, out: dict) -> No
     conn.close()
 
 
-async def bare_lane(port: int, lane: int, state: dict, out: dict) -> None:
+#: The append baselines' paths by kind: inside ``create_app()`` and outside it (plain Flask). Their
+#: lanes differ, so each kind appends to aggregates of its own.
+APPEND_PATHS = {"bare": "/bench/bare/{lane}", "plain": PLAIN_PREFIX + "{lane}"}
+APPEND_LANES = {"bare": 0, "plain": 100_000}
+
+
+async def bare_lane(port: int, lane: int, state: dict, out: dict, kind: str = "bare") -> None:
     conn = Conn(port)
-    status, body = await conn.request("POST", f"/bench/bare/{lane}", {})  # connect and warm
+    path = APPEND_PATHS[kind].format(lane=APPEND_LANES[kind] + lane)
+    status, body = await conn.request("POST", path, {})  # connect and warm
     assert status == 200, (status, body)
     await state["go"].wait()
     while not state["stop"]:
         t0 = time.perf_counter()
-        status, body = await conn.request("POST", f"/bench/bare/{lane}", {})
+        status, body = await conn.request("POST", path, {})
         t1 = time.perf_counter()
         if state["stop"]:
             break
@@ -297,7 +359,7 @@ async def drive(kind: str, port: int, lanes: int, seconds: float, seed: int) -> 
         if kind == "game":
             await game_lane(port, random.Random(rng.random() + i), lane_state_view, out)
         else:
-            await bare_lane(port, i, lane_state_view, out)
+            await bare_lane(port, i, lane_state_view, out, kind)
 
     tasks = [asyncio.create_task(lane_task(i)) for i in range(lanes)]
     setup_deadline = time.monotonic() + 600
@@ -546,9 +608,9 @@ class LockSampler(threading.Thread):
         return self.waiting / self.samples if self.samples else float("nan")
 
 
-def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: int) -> dict:
+def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: int, level: str | None = None) -> dict:
     client = subprocess.Popen([sys.executable, __file__, "client", kind, str(services.port), str(lanes),
-                               str(seconds), str(seed), LEVEL], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               str(seconds), str(seed), level or LEVEL], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
     line = client.stdout.readline()
     if not line.startswith("READY"):
@@ -582,14 +644,18 @@ def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: i
     return result
 
 
-def report(kind: str, lanes: int, r: dict) -> str:
+#: What each kind of point counts, as the report names it.
+WHAT = {"game": "commands", "bare": "in-app appends", "plain": "plain appends"}
+
+
+def report(kind: str, lanes: int, r: dict, label: str = "") -> str:
     n = len(r["commands"])
     rate = n / r["elapsed"] if r["elapsed"] else 0.0
     cpu = r["cpu"]
     per = {k: (v / n * 1000 if n else float("nan")) for k, v in cpu.items()}
     server = sum(per.values())
-    what = "commands" if kind == "game" else "bare appends"
-    line = (f"{lanes:>4} {'tables' if kind == 'game' else 'lanes '}  {what:>12}/s {rate:7.1f}   "
+    what = WHAT[kind] + label
+    line = (f"{lanes:>4} {'tables' if kind == 'game' else 'lanes '}  {what:>16}/s {rate:7.1f}   "
             f"p50 {pct(r['commands'], 50) * 1000:6.1f} ms  p99 {pct(r['commands'], 99) * 1000:7.1f} ms")
     if kind == "game":
         line += f"   (read before it: p50 {pct(r['reads'], 50) * 1000:5.1f} ms, p99 {pct(r['reads'], 99) * 1000:6.1f} ms)"
@@ -603,6 +669,40 @@ def report(kind: str, lanes: int, r: dict) -> str:
     if r["n_errors"]:
         line += f"\n{'':>14}{r['n_errors']} errors, e.g. {r['errors'][:2]}"
     return line
+
+
+def rate_of(r: dict | None) -> float:
+    return len(r["commands"]) / r["elapsed"] if r and r["elapsed"] else float("nan")
+
+
+def cpu_of(r: dict | None) -> dict[str, float]:
+    """Server CPU ms per command (or append) by process kind, and their total."""
+    if not r or not r["commands"]:
+        return {k: float("nan") for k in ("web", "projections", "postgres", "redis", "total")}
+    per = {k: v / len(r["commands"]) * 1000 for k, v in r["cpu"].items()}
+    return {**per, "total": sum(per.values())}
+
+
+def level_summary(rows: list[tuple[int, dict[str, dict | None]]], levels: list[str]) -> str:
+    """One line per point and server: rate, POST p50/p99, CPU per command per process kind, and the
+    ratio of the rate to the plain-Flask append of the same point (and to the first level's rate)."""
+    out = ["\nsummary (ratios against the plain Flask append of the same point, measured back to back):",
+           "  tables | server                     | per s   | p50 ms | p99 ms | CPU ms: web  proj   pg  redis  total "
+           "| x plain | x " + levels[0]]
+    for lanes, figures in rows:
+        plain = figures.get("plain")
+        first = figures.get(f"game:{levels[0]}")
+        for key, name in ([(f"game:{lv}", f"Tabletop, bots at {lv}") for lv in levels]
+                          + [("bare", "append inside create_app()"), ("plain", "append, plain Flask")]):
+            r = figures.get(key)
+            if r is None:
+                continue
+            c = cpu_of(r)
+            out.append(f"  {lanes:>6} | {name:<26} | {rate_of(r):7.1f} | {pct(r['commands'], 50) * 1000:6.1f} | "
+                       f"{pct(r['commands'], 99) * 1000:6.1f} | {c['web']:9.2f} {c['projections']:5.2f} {c['postgres']:5.2f} "
+                       f"{c['redis']:5.2f} {c['total']:6.2f} | {rate_of(r) / rate_of(plain):7.2f} | "
+                       f"{rate_of(r) / rate_of(first) if key.startswith('game') else float('nan'):5.2f}")
+    return "\n".join(out)
 
 
 def summary_line(lanes: int, game: dict, bare: dict | None, label: str = "") -> str:
@@ -641,26 +741,30 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="measured seconds per point (default 10)")
     parser.add_argument("--db", default="tabletop_load_bench", help="PostgreSQL database to create and drop")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2, as deployed)")
-    parser.add_argument("--no-bare", action="store_true", help="skip the bare-append baseline")
+    parser.add_argument("--no-bare", action="store_true", help="skip the append baselines (in-app and plain Flask)")
     parser.add_argument("--client-limits", action="store_true",
                         help="keep the per-client rate limits on (all clients are one address: raise them first)")
     parser.add_argument("--group-commit", choices=("on", "off"),
                         help="TABLETOP_GROUP_COMMIT for the game's commands (default: the environment's, else on)")
     parser.add_argument("--window-ms", type=float, help="TABLETOP_GROUP_COMMIT_WINDOW_MS (default: the environment's, else 0)")
-    parser.add_argument("--level", default="random", choices=("random", "basic", "strong"),
-                        help="the bots' level (default random: the command path, not the bots' thinking)")
+    parser.add_argument("--level", default="random",
+                        help="the bots' levels, comma-separated, each a point of its own (random, basic, strong; "
+                             "default random: the command path, not the bots' thinking; random,basic: both)")
     parser.add_argument("--compare", action="store_true",
                         help="per point: commands with group commit off, the bare append, commands with it on")
     args = parser.parse_args()
     global LEVEL
-    LEVEL = args.level
+    levels = [lv.strip() for lv in args.level.split(",") if lv.strip()]
+    if not levels or any(lv not in ("random", "basic", "strong") for lv in levels):
+        parser.error(f"--level: random, basic or strong (comma-separated), not {args.level!r}")
+    LEVEL = levels[0]
     if args.group_commit:
         os.environ["TABLETOP_GROUP_COMMIT"] = args.group_commit
     if args.window_ms is not None:
         os.environ["TABLETOP_GROUP_COMMIT_WINDOW_MS"] = str(args.window_ms)
     points = [int(x) for x in args.tables.split(",") if x.strip()]
     services = Services(args.db, args.workers, args.client_limits)
-    print(f"bench_load: {GAME}, {SEATS} seats (1 person + {SEATS - 1} bots at level {LEVEL}), gunicorn {args.workers} gevent "
+    print(f"bench_load: {GAME}, {SEATS} seats (1 person + {SEATS - 1} bots at level {' and '.join(levels)}), gunicorn {args.workers} gevent "
           f"workers (deploy/gunicorn.conf.py), PostgreSQL db {args.db}, own redis, projection worker; "
           f"{args.seconds:g} s per point, {os.cpu_count()} cores; group commit "
           f"{os.environ.get('TABLETOP_GROUP_COMMIT', 'on')}, window {os.environ.get('TABLETOP_GROUP_COMMIT_WINDOW_MS', '0')} ms",
@@ -672,16 +776,16 @@ def main() -> None:
             return
         rows = []
         for i, lanes in enumerate(points):
-            game = run_point(services, "game", lanes, args.seconds, seed=i)
-            print(report("game", lanes, game), flush=True)
-            bare = None
+            figures: dict[str, dict | None] = {}
+            for level in levels:
+                figures[f"game:{level}"] = run_point(services, "game", lanes, args.seconds, seed=i, level=level)
+                print(report("game", lanes, figures[f"game:{level}"], f" ({level})"), flush=True)
             if not args.no_bare:
-                bare = run_point(services, "bare", lanes, args.seconds, seed=i)
-                print(report("bare", lanes, bare), flush=True)
-            rows.append((lanes, game, bare))
-        print("\nsummary: tables | commands/s | p50 ms | p99 ms | server CPU ms/command | bare appends/s | ratio | load")
-        for lanes, game, bare in rows:
-            print(summary_line(lanes, game, bare))
+                for kind in ("bare", "plain"):
+                    figures[kind] = run_point(services, kind, lanes, args.seconds, seed=i)
+                    print(report(kind, lanes, figures[kind]), flush=True)
+            rows.append((lanes, figures))
+        print(level_summary(rows, levels))
     finally:
         services.stop()
 
