@@ -89,6 +89,32 @@ def test_a_branch_holds_only_what_the_seat_knew(memory_tables, game):
         assert any(d != hidden for d in drawn), "every branch copied the original's hidden part"
 
 
+@pytest.mark.parametrize("who_chose", [(1, 2), (1,), ()])
+def test_bunny_kingdom_BK_R99_a_branch_shows_which_seats_had_chosen_their_pick_and_not_what(memory_tables, who_chose):
+    """BK-R99: picks are secret until all are made, but who has chosen is public. A branch taken
+    while the others had chosen and Ann had not shows them as having chosen (the cards drawn from
+    what Ann could not see), whatever the deal: the picks are made here, move by legal move."""
+    from domain.games.bunny_kingdom.exploration import pick_moves, retract_pick
+    from domain.games.bunny_kingdom.rules import play
+
+    _, table = ann_against_bots(memory_tables, "bunny_kingdom", moves=0)
+    rules, state = GAMES["bunny_kingdom"], table.state
+    assert state.phase == "exploration"
+    for seat in range(state.players):  # nobody has chosen yet, then the seats in ``who_chose`` do
+        if state.selections[seat] is not None:
+            state = retract_pick(state, seat, {"round": state.round, "pick": state.pick})
+    for seat in who_chose:
+        state = play(state, seat, pick_moves(state, seat)[0])
+    view = rules.player_view(state, 0)
+    assert [s["has_chosen"] for s in view["seats"]] == [seat in who_chose for seat in range(state.players)]
+    for seed in (SEED, OTHER_SEED):
+        branch = branch_state(rules, state, 0, seed)
+        assert rules.player_view(branch, 0) == view
+        for seat in who_chose:  # a pick from the seat's drawn hand, legal there
+            play_cards, discard = branch.selections[seat]
+            assert set(play_cards) | ({discard} - {None}) <= set(branch.hands[seat])
+
+
 @pytest.mark.parametrize("game", PRODUCT)
 def test_a_branch_of_a_running_table_plays_to_the_end_and_verifies(memory_tables, game):
     tables = memory_tables

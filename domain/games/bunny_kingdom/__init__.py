@@ -2,7 +2,7 @@
 
 from domain.games.bunny_kingdom import bots, components, rules, state, views
 from domain.games.bunny_kingdom.bots import bot_move
-from domain.games.bunny_kingdom.determinize import determinize
+from domain.games.bunny_kingdom.determinize import whole_state
 from domain.games.bunny_kingdom.scoring import scores
 from domain.games.game import Game
 
@@ -33,6 +33,6 @@ GAME = Game(
     state_type=state.State,
     catalog=components.catalog,
     component_names=components.names,
-    determinize=determinize,
+    determinize=whole_state,
     bots=bots.POLICIES,
 )

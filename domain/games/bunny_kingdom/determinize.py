@@ -20,11 +20,22 @@ from domain.games.bunny_kingdom.components import ALL_CARDS, BUILDING_CARDS, IND
 from domain.games.bunny_kingdom.state import PRINTED, State, initial_state
 
 
-def determinize(view: Mapping[str, Any], seat: int, rng: random.Random, sample: bool | None = True) -> State:
+def whole_state(view: Mapping[str, Any], seat: int, rng: random.Random) -> State:
+    """``GAME.determinize``: a state whose view for ``seat`` is exactly ``view`` (a what-if branch
+    starts from it, tests/domain/test_what_if.py). A seat the view shows as having chosen its
+    pick has chosen one in it too, the first cards of its sampled hand: which ones the viewer
+    cannot know, only that it chose. The bots' search keeps ``determinize``, whose other seats
+    choose again in the simulation."""
+    return determinize(view, seat, rng, commit=True)
+
+
+def determinize(view: Mapping[str, Any], seat: int, rng: random.Random, sample: bool | None = True,
+                commit: bool = False) -> State:
     """A state consistent with the seat's ``view``. ``sample=False``: the hidden cards are not
     dealt at all (their places left empty), for a caller that reads none of them; ``None``: the
     same, the generator advanced as dealing them would (shuffling the cards the seat has not
-    seen), for a caller that draws from it after."""
+    seen), for a caller that draws from it after. ``commit``: the other seats the view shows as
+    having chosen this pick have a pick chosen from their sampled hands (see ``whole_state``)."""
     seats = view["seats"]
     n = len(seats)
     you = view["you"]
@@ -60,6 +71,11 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random, sample: 
     selections = [None] * n
     if selection and view["phase"] == "exploration":
         selections[seat] = (tuple(selection["play"]), selection["discard"])
+    if commit and sample and view["phase"] == "exploration":
+        for s, public in enumerate(seats):
+            if s != seat and public["has_chosen"] and len(hands[s]) >= 2:
+                first, second = hands[s][:2]
+                selections[s] = ((first,), second) if n == 2 else ((first, second), None)
     tp = [None] * n
     if you["trading_post_choices"]:
         tp[seat] = tuple(sorted(you["trading_post_choices"].items()))
