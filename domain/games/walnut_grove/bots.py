@@ -34,6 +34,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from itertools import islice
 
 from domain.errors import IllegalMove
@@ -42,6 +43,7 @@ from domain.games.walnut_grove.components import (
     COIN_VALUES,
     COLOUR_FOOD,
     FOODS,
+    GOODS,
     LABOURERS,
     LANDSCAPE_GOOD,
     ROTATIONS,
@@ -52,6 +54,7 @@ from domain.games.walnut_grove.components import (
 )
 from domain.games.walnut_grove.determinize import determinize
 from domain.games.walnut_grove.enclosures import outlook
+from domain.games.walnut_grove.fall import take_listed_fall_turn
 from domain.games.walnut_grove.farm import Area, farm_areas, farm_cells, open_cells, rotated_tile
 from domain.games.walnut_grove.holdings import coins, free_barn_slots, owned_goods
 from domain.games.walnut_grove.legal import (
@@ -226,25 +229,62 @@ def goods_worth(state: WalnutGroveState, player: Player, plan: bool = False) -> 
     With ``plan`` (strong), spare wood also counts toward the winters after this one."""
     if state.phase in ("final_adjustments", "ended"):
         return 0.0
-    owned = owned_goods(player)
+    return _goods_value(owned_goods(player), _goods_terms(state, player, plan))
+
+
+#: what ``_goods_value`` reads besides the goods: (need, rate per good, help-tile rate,
+#: wood deficit); a summer judges many stores against the same terms (issue 39).
+GoodsTerms = tuple
+
+
+def _goods_terms(state: WalnutGroveState, player: Player, plan: bool) -> GoodsTerms:
+    """The terms of ``goods_worth`` that do not depend on the goods held: this winter's bill, the
+    rate of a spare of each good and (``plan``) the wood the later winters will lack. The same for
+    most candidates a decision plays, so kept per what they read (issue 39)."""
+    return _terms(
+        state.phase, state.year, state.disc, player.done, player.active, player.pending, player.cabins,
+        (state.discs, player.board, player.tiles) if plan else None,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _terms(
+    phase: str, year: int, disc: str, done: bool, active: tuple, pending: tuple, cabins: tuple,
+    planned: tuple | None,
+) -> GoodsTerms:
+    """``_goods_terms`` from exactly the fields it reads (a state and player built of them)."""
+    state = WalnutGroveState(players=(), phase=phase, year=year, disc=disc, discs=planned[0] if planned else ())
+    player = Player(done=done, active=active, pending=pending, cabins=cabins,
+                    board=planned[1] if planned else "", tiles=planned[2] if planned else ())
     need = Counter()
     if _winter_due(state, player):
         needs = winter_needs(state, player)
         need.update(needs.food)
         need["wood"] += needs.wood
     later = _summers_left(state) > 0 or state.phase == "fall"
-    worth = 0.0
-    for good, count in owned.items():
-        covered = min(count, need[good])
-        spare = count - covered
+    rates = {}
+    for good in SPARE_GOOD:
         rate = SPARE_GOOD[good] if later else SPARE_GOOD[good] * 0.5
         eaters = sum(1 for lab in player.active + player.pending if COLOUR_FOOD[LABOURERS[lab]] == good)
         if good in FOODS and eaters:
             rate += 0.25
-        worth += covered * (NEEDED_GOOD_PLAN if plan else NEEDED_GOOD) + min(spare, 6) * rate + max(0, spare - 6) * rate * 0.3
-    if plan:
+        rates[good] = rate
+    deficit = wood_deficit(state, player) if planned else None
+    return need, rates, NEEDED_GOOD_PLAN if planned else NEEDED_GOOD, deficit
+
+
+def _goods_value(owned: Counter, terms: GoodsTerms) -> float:
+    """``goods_worth`` of the goods ``owned`` (summed in the Counter's order, as it always was)."""
+    need, rates, needed, deficit = terms
+    worth = 0.0
+    for good, count in owned.items():
+        covered = min(count, need[good])
+        spare = count - covered
+        rate = rates[good]
+        worth += covered * needed + min(spare, 6) * rate + max(0, spare - 6) * rate * 0.3
+    if deficit is not None:
         spare_wood = max(0, owned["wood"] - need["wood"])
-        worth += min(spare_wood, wood_deficit(state, player)) * (WOOD_AHEAD - SPARE_GOOD["wood"])
+        worth += min(spare_wood, deficit) * (WOOD_AHEAD - SPARE_GOOD["wood"])
     return worth
 
 
@@ -302,6 +342,9 @@ def margin(state: WalnutGroveState, seat: int) -> float:
 
 
 def _after(state: WalnutGroveState, seat: int, move: Move) -> WalnutGroveState:
+    """``play`` of a candidate the rules listed (a fall turn's shape is not checked again)."""
+    if move["type"] == "take_fall_turn":
+        return take_listed_fall_turn(state, seat, move)
     return play(state, seat, move)
 
 
@@ -453,12 +496,13 @@ def _summer_candidates(
         move = summer_move(player, tuple(areas[i] for i in sorted(indexes)))
         return worth(_after(state, seat, move), seat, plan)
 
+    terms = _goods_terms(state, player, plan) if state.phase not in ("final_adjustments", "ended") else None
     chosen: list[int] = []
     for _ in range(count):
         rest = [i for i in range(len(areas)) if i not in chosen]
         # judge each area as if it were the last figure's (others left out): the greedy step
         shortlist = sorted(rest, key=lambda i: -areas[i].size)[:8]
-        best = max(shortlist, key=lambda i: (_area_gain(state, player, chosen, i, areas, plan), -i))
+        best = max(shortlist, key=lambda i: (_area_gain(state, player, chosen, i, areas, plan, terms), -i))
         chosen.append(best)
     moves = [sorted(chosen)]
     for _ in range(3):
@@ -473,9 +517,15 @@ def _summer_candidates(
 
 
 def _area_gain(
-    state: WalnutGroveState, player: Player, chosen: list[int], index: int, areas: list, plan: bool = False
+    state: WalnutGroveState, player: Player, chosen: list[int], index: int, areas: list, plan: bool = False,
+    terms: GoodsTerms | None = None,
 ) -> float:
-    """The worth of producing in ``areas[index]`` after the ``chosen`` ones (storage, then barn)."""
+    """The worth of producing in ``areas[index]`` after the ``chosen`` ones (storage, then barn).
+
+    ``goods_worth`` of the player with the produce added to its barn; ``terms`` (the same for
+    every area a summer weighs) are computed once by the caller (issue 39)."""
+    if state.phase in ("final_adjustments", "ended"):
+        return 0.0
     bonus = YEAR_DISCS[state.disc].summer_bonus
     stored = dict(player.storage)
     barn_free = free_barn_slots(player)
@@ -487,8 +537,11 @@ def _area_gain(
         into_barn = min(barn_free, max(0, amount - room))
         barn_free -= into_barn
         gained[area.good] += min(amount, room) + into_barn
-    fake = replace(player, barn=player.barn + tuple(g for g, n in gained.items() for _ in range(n)))
-    return goods_worth(state, fake, plan)
+    # the goods of a barn with the produce appended, then storage: ``owned_goods`` of that player
+    owned = Counter(item for item in player.barn if item in GOODS)
+    owned.update(g for g, n in gained.items() for _ in range(n))
+    owned.update(good for _, good in player.storage)
+    return _goods_value(owned, terms if terms is not None else _goods_terms(state, player, plan))
 
 
 # --- strong -------------------------------------------------------------------------------
