@@ -68,7 +68,7 @@ from domain.games.walnut_grove.rules import chance, play, resolve_chance, to_act
 from domain.games.walnut_grove.scoring import breakdown, upgrade_points
 from domain.games.walnut_grove.spring import keep_count
 from domain.games.walnut_grove.state import Player, WalnutGroveState
-from domain.games.walnut_grove.summer import figures
+from domain.games.walnut_grove.summer import figures, place_listed_figures
 from domain.games.walnut_grove.winter import winter_needs
 
 Move = dict
@@ -493,8 +493,8 @@ def _summer_candidates(
         return [summer_move(player, tuple(areas))]
 
     def judge(indexes: Sequence[int]) -> float:
-        move = summer_move(player, tuple(areas[i] for i in sorted(indexes)))
-        return worth(_after(state, seat, move), seat, plan)
+        # play(state, seat, summer_move(player, those areas)), the areas given as they are
+        return worth(place_listed_figures(state, seat, tuple(areas[i] for i in sorted(indexes))), seat, plan)
 
     terms = _goods_terms(state, player, plan) if state.phase not in ("final_adjustments", "ended") else None
     chosen: list[int] = []
