@@ -311,7 +311,9 @@ def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
     if state.phase == "ended":
         return total
     left = _summers_left(state)
-    total += goods_worth(state, player, plan)
+    owned = owned_goods(player)
+    if state.phase != "final_adjustments":  # goods_worth(state, player, plan), its goods counted once
+        total += _goods_value(owned, _goods_terms(state, player, plan))
     total += COIN_USE * min(3, len(coins(player)))
     if state.chance_step == "coins" and state.order[state.cursor] == seat:
         total += min(state.owed, len(state.coin_bag)) * (COIN_DRAW + COIN_USE)
@@ -326,7 +328,7 @@ def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
             total += 0.5 * min(5 - now, left + 1)
         elif plan and effect == "per_enclosure":
             total += UPGRADES[upgrade].value * ENCLOSURES_AHEAD * max(0, TILES_PLACED - len(player.tiles))
-    if player.help_returnable and sum(owned_goods(player).values()) >= 3:
+    if player.help_returnable and sum(owned.values()) >= 3:
         total += 0.5  # a returnable tile may still be given back
     return total
 
@@ -502,7 +504,8 @@ def _summer_candidates(
         rest = [i for i in range(len(areas)) if i not in chosen]
         # judge each area as if it were the last figure's (others left out): the greedy step
         shortlist = sorted(rest, key=lambda i: -areas[i].size)[:8]
-        best = max(shortlist, key=lambda i: (_area_gain(state, player, chosen, i, areas, plan, terms), -i))
+        gain = _area_gains(state, player, chosen, areas, terms) if terms is not None else lambda i: 0.0
+        best = max(shortlist, key=lambda i: (gain(i), -i))
         chosen.append(best)
     moves = [sorted(chosen)]
     for _ in range(3):
@@ -516,32 +519,40 @@ def _summer_candidates(
     return [summer_move(player, tuple(areas[i] for i in ix)) for ix in moves]
 
 
-def _area_gain(
-    state: WalnutGroveState, player: Player, chosen: list[int], index: int, areas: list, plan: bool = False,
-    terms: GoodsTerms | None = None,
-) -> float:
-    """The worth of producing in ``areas[index]`` after the ``chosen`` ones (storage, then barn).
-
-    ``goods_worth`` of the player with the produce added to its barn; ``terms`` (the same for
-    every area a summer weighs) are computed once by the caller (issue 39)."""
-    if state.phase in ("final_adjustments", "ended"):
-        return 0.0
+def _area_gains(
+    state: WalnutGroveState, player: Player, chosen: list[int], areas: list, terms: GoodsTerms
+) -> Callable[[int], float]:
+    """The worth of producing in each area after the ``chosen`` ones (storage, then barn):
+    ``goods_worth`` of the player with that produce in its barn. The chosen ones' produce is
+    added once, each area's on top (issue 39: a summer weighs up to eight areas a figure)."""
     bonus = YEAR_DISCS[state.disc].summer_bonus
     stored = dict(player.storage)
     barn_free = free_barn_slots(player)
     gained: Counter = Counter()
-    for i in [*chosen, index]:
+    for i in chosen:
         area = areas[i]
         amount = area.size + (1 if area.good == bonus else 0)
         room = sum(1 for slot in area.slots if slot not in stored)
         into_barn = min(barn_free, max(0, amount - room))
         barn_free -= into_barn
         gained[area.good] += min(amount, room) + into_barn
-    # the goods of a barn with the produce appended, then storage: ``owned_goods`` of that player
-    owned = Counter(item for item in player.barn if item in GOODS)
-    owned.update(g for g, n in gained.items() for _ in range(n))
-    owned.update(good for _, good in player.storage)
-    return _goods_value(owned, terms if terms is not None else _goods_terms(state, player, plan))
+    in_barn = [item for item in player.barn if item in GOODS]
+    in_storage = [good for _, good in player.storage]
+
+    def gain(index: int) -> float:
+        area = areas[index]
+        amount = area.size + (1 if area.good == bonus else 0)
+        room = sum(1 for slot in area.slots if slot not in stored)
+        into_barn = min(barn_free, max(0, amount - room))
+        produce = gained.copy()
+        produce[area.good] += min(amount, room) + into_barn
+        # ``owned_goods`` of the player with the produce appended to its barn
+        owned = Counter(in_barn)
+        owned.update(g for g, n in produce.items() for _ in range(n))
+        owned.update(in_storage)
+        return _goods_value(owned, terms)
+
+    return gain
 
 
 # --- strong -------------------------------------------------------------------------------
