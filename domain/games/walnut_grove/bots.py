@@ -6,6 +6,7 @@ policy does can depend on a secret, and the same input always gives the same mov
 
 * ``random``: the seeded random bot of the playout tests (``bot_move``), on that state.
 * ``basic``: one ply of look-ahead, and the planned spring below. Each candidate move is applied with the game's own ``play``
+  (a listed fall turn or summer placement by the same rules code, its shape not checked again)
   and the seat's position judged by ``worth``: its score as it would count now (coins at face
   value) plus what its goods, labourers and cabins are still worth — a good that feeds or heats
   this winter is worth a help tile's two points, a spare one much less. So it feeds and heats its
@@ -253,7 +254,9 @@ def _terms(
     planned: tuple | None,
 ) -> GoodsTerms:
     """``_goods_terms`` from exactly the fields it reads (a state and player built of them)."""
-    state = WalnutGroveState(players=(), phase=phase, year=year, disc=disc, discs=planned[0] if planned else ())
+    state = WalnutGroveState(
+        players=(), phase=phase, year=year, disc=disc, discs=planned[0] if planned else ()
+    )
     player = Player(done=done, active=active, pending=pending, cabins=cabins,
                     board=planned[1] if planned else "", tiles=planned[2] if planned else ())
     need = Counter()
@@ -398,16 +401,26 @@ def _cheapest_spellings(moves: list[Move]) -> list[Move]:
     Paying a toll with a coin costs its face value, with a help tile two points: the choices
     add up independently of the action, so judging the others is wasted work.
     """
-    best: dict[str, tuple[float, int]] = {}
+    best: dict[frozenset, tuple[float, int]] = {}
     for i, move in enumerate(moves):
-        action = {k: v for k, v in move.items() if k not in ("tolls", "payment")}
-        key = repr(sorted(action.items()))
+        key = frozenset([(k, _frozen(v)) for k, v in move.items() if k not in ("tolls", "payment")])
         cost = sum(_toll_cost(t) for t in move["tolls"]) + sum(
             _coin_cost(c) for c in move["payment"]["coins"]
         )
         if key not in best or cost < best[key][0]:
             best[key] = (cost, i)
     return [moves[i] for _, i in sorted(best.values(), key=lambda ci: ci[1])]
+
+
+def _frozen(value: object) -> object:
+    """A hashable twin of a listed move's value (strings, numbers, lists, objects), equal exactly
+    when its ``repr`` is (an object's field order counts, as it does there): the key of the action
+    ``_cheapest_spellings`` groups by, without printing every move (issue 39)."""
+    if type(value) is list:
+        return ("list", *(_frozen(v) for v in value))
+    if type(value) is dict:
+        return ("dict", *((k, _frozen(v)) for k, v in value.items()))
+    return value
 
 
 def basic_move(

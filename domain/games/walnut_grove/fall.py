@@ -128,7 +128,9 @@ def take_listed_fall_turn(state: WalnutGroveState, seat: int, move: dict) -> Wal
     check of the move against the state, are ``take_fall_turn``'s own (``_take``)."""
     destination = move["destination"]
     action_field, _ = moves.ACTION_FIELD[TOWN[destination].kind]
-    return _take(state, seat, destination, move["tolls"], move["payment"], move[action_field], _listed_payment)
+    return _take(
+        state, seat, destination, move["tolls"], move["payment"], move[action_field], _listed_payment
+    )
 
 
 def _listed_payment(pay: dict) -> tuple[list[str], list[tuple[str, str, int]]]:

@@ -63,7 +63,9 @@ def place_listed_figures(state: WalnutGroveState, seat: int, areas: tuple[Area, 
     return _place(state, seat, player, list(zip(figures(player), areas)))
 
 
-def _place(state: WalnutGroveState, seat: int, player: Player, work: list[tuple[str, Area]]) -> WalnutGroveState:
+def _place(
+    state: WalnutGroveState, seat: int, player: Player, work: list[tuple[str, Area]]
+) -> WalnutGroveState:
     """Production figure by figure (storage, then barn); the summer ends once every seat placed."""
     player, _ = produce(player, work, YEAR_DISCS[state.disc].summer_bonus)
     state = state.with_player(seat, replace(player, done=True))
