@@ -6,6 +6,7 @@ policy does can depend on a secret, and the same input always gives the same mov
 
 * ``random``: the seeded random bot of the playout tests (``bot_move``), on that state.
 * ``basic``: one ply of look-ahead, and the planned spring below. Each candidate move is applied with the game's own ``play``
+  (a listed fall turn or summer placement by the same rules code, its shape not checked again)
   and the seat's position judged by ``worth``: its score as it would count now (coins at face
   value) plus what its goods, labourers and cabins are still worth — a good that feeds or heats
   this winter is worth a help tile's two points, a spare one much less. So it feeds and heats its
@@ -34,6 +35,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from itertools import islice
 
 from domain.errors import IllegalMove
@@ -42,6 +44,7 @@ from domain.games.walnut_grove.components import (
     COIN_VALUES,
     COLOUR_FOOD,
     FOODS,
+    GOODS,
     LABOURERS,
     LANDSCAPE_GOOD,
     ROTATIONS,
@@ -52,6 +55,7 @@ from domain.games.walnut_grove.components import (
 )
 from domain.games.walnut_grove.determinize import determinize
 from domain.games.walnut_grove.enclosures import outlook
+from domain.games.walnut_grove.fall import take_listed_fall_turn
 from domain.games.walnut_grove.farm import Area, farm_areas, farm_cells, open_cells, rotated_tile
 from domain.games.walnut_grove.holdings import coins, free_barn_slots, owned_goods
 from domain.games.walnut_grove.legal import (
@@ -65,7 +69,7 @@ from domain.games.walnut_grove.rules import chance, play, resolve_chance, to_act
 from domain.games.walnut_grove.scoring import breakdown, upgrade_points
 from domain.games.walnut_grove.spring import keep_count
 from domain.games.walnut_grove.state import Player, WalnutGroveState
-from domain.games.walnut_grove.summer import figures
+from domain.games.walnut_grove.summer import figures, place_listed_figures
 from domain.games.walnut_grove.winter import winter_needs
 
 Move = dict
@@ -226,25 +230,64 @@ def goods_worth(state: WalnutGroveState, player: Player, plan: bool = False) -> 
     With ``plan`` (strong), spare wood also counts toward the winters after this one."""
     if state.phase in ("final_adjustments", "ended"):
         return 0.0
-    owned = owned_goods(player)
+    return _goods_value(owned_goods(player), _goods_terms(state, player, plan))
+
+
+#: what ``_goods_value`` reads besides the goods: (need, rate per good, help-tile rate,
+#: wood deficit); a summer judges many stores against the same terms (issue 39).
+GoodsTerms = tuple
+
+
+def _goods_terms(state: WalnutGroveState, player: Player, plan: bool) -> GoodsTerms:
+    """The terms of ``goods_worth`` that do not depend on the goods held: this winter's bill, the
+    rate of a spare of each good and (``plan``) the wood the later winters will lack. The same for
+    most candidates a decision plays, so kept per what they read (issue 39)."""
+    return _terms(
+        state.phase, state.year, state.disc, player.done, player.active, player.pending, player.cabins,
+        (state.discs, player.board, player.tiles) if plan else None,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _terms(
+    phase: str, year: int, disc: str, done: bool, active: tuple, pending: tuple, cabins: tuple,
+    planned: tuple | None,
+) -> GoodsTerms:
+    """``_goods_terms`` from exactly the fields it reads (a state and player built of them)."""
+    state = WalnutGroveState(
+        players=(), phase=phase, year=year, disc=disc, discs=planned[0] if planned else ()
+    )
+    player = Player(done=done, active=active, pending=pending, cabins=cabins,
+                    board=planned[1] if planned else "", tiles=planned[2] if planned else ())
     need = Counter()
     if _winter_due(state, player):
         needs = winter_needs(state, player)
         need.update(needs.food)
         need["wood"] += needs.wood
     later = _summers_left(state) > 0 or state.phase == "fall"
-    worth = 0.0
-    for good, count in owned.items():
-        covered = min(count, need[good])
-        spare = count - covered
+    rates = {}
+    for good in SPARE_GOOD:
         rate = SPARE_GOOD[good] if later else SPARE_GOOD[good] * 0.5
         eaters = sum(1 for lab in player.active + player.pending if COLOUR_FOOD[LABOURERS[lab]] == good)
         if good in FOODS and eaters:
             rate += 0.25
-        worth += covered * (NEEDED_GOOD_PLAN if plan else NEEDED_GOOD) + min(spare, 6) * rate + max(0, spare - 6) * rate * 0.3
-    if plan:
+        rates[good] = rate
+    deficit = wood_deficit(state, player) if planned else None
+    return need, rates, NEEDED_GOOD_PLAN if planned else NEEDED_GOOD, deficit
+
+
+def _goods_value(owned: Counter, terms: GoodsTerms) -> float:
+    """``goods_worth`` of the goods ``owned`` (summed in the Counter's order, as it always was)."""
+    need, rates, needed, deficit = terms
+    worth = 0.0
+    for good, count in owned.items():
+        covered = min(count, need[good])
+        spare = count - covered
+        rate = rates[good]
+        worth += covered * needed + min(spare, 6) * rate + max(0, spare - 6) * rate * 0.3
+    if deficit is not None:
         spare_wood = max(0, owned["wood"] - need["wood"])
-        worth += min(spare_wood, wood_deficit(state, player)) * (WOOD_AHEAD - SPARE_GOOD["wood"])
+        worth += min(spare_wood, deficit) * (WOOD_AHEAD - SPARE_GOOD["wood"])
     return worth
 
 
@@ -271,7 +314,9 @@ def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
     if state.phase == "ended":
         return total
     left = _summers_left(state)
-    total += goods_worth(state, player, plan)
+    owned = owned_goods(player)
+    if state.phase != "final_adjustments":  # goods_worth(state, player, plan), its goods counted once
+        total += _goods_value(owned, _goods_terms(state, player, plan))
     total += COIN_USE * min(3, len(coins(player)))
     if state.chance_step == "coins" and state.order[state.cursor] == seat:
         total += min(state.owed, len(state.coin_bag)) * (COIN_DRAW + COIN_USE)
@@ -286,7 +331,7 @@ def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
             total += 0.5 * min(5 - now, left + 1)
         elif plan and effect == "per_enclosure":
             total += UPGRADES[upgrade].value * ENCLOSURES_AHEAD * max(0, TILES_PLACED - len(player.tiles))
-    if player.help_returnable and sum(owned_goods(player).values()) >= 3:
+    if player.help_returnable and sum(owned.values()) >= 3:
         total += 0.5  # a returnable tile may still be given back
     return total
 
@@ -302,6 +347,9 @@ def margin(state: WalnutGroveState, seat: int) -> float:
 
 
 def _after(state: WalnutGroveState, seat: int, move: Move) -> WalnutGroveState:
+    """``play`` of a candidate the rules listed (a fall turn's shape is not checked again)."""
+    if move["type"] == "take_fall_turn":
+        return take_listed_fall_turn(state, seat, move)
     return play(state, seat, move)
 
 
@@ -353,16 +401,26 @@ def _cheapest_spellings(moves: list[Move]) -> list[Move]:
     Paying a toll with a coin costs its face value, with a help tile two points: the choices
     add up independently of the action, so judging the others is wasted work.
     """
-    best: dict[str, tuple[float, int]] = {}
+    best: dict[frozenset, tuple[float, int]] = {}
     for i, move in enumerate(moves):
-        action = {k: v for k, v in move.items() if k not in ("tolls", "payment")}
-        key = repr(sorted(action.items()))
+        key = frozenset([(k, _frozen(v)) for k, v in move.items() if k not in ("tolls", "payment")])
         cost = sum(_toll_cost(t) for t in move["tolls"]) + sum(
             _coin_cost(c) for c in move["payment"]["coins"]
         )
         if key not in best or cost < best[key][0]:
             best[key] = (cost, i)
     return [moves[i] for _, i in sorted(best.values(), key=lambda ci: ci[1])]
+
+
+def _frozen(value: object) -> object:
+    """A hashable twin of a listed move's value (strings, numbers, lists, objects), equal exactly
+    when its ``repr`` is (an object's field order counts, as it does there): the key of the action
+    ``_cheapest_spellings`` groups by, without printing every move (issue 39)."""
+    if type(value) is list:
+        return ("list", *(_frozen(v) for v in value))
+    if type(value) is dict:
+        return ("dict", *((k, _frozen(v)) for k, v in value.items()))
+    return value
 
 
 def basic_move(
@@ -450,15 +508,17 @@ def _summer_candidates(
         return [summer_move(player, tuple(areas))]
 
     def judge(indexes: Sequence[int]) -> float:
-        move = summer_move(player, tuple(areas[i] for i in sorted(indexes)))
-        return worth(_after(state, seat, move), seat, plan)
+        # play(state, seat, summer_move(player, those areas)), the areas given as they are
+        return worth(place_listed_figures(state, seat, tuple(areas[i] for i in sorted(indexes))), seat, plan)
 
+    terms = _goods_terms(state, player, plan) if state.phase not in ("final_adjustments", "ended") else None
     chosen: list[int] = []
     for _ in range(count):
         rest = [i for i in range(len(areas)) if i not in chosen]
         # judge each area as if it were the last figure's (others left out): the greedy step
         shortlist = sorted(rest, key=lambda i: -areas[i].size)[:8]
-        best = max(shortlist, key=lambda i: (_area_gain(state, player, chosen, i, areas, plan), -i))
+        gain = _area_gains(state, player, chosen, areas, terms) if terms is not None else lambda i: 0.0
+        best = max(shortlist, key=lambda i: (gain(i), -i))
         chosen.append(best)
     moves = [sorted(chosen)]
     for _ in range(3):
@@ -472,23 +532,40 @@ def _summer_candidates(
     return [summer_move(player, tuple(areas[i] for i in ix)) for ix in moves]
 
 
-def _area_gain(
-    state: WalnutGroveState, player: Player, chosen: list[int], index: int, areas: list, plan: bool = False
-) -> float:
-    """The worth of producing in ``areas[index]`` after the ``chosen`` ones (storage, then barn)."""
+def _area_gains(
+    state: WalnutGroveState, player: Player, chosen: list[int], areas: list, terms: GoodsTerms
+) -> Callable[[int], float]:
+    """The worth of producing in each area after the ``chosen`` ones (storage, then barn):
+    ``goods_worth`` of the player with that produce in its barn. The chosen ones' produce is
+    added once, each area's on top (issue 39: a summer weighs up to eight areas a figure)."""
     bonus = YEAR_DISCS[state.disc].summer_bonus
     stored = dict(player.storage)
     barn_free = free_barn_slots(player)
     gained: Counter = Counter()
-    for i in [*chosen, index]:
+    for i in chosen:
         area = areas[i]
         amount = area.size + (1 if area.good == bonus else 0)
         room = sum(1 for slot in area.slots if slot not in stored)
         into_barn = min(barn_free, max(0, amount - room))
         barn_free -= into_barn
         gained[area.good] += min(amount, room) + into_barn
-    fake = replace(player, barn=player.barn + tuple(g for g, n in gained.items() for _ in range(n)))
-    return goods_worth(state, fake, plan)
+    in_barn = [item for item in player.barn if item in GOODS]
+    in_storage = [good for _, good in player.storage]
+
+    def gain(index: int) -> float:
+        area = areas[index]
+        amount = area.size + (1 if area.good == bonus else 0)
+        room = sum(1 for slot in area.slots if slot not in stored)
+        into_barn = min(barn_free, max(0, amount - room))
+        produce = gained.copy()
+        produce[area.good] += min(amount, room) + into_barn
+        # ``owned_goods`` of the player with the produce appended to its barn
+        owned = Counter(in_barn)
+        owned.update(g for g, n in produce.items() for _ in range(n))
+        owned.update(in_storage)
+        return _goods_value(owned, terms)
+
+    return gain
 
 
 # --- strong -------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ store sale draws coins at random (a chance step); coins that do not fit wait for
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,18 +117,46 @@ def take_fall_turn(state: WalnutGroveState, seat: int, move: Any) -> WalnutGrove
     move = moves.fields(
         move, "WG-R30", destination=str, tolls=list, payment=dict, **{action_field: action_type}
     )
+    return _take(state, seat, destination, move["tolls"], move["payment"], move[action_field], moves.payment)
+
+
+def take_listed_fall_turn(state: WalnutGroveState, seat: int, move: dict) -> WalnutGroveState:
+    """``take_fall_turn`` of a move as ``legal_moves`` lists it, its shape taken as given.
+
+    A ``basic`` bot plays each of 10-30 listed candidates to judge it (issue 39); checking again
+    the shape of a move the rules themselves listed was a third of that. The effects, and every
+    check of the move against the state, are ``take_fall_turn``'s own (``_take``)."""
+    destination = move["destination"]
+    action_field, _ = moves.ACTION_FIELD[TOWN[destination].kind]
+    return _take(
+        state, seat, destination, move["tolls"], move["payment"], move[action_field], _listed_payment
+    )
+
+
+def _listed_payment(pay: dict) -> tuple[list[str], list[tuple[str, str, int]]]:
+    """``moves.payment`` of a payment ``legal_moves`` wrote (its shape is right)."""
+    return pay.get("coins") or [], [(e["good"], e["source"], e["count"]) for e in pay.get("goods") or []]
+
+
+def _take(
+    state: WalnutGroveState, seat: int, destination: str, tolls: list, payment: dict, param: Any,
+    parse_payment: Callable[[dict], tuple[list[str], list]],
+) -> WalnutGroveState:
+    """WG-R32..R36: move to the destination, pay the tolls and the cost, use the action (the
+    checks against the state in the order the rules give them)."""
+    space = TOWN[destination]
     player = state.player(seat)
     place = arrival_place(state, seat, destination)
     if place is None:
         raise IllegalMove("WG-R32", f"the {destination} has no room for another figure")
-    toll_coins, helps = _tolls(player, route(player.place, destination), move["tolls"])
-    player, cost_coins = _pay(player, space, moves.payment(move["payment"]), toll_coins)
+    toll_coins, helps = _tolls(player, route(player.place, destination), tolls)
+    player, cost_coins = _pay(player, space, parse_payment(payment), toll_coins)
     for _ in range(helps):
         player, _ = take_help_tile(player)
     player = replace(remove_coins(player, toll_coins), place=place)
     spent = tuple(toll_coins) + tuple(cost_coins)
     state = replace(state, coin_bag=tuple(sorted(state.coin_bag + spent)))
-    return _act(state, seat, player, space, move[action_field])
+    return _act(state, seat, player, space, param)
 
 
 def _tolls(player: Player, path: Route, entries: list) -> tuple[list[str], int]:

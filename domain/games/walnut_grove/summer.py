@@ -52,9 +52,22 @@ def place_figures(state: WalnutGroveState, seat: int, move: Any) -> WalnutGroveS
     player = placing_player(state, seat)
     wanted = moves.assignments(moves.fields(move, "WG-R21", assignments=list)["assignments"])
     areas = chosen_areas(player, wanted)
-    player, _ = produce(
-        player, [(fig, area) for (fig, _), area in zip(wanted, areas)], YEAR_DISCS[state.disc].summer_bonus
-    )
+    return _place(state, seat, player, [(fig, area) for (fig, _), area in zip(wanted, areas)])
+
+
+def place_listed_figures(state: WalnutGroveState, seat: int, areas: tuple[Area, ...]) -> WalnutGroveState:
+    """``place_figures`` of ``legal.summer_move(player, areas)``: the figures in order on areas of
+    the farm, each once, taken as given. A ``basic`` bot judges its summer candidates with it
+    (issue 39): spelling each as anchors only to find the areas again was most of playing it."""
+    player = placing_player(state, seat)
+    return _place(state, seat, player, list(zip(figures(player), areas)))
+
+
+def _place(
+    state: WalnutGroveState, seat: int, player: Player, work: list[tuple[str, Area]]
+) -> WalnutGroveState:
+    """Production figure by figure (storage, then barn); the summer ends once every seat placed."""
+    player, _ = produce(player, work, YEAR_DISCS[state.disc].summer_bonus)
     state = state.with_player(seat, replace(player, done=True))
     return end_summer(state) if all(p.done for p in state.players) else state
 

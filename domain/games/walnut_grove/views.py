@@ -7,6 +7,7 @@ barn goods, labourers, town stock, help tiles, drawn tiles, every submission —
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import asdict
 from functools import lru_cache
 from typing import Any
@@ -39,6 +40,7 @@ def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict
     p: Player = state.player(seat)
     own = _sees_coins(state, seat, viewer)
     barn = [item if own or not is_coin(item) else COIN for item in p.barn]
+    owned = owned_goods(p)
     view = {
         "board": p.board,
         "tiles": [{"tile_id": t, "x": x, "y": y, "rotation": r} for t, x, y, r in p.tiles],
@@ -55,8 +57,8 @@ def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict
         "drawn_tiles": list(p.drawn),
         "done": p.done,
         "areas": player_areas(state, p),
-        "owned_goods": dict(owned_goods(p)),
-        "winter_needs": _winter(state, p),
+        "owned_goods": dict(owned),
+        "winter_needs": _winter(state, p, owned),
     }
     if own:
         view["coins"] = [{"id": c, "value": COIN_VALUES[c]} for c in coins(p)]
@@ -91,13 +93,12 @@ def _areas_drawn(board: str, tiles: tuple, bonus: str | None) -> tuple:
     return tuple(out)
 
 
-def _winter(state: WalnutGroveState, p: Player) -> dict[str, Any] | None:
+def _winter(state: WalnutGroveState, p: Player, owned: Counter) -> dict[str, Any] | None:
     """This year's winter bill against what the player owns: the warning a board shows before
     winter and the help tiles ``resolve_winter`` would take (WG-A06/A07)."""
     if not state.disc or not p.board:
         return None
     needs = winter_needs(state, p)
-    owned = owned_goods(p)
     short_food = sum(max(0, n - owned[g]) for g, n in needs.food.items())
     short_wood = max(0, needs.wood - owned["wood"])
     return {
@@ -110,9 +111,15 @@ def _winter(state: WalnutGroveState, p: Player) -> dict[str, Any] | None:
     }
 
 
+@lru_cache(maxsize=64)
+def _disc_fields(disc: str) -> tuple:
+    """``asdict`` of a year disc (plain fields), once per disc: every view shows it (issue 39)."""
+    return tuple(asdict(YEAR_DISCS[disc]).items())
+
+
 def player_view(state: WalnutGroveState, viewer: int | None) -> dict[str, Any]:
     viewer = _seat(state, viewer)
-    disc = asdict(YEAR_DISCS[state.disc]) if state.disc else None
+    disc = dict(_disc_fields(state.disc)) if state.disc else None
     overflow: Any = len(state.overflow)
     if state.overflow and viewer == state.order[state.cursor]:
         overflow = [{"id": c, "value": COIN_VALUES[c]} for c in state.overflow]
