@@ -1,8 +1,9 @@
 """Hosts of their own for a test: Linux network namespaces joined to this one by veth pairs.
 
 Each ``Host`` is a namespace with one veth link: ``10.219.N.2`` inside, ``10.219.N.1`` on this
-(the "third host's") side. ``Relay`` forwards a TCP port from those link addresses to a loopback
-service of this namespace (the shared PostgreSQL listens on 127.0.0.1 only). Needs root and ``ip``.
+(the "third host's") side, N one that no other link of the machine uses. ``Relay`` forwards a TCP
+port from those link addresses to a loopback service of this namespace (the shared PostgreSQL
+listens on 127.0.0.1 only). Needs root and ``ip``.
 """
 
 from __future__ import annotations
@@ -33,13 +34,25 @@ def ip(*args: str, netns: str | None = None) -> None:
     subprocess.run(cmd, check=True, capture_output=True)
 
 
+def _free_subnet(start: int) -> int:
+    """A ``10.219.N.0/24`` no link of this host uses yet, looked for from ``start`` (derived from the
+    process id), so two test runs side by side on one machine never bind the same addresses."""
+    used = subprocess.run(["ip", "-4", "-o", "addr"], capture_output=True, text=True).stdout
+    for k in range(250):
+        subnet = (start + k) % 250 + 1
+        if f" 10.219.{subnet}." not in used:
+            return subnet
+    raise RuntimeError("no free 10.219.N.0/24 subnet for a test host")
+
+
 class Host:
     """A namespace ``tt<pid>h<n>`` reachable at ``address``; its link can be cut and restored."""
 
     def __init__(self, n: int) -> None:
         tag = f"{os.getpid() % 100000}h{n}"
         self.name, self.outside, self.inside = f"tt{tag}", f"tto{tag}", f"tti{tag}"
-        self.gateway, self.address = f"10.219.{n}.1", f"10.219.{n}.2"
+        subnet = _free_subnet(os.getpid() * 2 + n)
+        self.gateway, self.address = f"10.219.{subnet}.1", f"10.219.{subnet}.2"
         ip("netns", "add", self.name)
         ip("link", "add", self.outside, "type", "veth", "peer", "name", self.inside)
         ip("link", "set", self.inside, "netns", self.name)
