@@ -31,6 +31,30 @@ export function fill(el, ...children) {
   return el;
 }
 
+/**
+ * Replace an element's children, keeping each one a redraw would rebuild the same (`isEqualNode`:
+ * same tag, attributes and text). A redraw that lands while a player presses a control would
+ * otherwise swap the control between the press and the release, and the browser then clicks
+ * nothing. Only for controls whose handlers read nothing their markup does not show (a seat's
+ * number, not a move), since a kept node keeps its old handler; what the player set in it (a
+ * chosen option) stays too.
+ */
+export function refill(el, ...children) {
+  const fresh = document.createDocumentFragment();
+  append(fresh, children);
+  const next = [...fresh.childNodes];
+  const old = [...el.childNodes];
+  next.forEach((node, i) => {
+    if (i < old.length) {
+      if (!old[i].isEqualNode(node)) old[i].replaceWith(node);
+    } else {
+      el.append(node);
+    }
+  });
+  for (const extra of old.slice(next.length)) extra.remove();
+  return el;
+}
+
 let uid = 0;
 /** A fresh id for label/for pairs. */
 export function nextId(prefix = 'f') {

@@ -9,7 +9,7 @@
 import {tableAddress} from './address.js';
 import {scoreChart} from './chart.js';
 import {Composer, keyOf} from './composer.js';
-import {field, fill, h} from './dom.js';
+import {field, fill, h, refill} from './dom.js';
 import {boardFor} from './games/index.js';
 import {api, ApiError, command} from './http.js';
 import {identities, legend, publishColours} from './identity.js';
@@ -804,13 +804,17 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
         : t.forked_from ? [` · forked from version ${t.forked_from.version} of `,
           h('a', {href: tableAddress(t.forked_from.table)}, 'its source table')] : '');
     whatIfBtn.hidden = !(s.viewer !== null && ['running', 'finished'].includes(t.status) && seats.tokenFor(tableId, s.viewer));
+    // While the table is open, its head keeps its lines as seats fill (the players' line before anyone
+    // sits, the invite line once nobody is left to invite): the seats below must not move under a
+    // pointer about to take one.
     fill(inviteBox, t.status === 'open' && t.seats.some((x) => x.free)
       ? [h('button', {type: 'button', class: 'small', id: 'copy-invite', dataset: {key: 'copy-invite'}, onclick: copyInvite}, 'Copy invite link'),
         h('span', {class: 'muted small', id: 'invite-note', role: 'status'}, s.inviteNote || '')]
-      : null);
+      : t.status === 'open' ? h('span', {class: 'muted small'}, 'Every seat is taken.') : null);
     fill(seedBox, `${t.rules_label || `Rules version ${t.rules_version}`} · seed commitment `, h('code', {}, t.seed_commitment),
       t.seed ? [' · seed revealed: ', h('code', {}, t.seed)] : ' (the seed is revealed when the game ends)');
-    fill(legendBox, t.seats.some((x) => !x.free) ? legend(s.ids) : null);
+    fill(legendBox, t.seats.some((x) => !x.free) ? legend(s.ids)
+      : t.status === 'open' ? h('ul', {class: 'legend'}, h('li', {class: 'muted'}, 'Nobody has taken a seat yet.')) : null);
     renderTurn();
     keepingFocus(undoBox, renderUndo);
     keepingFocus(seatList.parentElement, renderSeats);
@@ -993,7 +997,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const t = s.summary;
     nameField.hidden = !(t.status === 'open' && t.seats.some((x) => x.free));
     const held = seats.heldSeats(tableId);
-    fill(seatList, t.seats.map((seat) => {
+    refill(seatList, t.seats.map((seat) => {
       const mine = held.includes(seat.seat);
       const controls = [];
       if (seat.free && t.status === 'open') {
@@ -1036,7 +1040,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const allBots = t.seats.every((x) => x.bot);
     // A seated player with free seats left can start at once against bots (one click, not one per seat).
     const free = t.seats.filter((x) => x.free).length;
-    fill(seatActions, t.status === 'open' && everyoneSeated && (s.viewer !== null || allBots)
+    refill(seatActions, t.status === 'open' && everyoneSeated && (s.viewer !== null || allBots)
       ? h('button', {type: 'button', class: 'primary', dataset: {key: 'start'}, onclick: start}, 'Start the game')
       : t.status === 'open' && free && held.length
         ? h('button', {type: 'button', class: 'primary', dataset: {key: 'start-with-bots'}, onclick: startWithBots,

@@ -615,6 +615,26 @@ def test_the_boards_key_opens_on_a_tap_over_the_page_without_moving_the_board(ne
     assert ann.errors == [] and bob.errors == []
 
 
+def test_a_press_on_take_seat_lands_though_another_players_seat_redraws_the_list_before_the_release(new_page):
+    """Ann presses "Take seat 1" just as Bob's seat arrives live and redraws the seat list; on the
+    release she gets the seat. A redraw that rebuilt her unchanged button between the press and the
+    release made the browser click nothing (seen once under load: the seat stayed free, no refusal)."""
+    ann = new_page()
+    url = open_table(ann)
+    ann.get_by_label("Your name").fill("ann")
+    button = ann.get_by_role("button", name="Take seat 1", exact=True)
+    box = button.bounding_box()
+    ann.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    ann.mouse.down()
+    bob = new_page()
+    bob.goto(url)
+    take_seat(bob, "bob", 1)
+    expect(ann.locator("#seats")).to_contain_text("2: bob")  # Ann's page redrew its seats meanwhile
+    ann.mouse.up()
+    expect(ann.locator("#seats li.mine")).to_contain_text("1: ann (you)")
+    assert ann.errors == [] and bob.errors == []
+
+
 def test_an_open_table_offers_its_invite_link_and_reads_seats_from_one(new_page):
     ann = new_page()
     ann.context.grant_permissions(["clipboard-read", "clipboard-write"])
