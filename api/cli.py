@@ -108,7 +108,11 @@ def _options_line(game, options: dict) -> str:
             return ", ".join(words(v) for v in value)
         return str(value).replace("_", " ")
 
-    return "; ".join(f"{label(k)}: {words(v)}" for k, v in (options or {}).items()) or "Default options."
+    def applies(key: str) -> bool:
+        option = game.options.get(key)
+        return option is None or option.applies(options)
+
+    return "; ".join(f"{label(k)}: {words(v)}" for k, v in (options or {}).items() if applies(k)) or "Default options."
 
 
 def _seat_index(seat: int | None) -> int | None:

@@ -29,6 +29,13 @@ def test_the_demo_states_the_tables_options_in_words_not_keys_or_json(capsys):
     assert machine_tokens_in(first) == [] and "{" not in first, first
 
 
+def test_the_demo_leaves_out_an_option_the_tables_level_does_not_play(capsys):
+    # Fantasy Ranch's community board is a level 3 component: a level 1 table does not name its side.
+    assert main(["demo", "--game", "fantasy_ranch", "--players", "2", "--levels", "random", "--store", "memory"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "Rules level: 1" in first and "Community" not in first, first
+
+
 def test_the_demo_scoreboard_names_scoring_sources_in_the_catalogs_words(capsys):
     assert main(["demo", "--game", "homesteaders", "--players", "2", "--levels", "random", "--store", "memory"]) == 0
     out = capsys.readouterr().out

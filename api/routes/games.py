@@ -25,7 +25,8 @@ def list_games():
             "name": g.name, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
             "rules_version": g.rules_version,
             "rules_versions": [v.rules_description() for v in g.versions()],
-            "options": {k: {"default": o.default, "choices": list(o.choices), "description": o.description}
+            "options": {k: {"default": o.default, "choices": list(o.choices), "description": o.description,
+                            "applies_when": {name: list(values) for name, values in o.applies_when.items()}}
                         for k, o in g.options.items()},
         }
         for g in sorted(GAMES.values(), key=lambda g: g.name)

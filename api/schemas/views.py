@@ -256,6 +256,8 @@ class OptionSchema(Schema):
     default = fields.Raw(required=True)
     choices = fields.List(fields.Raw(), required=True)
     description = fields.String(required=True)
+    applies_when = fields.Dict(keys=fields.String(), values=fields.List(fields.Raw()), required=True, metadata={
+        "description": "The other options' values under which this one means anything (empty: always)."})
 
 
 class RulesVersionSchema(Schema):

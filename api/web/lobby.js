@@ -3,7 +3,7 @@
 
 import {field, fill, h} from './dom.js';
 import {api, ApiError, command} from './http.js';
-import {optionHint, optionLabel, valueWords} from './options.js';
+import {optionApplies, optionHint, optionLabel, valueWords} from './options.js';
 import {botLabel, heldSeats} from './seats.js';
 
 const UNDO_FALLBACK = ['consent', 'free', 'off'];
@@ -124,13 +124,23 @@ export async function showLobby(main, ctx) {
     const current = Number(seatsInput.value);
     if (!(current >= game.min_players && current <= game.max_players)) seatsInput.value = String(game.min_players);
     optionValues = {};
+    const boxes = {};
     fill(optionsBox, Object.entries(game.options || {}).map(([name, option]) => {
       const {control, value} = optionControl(name, option);
       optionValues[name] = value;
       const hint = optionHint(option);
-      return h('div', {}, field(optionLabel(name, option), control), hint ? h('p', {class: 'hint'}, hint) : null);
+      boxes[name] = h('div', {}, field(optionLabel(name, option), control), hint ? h('p', {class: 'hint'}, hint) : null);
+      return boxes[name];
     }));
+    // An option the others make meaningless is not asked (the community side below level 3).
+    showApplying = () => {
+      const chosen = Object.fromEntries(Object.entries(optionValues).map(([k, v]) => [k, v()]));
+      for (const [name, option] of Object.entries(game.options || {})) boxes[name].hidden = !optionApplies(option, chosen);
+    };
+    showApplying();
   }
+  let showApplying = () => {};
+  optionsBox.addEventListener('change', () => showApplying());
   gameSelect.addEventListener('change', pickGame);
   pickGame();
 

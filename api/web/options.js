@@ -29,7 +29,15 @@ export function valueWords(value) {
   return String(value).replaceAll('_', ' ');
 }
 
-/** A table's options as one line: "Rules level: 3 · Community board side at level 3: B". */
+/** Whether an option means anything beside the table's other options (its `applies_when`). */
+export function optionApplies(option, options) {
+  return Object.entries(option?.applies_when || {}).every(([key, values]) =>
+    values.some((v) => JSON.stringify(v) === JSON.stringify(options?.[key])));
+}
+
+/** A table's options as one line: "Rules level: 3 · Community board side at level 3: B" (an option
+ * the other options make meaningless is left out: no community side on a level 1 table). */
 export function optionsLine(options, described = {}) {
-  return Object.entries(options || {}).map(([key, value]) => `${optionLabel(key, described[key])}: ${valueWords(value)}`).join(' · ');
+  return Object.entries(options || {}).filter(([key]) => optionApplies(described[key], options))
+    .map(([key, value]) => `${optionLabel(key, described[key])}: ${valueWords(value)}`).join(' · ');
 }

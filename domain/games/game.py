@@ -190,11 +190,20 @@ BotPolicy = Callable[[BotInput], Move]
 
 @dataclass(frozen=True)
 class Option:
-    """A table option a game accepts, with its allowed values and default."""
+    """A table option a game accepts, with its allowed values and default.
+
+    ``applies_when`` names the other options' values under which this one means anything (empty:
+    always), so a header and the lobby leave out what the table does not play ("Community board
+    side at level 3" on a level 1 table).
+    """
 
     default: Any
     choices: tuple
     description: str = ""
+    applies_when: Mapping[str, tuple] = field(default_factory=dict)
+
+    def applies(self, options: Mapping[str, Any]) -> bool:
+        return all(options.get(key) in values for key, values in self.applies_when.items())
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,15 @@ def test_the_games_list_names_tiny_duel_with_its_options(client):
     tiny = games["tiny_duel"]
     assert (tiny["min_players"], tiny["max_players"]) == (2, 4)
     assert tiny["options"]["hand_size"] == {"default": 3, "choices": [2, 3],
-                                            "description": "Hand size (cards dealt to each seat)"}
+                                            "description": "Hand size (cards dealt to each seat)", "applies_when": {}}
+
+
+def test_an_option_says_which_other_options_make_it_mean_anything(client):
+    # Fantasy Ranch plays the community board at level 3 only (FR rules, level 3): a level 1 table
+    # has a community side in its options, and the header and the lobby leave it out.
+    ranch = {g["name"]: g for g in client.get("/api/games").json}["fantasy_ranch"]["options"]
+    assert ranch["community_side"]["applies_when"] == {"level": [3]}
+    assert ranch["level"]["applies_when"] == {}
 
 
 def test_every_games_options_are_described_in_words_a_person_reads(client):

@@ -30,6 +30,23 @@ def test_the_lobby_offers_each_game_with_its_options_and_seat_range(new_page):
     assert_labelled(page)
 
 
+def test_the_lobby_asks_for_fantasy_ranchs_community_side_only_at_level_3_and_the_header_names_what_is_played(new_page):
+    page = new_page()
+    page.goto("/")
+    page.get_by_label("Game").select_option("fantasy_ranch")
+    level, side = page.get_by_label("Rules level"), page.get_by_label("Community board side at level 3")
+    expect(side).to_be_hidden()  # level 1, the default: no community board
+    level.select_option(label="3")
+    expect(side).to_be_visible()
+    expect(side.locator("option")).to_have_text(["A", "B"])
+    level.select_option(label="1")
+    expect(side).to_be_hidden()
+    page.get_by_role("button", name="Open table").click()
+    expect(page.locator("#table-facts")).to_contain_text("Rules level: 1")
+    expect(page.locator("#table-facts")).not_to_contain_text("Community")
+    assert page.errors == []
+
+
 def test_a_refused_table_shows_the_reason_and_an_opened_one_is_listed(new_page):
     page = new_page()
     page.goto("/")

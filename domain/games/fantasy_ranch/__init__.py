@@ -16,7 +16,8 @@ GAME = Game(
             "Rules level (1: the basic game; 2 adds fate cards and the draft; "
             "3 adds tournaments, employees and the community)")),
         "community_side": Option(default="B", choices=("A", "B"), description=(
-            "Community board side at level 3 (A: a full board scores 1 trophy; B: 2 trophies)")),
+            "Community board side at level 3 (A: a full board scores 1 trophy; B: 2 trophies)"),
+            applies_when={"level": (3,)}),
     },
     setup=rules.setup,
     to_act=rules.to_act,
