@@ -49,6 +49,13 @@ def init_app(app: Flask, settings: Settings) -> Tables:
     The fan-out and the read models (issue 4) attach here, through ``api.live``.
     """
     tables = build_tables(settings)
+    if settings.bots == "worker":  # the person's command answers first; `tabletop bots run` plays the bots
+        from api.bot_worker import BotQueue
+
+        queue = BotQueue(settings.redis_url or "")
+        tables.defer_bots = True
+        tables.on_bots_due.append(queue.push)
+        atexit.register(queue.close)
     app.extensions[SETTINGS] = settings
     app.extensions[SECRET] = settings.server_secret()
     app.extensions[SIGNER] = Signer(settings.signing_seed())
