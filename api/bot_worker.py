@@ -16,8 +16,8 @@ Nothing is lost when something stops:
 * ``take`` moves the id to a ``playing`` list (``BLMOVE``) and ``done`` drops it once played: a
   worker killed mid-run finds it there when it starts again (``requeue``).
 * A push that never happened (the web worker died between the save and the push, or Redis lost
-  its lists: it runs without persistence) is found by ``recheck``: on start, the worker looks at
-  every running table (the lobby read model's per-table documents, or every table when there are
+  its lists: it runs without persistence) is found by ``recheck``: on start, and again whenever
+  Redis comes back after the worker lost it, the worker looks at every running table (the lobby read model's per-table documents, or every table when there are
   no read models) and queues those where a bot must act.
 * ``play_bots`` is idempotent (a table whose bots have nothing to do is one read), so an id queued
   twice, or re-checked and pushed at once, plays once.
@@ -147,12 +147,18 @@ class BotWorker:
         log.info("bots worker: %s table(s) left by a stopped run, %s found waiting for a bot", moved, found)
 
     def run(self, poll: float = 1.0) -> None:
-        self.start()
+        """Start, then play what is queued. When Redis comes back after an outage (a restart loses
+        its lists, and the web's pushes failed meanwhile), start again: requeue and re-check."""
+        fresh = False
         while not self.stop.is_set():
             try:
+                if not fresh:
+                    self.start()
+                    fresh = True
                 raw = self.queue.take(poll)
-            except Exception as error:  # noqa: BLE001 - Redis down: wait and try again
+            except Exception as error:  # noqa: BLE001 - Redis down: wait, then start again
                 log.warning("bots worker: the queue is unreachable (%s)", error)
+                fresh = False
                 self.stop.wait(poll)
                 continue
             if raw is None:

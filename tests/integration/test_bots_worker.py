@@ -179,3 +179,31 @@ def test_a_starting_worker_plays_the_tables_left_waiting(app, redis_server, proj
         worker.terminate()
         assert worker.wait(timeout=30) == 0
         queue.close()
+
+
+def test_a_table_queued_while_redis_was_down_is_played_when_it_is_back(app, redis_server):
+    """Redis restarts (without persistence: its lists are gone) and a person's command saved while
+    it was down could not queue its table: the running worker, once Redis answers again, re-checks
+    the running tables and plays it."""
+    client = app.test_client()
+    tables: Tables = app.extensions["tabletop.tables"]
+    settings = settings_for(redis_server.url)
+    worker_tables = Tables(env=settings.eventsourcing_env("tables"), snapshot_key=settings.snapshot_key())
+    worker = BotWorker(worker_tables, BotQueue(redis_server.url), settings)
+    thread = threading.Thread(target=worker.run, kwargs={"poll": 0.2}, daemon=True)
+    thread.start()
+    try:
+        ann = Person(client, level="random")
+        ann.start()
+        assert wait_for(lambda: not tables.bots_due(ann.id))  # played through the queue
+        redis_server.kill()
+        version = ann.move()  # saved and answered; its push fails (logged), Redis being down
+        assert tables.table(ann.id).version == version and tables.bots_due(ann.id)
+        redis_server.start()
+        assert wait_for(lambda: not tables.bots_due(ann.id)), "the table was not re-checked after the outage"
+        assert tables.table(ann.id).version > version
+        assert tables.audit(ann.id).ok
+    finally:
+        worker.stop.set()
+        thread.join(timeout=10)
+        worker_tables.close()
