@@ -137,6 +137,7 @@ class BotWorker:
     def __init__(self, tables: Tables, queue: BotQueue, settings: Settings) -> None:
         self.tables, self.queue, self.settings = tables, queue, settings
         self.stop = threading.Event()
+        self._count = threading.Lock()
         self.played = 0  # runs that saved bot moves
         self.idle = 0  # tables popped with nothing for the bots to do
 
@@ -146,24 +147,45 @@ class BotWorker:
         found = recheck(self.tables, self.queue, self.settings)
         log.info("bots worker: %s table(s) left by a stopped run, %s found waiting for a bot", moved, found)
 
-    def run(self, poll: float = 1.0) -> None:
-        """Start, then play what is queued. When Redis comes back after an outage (a restart loses
-        its lists, and the web's pushes failed meanwhile), start again: requeue and re-check."""
+    def run(self, poll: float = 1.0, threads: int = 1) -> None:
+        """Start, then play what is queued, ``threads`` runs at a time (a run mostly waits on
+        PostgreSQL and Redis; the decisions themselves take turns on the GIL). When Redis comes
+        back after an outage (a restart loses its lists, and the web's pushes failed meanwhile),
+        start again: requeue and re-check (this thread only; the others just wait for it)."""
+        helpers: list[threading.Thread] = []
         fresh = False
+        try:
+            while not self.stop.is_set():
+                try:
+                    if not fresh:
+                        self.start()
+                        fresh = True
+                    while len(helpers) < threads - 1:
+                        helpers.append(threading.Thread(target=self._take_and_play, args=(poll,),
+                                                        name=f"bots-{len(helpers) + 1}", daemon=True))
+                        helpers[-1].start()
+                    raw = self.queue.take(poll)
+                except Exception as error:  # noqa: BLE001 - Redis down: wait, then start again
+                    log.warning("bots worker: the queue is unreachable (%s)", error)
+                    fresh = False
+                    self.stop.wait(poll)
+                    continue
+                if raw is not None:
+                    self.play(raw)
+        finally:
+            self.stop.set()
+            for helper in helpers:
+                helper.join(timeout=poll + 30)
+
+    def _take_and_play(self, poll: float) -> None:
         while not self.stop.is_set():
             try:
-                if not fresh:
-                    self.start()
-                    fresh = True
                 raw = self.queue.take(poll)
-            except Exception as error:  # noqa: BLE001 - Redis down: wait, then start again
-                log.warning("bots worker: the queue is unreachable (%s)", error)
-                fresh = False
+            except Exception:  # noqa: BLE001 - Redis down: the first thread logs it and starts again
                 self.stop.wait(poll)
                 continue
-            if raw is None:
-                continue
-            self.play(raw)
+            if raw is not None:
+                self.play(raw)
 
     def play(self, raw: str) -> None:
         try:
@@ -171,11 +193,15 @@ class BotWorker:
         except Exception:  # noqa: BLE001 - logged; the table is re-checked at the next start
             log.exception("bots worker: playing table %s failed", raw)
         else:
-            if receipt is None:
-                self.idle += 1
-            else:
-                self.played += 1
-        self.queue.done(raw)
+            with self._count:
+                if receipt is None:
+                    self.idle += 1
+                else:
+                    self.played += 1
+        try:
+            self.queue.done(raw)
+        except Exception as error:  # noqa: BLE001 - left in ``playing``: requeued (a no-op) at the next start
+            log.warning("bots worker: could not drop table %s from the playing list (%s)", raw, error)
 
 
 def build(settings: Settings) -> tuple[BotWorker, Any]:
@@ -200,13 +226,16 @@ def build(settings: Settings) -> tuple[BotWorker, Any]:
     return worker, close
 
 
-def run(settings: Settings) -> int:
-    """``tabletop bots run``: play the queued tables' bots until SIGTERM/SIGINT. Exit status 0."""
+def run(settings: Settings, threads: int = 4) -> int:
+    """``tabletop bots run``: play the queued tables' bots, ``threads`` runs at a time, until
+    SIGTERM/SIGINT. Exit status 0."""
+    if threads < 1:
+        raise ValueError(f"--threads must be at least 1, not {threads}")
     worker, close = build(settings)
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: worker.stop.set())
     try:
-        worker.run()
+        worker.run(threads=threads)
     finally:
         close()
     return 0

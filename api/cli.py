@@ -300,7 +300,7 @@ def cmd_bots(args: argparse.Namespace) -> int:
     logs.configure()  # the worker's lines in the API's JSON form
     settings = _settings(args)
     collector.apply(settings.gc_threshold)
-    return bot_worker.run(settings)
+    return bot_worker.run(settings, args.threads)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -363,6 +363,8 @@ def parser() -> argparse.ArgumentParser:
     bots = add("bots", cmd_bots, "Run the bots worker: plays bot seats' moves queued by web workers running with "
                                  "TABLETOP_BOTS=worker (start it under nice; docs/operations.md).")
     bots.add_argument("action", choices=("run",))
+    bots.add_argument("--threads", type=int, default=4,
+                      help="runs played at a time (default 4: a run mostly waits on the store)")
     bench = add("bench", cmd_bench, "Benchmarks that print figures.")
     bench.add_argument("what", choices=("core",), nargs="?", default="core")
     bench.add_argument("--quick", action="store_true", help="fewer iterations")

@@ -24,6 +24,14 @@ projection worker's lag after the clients stop. CPU is read from ``/proc`` befor
 end reading waits (bounded) for the projection worker to reach the log's head, so its figure covers
 the commands of the window. The load average beside each point says how busy the shared box was.
 
+Each lane holds seat 0's live stream (``GET .../stream``, on a connection of its own, as a page
+does) and after each answer waits on it for seat 0's next turn (a ``view`` frame at the answer's
+version or later where seat 0 is to act and no bot is): the time from the answer to that turn is
+printed beside the POST's. ``--bots inline,worker`` plays each point with the web workers'
+``TABLETOP_BOTS`` at each setting in turn (gunicorn restarted in between); the bots worker
+(``nice -n 10 tabletop bots run``, as deployed) runs throughout, idle while the bots play inline,
+and its CPU is counted beside the others'.
+
 The bots play at ``--level`` (default ``random``, the issue's baseline): the figures measure the
 platform's command path, not the bots' thinking (a ``basic`` bot spends several ms of CPU per
 decision, three decisions per command, in the web workers). ``--level basic`` measures the

@@ -105,7 +105,7 @@ def test_the_answer_comes_before_the_bots_and_their_moves_arrive_live(app, redis
                            snapshot_key=settings_for(redis_server.url).snapshot_key())
     worker_tables.on_saved.append(build_broker(redis_server.url).after_save)
     worker = BotWorker(worker_tables, BotQueue(redis_server.url), settings_for(redis_server.url))
-    thread = threading.Thread(target=worker.run, kwargs={"poll": 0.2}, daemon=True)
+    thread = threading.Thread(target=worker.run, kwargs={"poll": 0.2, "threads": 3}, daemon=True)
     try:
         with listener.subscribe(ann.id) as stream:
             assert wait_for(listener.connected.is_set)
