@@ -67,6 +67,8 @@ if str(ROOT) not in sys.path:
 
 GAME = "bunny_kingdom"
 SEATS = 4
+#: The bots worker's nice value, as deployed (``deploy/``); ``--bots worker:N`` runs it at N.
+BOTS_NICE = 10
 #: The bots' level (``--level``; the client subprocess reads it from its arguments).
 LEVEL = "random"
 SECRET = hashlib.sha256(b"bench-load, loopback only").hexdigest()  # a key api.config accepts
@@ -576,20 +578,34 @@ class Services:
         self.projections = subprocess.Popen([sys.executable, "-m", "api.cli", "projections", "run"], cwd=ROOT,
                                             env=env, stdout=subprocess.DEVNULL, stderr=open(Path(self.tmp) / "proj.log", "w"))
         self.procs.append(self.projections)
-        # The bots worker, as deployed: its own process under nice (idle while the web plays them inline).
-        self.bots = subprocess.Popen(["nice", "-n", "10", sys.executable, "-m", "api.cli", "bots", "run"], cwd=ROOT,
-                                     env={**env, "TABLETOP_BOTS": "worker"}, stdout=subprocess.DEVNULL,
-                                     stderr=open(Path(self.tmp) / "bots.log", "w"))
-        self.procs.append(self.bots)
-        deadline = time.monotonic() + 60  # its start-up (imports, the re-check) is not a window's CPU
-        while "bots worker:" not in (Path(self.tmp) / "bots.log").read_text() and time.monotonic() < deadline:
-            time.sleep(0.05)
+        self.start_bots(BOTS_NICE)
         self.start_web()
 
+    def start_bots(self, nice: int) -> None:
+        """The bots worker, as deployed: its own process under ``nice`` (idle while the web plays
+        the bots inline)."""
+        self.bots_nice = nice
+        log = Path(self.tmp) / f"bots-{time.monotonic_ns()}.log"
+        self.bots = subprocess.Popen(["nice", "-n", str(nice), sys.executable, "-m", "api.cli", "bots", "run"],
+                                     cwd=ROOT, env={**self.env(), "TABLETOP_BOTS": "worker"},
+                                     stdout=subprocess.DEVNULL, stderr=open(log, "w"))
+        self.procs.append(self.bots)
+        deadline = time.monotonic() + 60  # its start-up (imports, the re-check) is not a window's CPU
+        while "bots worker:" not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+
     def bots_mode(self, mode: str) -> None:
-        """``TABLETOP_BOTS`` for the web workers: gunicorn restarted when it changes."""
-        if mode != self.bots_setting:
-            self.bots_setting = mode
+        """``TABLETOP_BOTS`` for the web workers (gunicorn restarted when it changes) and, for
+        ``worker:N``, the bots worker's nice value (the worker restarted when it changes)."""
+        setting, _, nice = mode.partition(":")
+        nice_value = int(nice) if nice else BOTS_NICE
+        if nice_value != self.bots_nice:
+            self.bots.send_signal(signal.SIGTERM)
+            self.bots.wait(timeout=30)
+            self.procs.remove(self.bots)
+            self.start_bots(nice_value)
+        if setting != self.bots_setting:
+            self.bots_setting = setting
             self.restart_web()
 
     def start_web(self, **extra: str) -> None:
@@ -814,7 +830,7 @@ def level_summary(rows: list[tuple[int, dict[str, dict | None]]], levels: list[s
             if r is None:
                 continue
             c = cpu_of(r)
-            first = figures.get(f"game:{levels[0]}:{key.split(':')[2]}") if key.startswith("game") else None
+            first = figures.get(f"game:{levels[0]}:{key.split(':', 2)[2]}") if key.startswith("game") else None
             turns = (f"{pct(r['turns'], 50) * 1000:8.1f} | {pct(r['turns'], 99) * 1000:8.1f}" if r.get("turns")
                      else f"{'':>8} | {'':>8}")
             out.append(f"  {lanes:>6} | {name:<33} | {rate_of(r):7.1f} | {pct(r['commands'], 50) * 1000:6.1f} | "
@@ -873,7 +889,8 @@ def main() -> None:
                              "default random: the command path, not the bots' thinking; random,basic: both)")
     parser.add_argument("--bots", default="inline",
                         help="TABLETOP_BOTS of the web workers, comma-separated, each a point of its own (inline, "
-                             "worker: the bots worker process plays them; default inline; inline,worker: both)")
+                             "worker: the bots worker process plays them, under nice 10 as deployed, worker:N under nice N; "
+                             "default inline; inline,worker: both)")
     parser.add_argument("--compare", action="store_true",
                         help="per point: commands with group commit off, the bare append, commands with it on")
     args = parser.parse_args()
@@ -883,8 +900,9 @@ def main() -> None:
         parser.error(f"--level: random, basic or strong (comma-separated), not {args.level!r}")
     LEVEL = levels[0]
     modes = [m.strip() for m in args.bots.split(",") if m.strip()]
-    if not modes or any(m not in ("inline", "worker") for m in modes):
-        parser.error(f"--bots: inline or worker (comma-separated), not {args.bots!r}")
+    if not modes or any(m != "inline" and not (m.partition(":")[0] == "worker" and
+                                              (not m.partition(":")[2] or m.partition(":")[2].isdigit())) for m in modes):
+        parser.error(f"--bots: inline, worker or worker:NICE (comma-separated), not {args.bots!r}")
     if args.group_commit:
         os.environ["TABLETOP_GROUP_COMMIT"] = args.group_commit
     if args.window_ms is not None:
