@@ -9,7 +9,7 @@ gunicorn with ``deploy/gunicorn.conf.py`` (2 gevent workers unless ``--workers``
 app plus two baselines: the same append inside ``create_app()`` and in a plain Flask app.
 
 For each point (a number of tables), closed-loop clients (one asyncio process, one keep-alive
-connection per table) play Bunny Kingdom tables of one person and three bots: ``GET
+connection per table) play Bunny Kingdom tables (``--game``, ``--seats``) of one person and three bots: ``GET
 .../legal-moves`` then ``POST .../moves`` with one of them, for ``--seconds``; a finished game is
 replaced by a new table (not counted); once per bot level of ``--level`` (``random,basic``: both).
 Then the same client drives the same number of lanes against two baselines that load one
@@ -65,8 +65,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-GAME = "bunny_kingdom"
-SEATS = 4
+#: The game and seats (``--game``, ``--seats``; the client subprocess reads them from the environment).
+GAME = os.environ.get("BENCH_LOAD_GAME", "bunny_kingdom")
+SEATS = int(os.environ.get("BENCH_LOAD_SEATS", "4"))
 #: The bots worker's nice value, as deployed (``deploy/``); ``--bots worker:N`` runs it at N.
 BOTS_NICE = 10
 #: The bots' level (``--level``; the client subprocess reads it from its arguments).
@@ -873,6 +874,7 @@ def compare(services: Services, points: list[int], seconds: float) -> None:
 
 
 def main() -> None:
+    global LEVEL, GAME, SEATS, SEATED_VERSION
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default="1,10,50", help="comma-separated table counts (default 1,10,50)")
     parser.add_argument("--seconds", type=float, default=10.0, help="measured seconds per point (default 10)")
@@ -887,6 +889,9 @@ def main() -> None:
     parser.add_argument("--level", default="random",
                         help="the bots' levels, comma-separated, each a point of its own (random, basic, strong; "
                              "default random: the command path, not the bots' thinking; random,basic: both)")
+    parser.add_argument("--game", default=GAME, help="the game the lanes play (default bunny_kingdom: simultaneous "
+                                                       "picks; homesteaders: sequential turns)")
+    parser.add_argument("--seats", type=int, default=SEATS, help="seats per table: one person and bots (default 4)")
     parser.add_argument("--bots", default="inline",
                         help="TABLETOP_BOTS of the web workers, comma-separated, each a point of its own (inline, "
                              "worker: the bots worker process plays them, under nice 10 as deployed, worker:N under nice N; "
@@ -894,11 +899,12 @@ def main() -> None:
     parser.add_argument("--compare", action="store_true",
                         help="per point: commands with group commit off, the bare append, commands with it on")
     args = parser.parse_args()
-    global LEVEL
     levels = [lv.strip() for lv in args.level.split(",") if lv.strip()]
     if not levels or any(lv not in ("random", "basic", "strong") for lv in levels):
         parser.error(f"--level: random, basic or strong (comma-separated), not {args.level!r}")
     LEVEL = levels[0]
+    os.environ["BENCH_LOAD_GAME"], os.environ["BENCH_LOAD_SEATS"] = args.game, str(args.seats)
+    GAME, SEATS, SEATED_VERSION = args.game, args.seats, 1 + args.seats
     modes = [m.strip() for m in args.bots.split(",") if m.strip()]
     if not modes or any(m != "inline" and not (m.partition(":")[0] == "worker" and
                                               (not m.partition(":")[2] or m.partition(":")[2].isdigit())) for m in modes):
