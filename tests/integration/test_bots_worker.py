@@ -86,6 +86,12 @@ def app(redis_server, pg_env):
     app.extensions["tabletop.tables"].close()
 
 
+def queued(client) -> float:
+    """``tabletop_bots_queue_tables`` as ``/metrics`` gives it."""
+    text = client.get("/metrics").get_data(as_text=True)
+    return float(next(line.split()[1] for line in text.splitlines() if line.startswith("tabletop_bots_queue_tables ")))
+
+
 def bots_waiting(summary: dict) -> bool:
     return any(s["bot"] for s in summary["seats"] if s["seat"] in summary["to_act"])
 
@@ -100,6 +106,7 @@ def test_the_answer_comes_before_the_bots_and_their_moves_arrive_live(app, redis
     assert first["version"] == started and bots_waiting(first)  # answered; the bots' picks are still to come
     queue = BotQueue(redis_server.url)
     assert queue.pending() == 1  # the start queued the table
+    assert queued(client) == 1
     listener = build_broker(redis_server.url)
     worker_tables = Tables(env=settings_for(redis_server.url).eventsourcing_env("tables"),
                            snapshot_key=settings_for(redis_server.url).snapshot_key())
@@ -124,6 +131,7 @@ def test_the_answer_comes_before_the_bots_and_their_moves_arrive_live(app, redis
                 assert {e.seat for e in bots_moves} == {1, 2, 3}  # the bots' picks, played by the worker
                 answered = ann.move()  # answered once Ann's pick (and the chance it causes) is saved
         assert wait_for(lambda: queue.pending() == 0 and not tables.bots_due(ann.id))
+        assert queued(client) == 0
         assert worker.played >= 3
         assert tables.audit(ann.id).ok
     finally:
