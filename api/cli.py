@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: serve, demo, replay, audit, export, import, projections, bench, migrate, rules.
+"""The ``tabletop`` command: serve, demo, replay, audit, export, import, projections, bots, bench, migrate, rules.
 
 Every subcommand turns bad input into one clear line on stderr and exit status 2, never a
 traceback: domain refusals, unknown ids, unreachable stores.
@@ -297,6 +297,16 @@ def cmd_projections(args: argparse.Namespace) -> int:
     return runner.rebuild(_settings(args), args.name)
 
 
+def cmd_bots(args: argparse.Namespace) -> int:
+    """``bots run``: the bots worker of ``TABLETOP_BOTS=worker`` (``api/bot_worker.py``)."""
+    from api import bot_worker, collector, logs
+
+    logs.configure()  # the worker's lines in the API's JSON form
+    settings = _settings(args)
+    collector.apply(settings.gc_threshold)
+    return bot_worker.run(settings, args.threads)
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from api import bench
 
@@ -354,6 +364,11 @@ def parser() -> argparse.ArgumentParser:
     proj.add_argument("name", nargs="?", help="read model to rebuild (default: all)")
     proj.add_argument("--partition", help="run: keep only partition K of N of the tables (K/N, e.g. 0/2); "
                                           "start one worker per K")
+    bots = add("bots", cmd_bots, "Run the bots worker: plays bot seats' moves queued by web workers running with "
+                                 "TABLETOP_BOTS=worker (start it under nice; docs/operations.md).")
+    bots.add_argument("action", choices=("run",))
+    bots.add_argument("--threads", type=int, default=4,
+                      help="runs played at a time (default 4: a run mostly waits on the store)")
     bench = add("bench", cmd_bench, "Benchmarks that print figures.")
     bench.add_argument("what", choices=("core",), nargs="?", default="core")
     bench.add_argument("--quick", action="store_true", help="fewer iterations")

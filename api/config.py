@@ -16,6 +16,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 STORES = ("memory", "sqlite", "postgres")
+#: Where bot seats decide: inside the command that hands them the turn, or in ``tabletop bots run``.
+BOTS = ("inline", "worker")
 
 #: Shortest accepted key, in hex digits: 32 random bytes (an HMAC-SHA256 key of 256 bits).
 MIN_KEY_HEX = 64
@@ -74,6 +76,19 @@ def check_secret(key: str, source: str = "TABLETOP_SECRET", remedy: str = HOW_TO
     return check_key(key, source, remedy=remedy).encode()
 
 
+def _bots_mode(mode: str, redis_url: str | None, store: str) -> str:
+    """``TABLETOP_BOTS``, refused unless it can work: the worker needs the queue (Redis) and a
+    store it shares with the web workers."""
+    if mode not in BOTS:
+        raise ValueError(f"TABLETOP_BOTS must be one of {', '.join(BOTS)}, not {mode!r}")
+    if mode == "worker" and not redis_url:
+        raise ValueError("TABLETOP_BOTS=worker needs TABLETOP_REDIS_URL (the bots' queue) and a "
+                         "`tabletop bots run` worker")
+    if mode == "worker" and store == "memory":
+        raise ValueError("TABLETOP_BOTS=worker needs a store the bots worker shares (postgres or sqlite)")
+    return mode
+
+
 def check_signing_key(key: str) -> bytes:
     """``TABLETOP_SIGNING_KEY`` as the 32-byte seed it must be (64 hex digits)."""
     return bytes.fromhex(check_key(key, "TABLETOP_SIGNING_KEY (an Ed25519 seed)", exact=True))
@@ -99,6 +114,7 @@ class Settings:
     signing_key: str | None = None  # hex Ed25519 seed for receipts; None: derived from the server secret
     max_body_bytes: int = 64 * 1024
     projections: str = "thread"  # thread (embedded) | external (a `tabletop projections run` worker) | off
+    bots: str = "inline"  # inline (in the command that hands them the turn) | worker (a `tabletop bots run` worker)
     # Bounded clients (api/limits.py, docs/hardening.md). A client is its address (REMOTE_ADDR).
     client_limits: bool | None = None  # None: on, except in tests built with testing=True
     rate_limit_storage: str | None = None  # flask-limiter storage; None: the Redis URL, else memory://
@@ -147,6 +163,7 @@ class Settings:
             signing_key=get("TABLETOP_SIGNING_KEY") or None,
             max_body_bytes=int(get("TABLETOP_MAX_BODY_BYTES", str(64 * 1024))),
             projections=get("TABLETOP_PROJECTIONS", "thread"),
+            bots=_bots_mode(get("TABLETOP_BOTS", "inline"), get("TABLETOP_REDIS_URL"), store),
             client_limits=get("TABLETOP_CLIENT_LIMITS", "on").lower() not in ("off", "n", "no", "0", "false"),
             rate_limit_storage=get("TABLETOP_RATE_LIMIT_STORAGE") or None,
             rate_limit_commands=get("TABLETOP_RATE_LIMIT_COMMANDS", cls.rate_limit_commands),

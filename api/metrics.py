@@ -260,6 +260,22 @@ class ProjectionLag:
         return max(0.0, (datetime.now(UTC) - stamp).total_seconds())
 
 
+class BotsQueue:
+    """``tabletop_bots_queue_tables``: tables waiting for the bots worker (``TABLETOP_BOTS=worker``),
+    read from Redis at scrape time; a queue that keeps growing means the worker lacks a core."""
+
+    def __init__(self, queue: Any) -> None:
+        self.queue = queue
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        try:
+            pending = self.queue.pending()
+        except Exception:  # noqa: BLE001 - Redis down: no sample (the fan-out's metrics say so)
+            return
+        yield GaugeMetricFamily("tabletop_bots_queue_tables",
+                                "Tables queued for the bots worker or being played by it.", value=pending)
+
+
 bp = Blueprint("metrics", __name__)
 
 
@@ -274,11 +290,12 @@ def metrics() -> Response:
         text = generate_latest(registry)
     else:
         text = generate_latest(REGISTRY)
-    lag = current_app.extensions.get("tabletop.metrics.lag")
-    if lag is not None:
-        extra = CollectorRegistry(auto_describe=False)
-        extra.register(lag)
-        text += generate_latest(extra)
+    extra = CollectorRegistry(auto_describe=False)
+    for key in ("tabletop.metrics.lag", "tabletop.metrics.bots"):
+        collector = current_app.extensions.get(key)
+        if collector is not None:
+            extra.register(collector)
+    text += generate_latest(extra)
     return Response(text, content_type=CONTENT_TYPE_LATEST)
 
 
@@ -291,6 +308,9 @@ def init_app(app: Flask) -> None:
     read_models = app.extensions.get(live.READ_MODELS)
     if read_models is not None:
         app.extensions["tabletop.metrics.lag"] = ProjectionLag(tables, read_models)
+    queue = app.extensions.get(wiring.BOTS_QUEUE)
+    if queue is not None:
+        app.extensions["tabletop.metrics.bots"] = BotsQueue(queue)
     app.before_request(_started)
     app.after_request(_finished)
     app.register_blueprint(bp)

@@ -21,6 +21,8 @@ TABLES = "tabletop.tables"
 SETTINGS = "tabletop.settings"
 SECRET = "tabletop.secret"
 SIGNER = "tabletop.signer"
+#: The bots' queue (``api.bot_worker.BotQueue``) with ``TABLETOP_BOTS=worker``.
+BOTS_QUEUE = "tabletop.bots_queue"
 #: The head-signing callable ``(table_id, version, head) -> receipt`` the game record route
 #: (``api/routes/record.py``, branch ``record``) looks up to sign a record's head.
 HEAD_SIGNER = "tabletop.head_signer"
@@ -49,6 +51,14 @@ def init_app(app: Flask, settings: Settings) -> Tables:
     The fan-out and the read models (issue 4) attach here, through ``api.live``.
     """
     tables = build_tables(settings)
+    if settings.bots == "worker":  # the person's command answers first; `tabletop bots run` plays the bots
+        from api.bot_worker import BotQueue
+
+        queue = BotQueue(settings.redis_url or "")
+        tables.defer_bots = True
+        tables.on_bots_due.append(queue.push)
+        app.extensions[BOTS_QUEUE] = queue
+        atexit.register(queue.close)
     app.extensions[SETTINGS] = settings
     app.extensions[SECRET] = settings.server_secret()
     app.extensions[SIGNER] = Signer(settings.signing_seed())

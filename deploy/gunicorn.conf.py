@@ -4,6 +4,9 @@
 builds its app (and its PostgreSQL pool) after the fork, and the Redis fan-out hub starts lazily on
 a worker's first stream. A short ``graceful_timeout``: open streams end at a restart and clients
 come back with ``Last-Event-ID``. Settings come from the environment (``deploy/env.example``).
+With ``TABLETOP_BOTS=worker`` the workers answer a person's command before the bots decide and
+queue the table for ``tabletop bots run``, a process of its own beside gunicorn (started under
+``nice``): a bot's decision never holds a worker's gevent hub.
 """
 
 import os

@@ -97,14 +97,24 @@ class Tables(Application):
     log_section_size = 500
 
     def __init__(self, env: Mapping[str, str] | None = None,
-                 on_saved: Iterable[Callable[[UUID, int], None]] = (), snapshot_key: bytes | None = None) -> None:
+                 on_saved: Iterable[Callable[[UUID, int], None]] = (), snapshot_key: bytes | None = None,
+                 defer_bots: bool = False) -> None:
         #: Seals snapshots (``domain.snapshots``); a server passes a key derived from its secret.
         self._snapshot_key = snapshot_key or UNKEYED
+        #: True: a command stops where a bot seat must act (after its chance steps) and tells
+        #: ``on_bots_due``; ``play_bots`` then plays the bots as a command of their own, in another
+        #: process (``api/bot_worker.py``), so the person's answer never waits for a bot's decision.
+        #: False (the default): the bots play inside the command that hands them the turn.
+        self.defer_bots = defer_bots
         super().__init__(env)
         self._latest = LatestTables(int(self.env.get(self.AGGREGATE_CACHE_MAXSIZE) or 0))
         #: Called with (table id, version) after every successful save (fan-out hooks in here).
         #: A failing listener is logged and never fails the command: the save already happened.
         self.on_saved: list[Callable[[UUID, int], None]] = list(on_saved)
+        #: Called with the table id after a save that left a bot seat to act (``defer_bots`` only):
+        #: the bot queue hooks in here. A failing listener is logged, like ``on_saved``'s; the
+        #: bots worker re-checks every running table when it starts, so nothing waits forever.
+        self.on_bots_due: list[Callable[[UUID], None]] = []
         #: Called by ``close`` before the store's connections close: threads that read through this
         #: application (the embedded projections) stop here, never mid-query on a closed connection.
         self.on_close: list[Callable[[], None]] = []
@@ -555,7 +565,7 @@ class Tables(Application):
                     raise StaleVersion(expected_version, current.version)
                 table = current.working_copy()  # readers keep sharing ``current``; a refusal leaves it as it was
                 decide(table)
-                self._advance(table)
+                bots_due = self._advance(table, bots=not self.defer_bots)
             except DomainError:
                 if unread and self._latest_table(table_id).version != current.version:
                     continue  # refused on an old version: decide again on the latest
@@ -571,26 +581,68 @@ class Tables(Application):
             self._latest.put(table)
             position = recordings[-1].notification.id if recordings else None
             self._saved(table_id, table.version)
+            if bots_due:
+                self._bots_due(table_id)
             return Receipt(table_id, table.version, position)
         raise Conflict("the table changed under this command too many times; reload and retry", self._version(table_id))
 
-    def _advance(self, table: Table) -> None:
-        """Play what no person needs to: chance steps, bot seats, the end of the game."""
+    def play_bots(self, table_id: UUID) -> Receipt | None:
+        """Play the bot seats' moves a deferred command left (``defer_bots``), and every chance
+        step between them, up to the next person's turn or the end, in one save: exactly the moves
+        ``_advance`` would have played inside that command (the same versions, so the same
+        ``bot_rng(seed, version, seat)``, the same view-only input, the same events).
+
+        Idempotent: None when no bot seat has anything to do (already played, a person moved
+        first, the game is over), so a table queued twice, or re-checked on a worker's start,
+        costs one read. A save that loses a race with a person's command (a simultaneous step)
+        decides again on the latest version, as any command does."""
+        for attempt in range(SAVE_ATTEMPTS):
+            current = self._latest_table(table_id)
+            if not bots_to_act(current):
+                return None
+            table = current.working_copy()
+            self._advance(table, bots=True)
+            try:
+                recordings = self.save(table)
+            except IntegrityError:
+                time.sleep(random.uniform(0, 0.003 * (attempt + 1)))
+                continue
+            self._latest.put(table)
+            self._saved(table_id, table.version)
+            return Receipt(table_id, table.version, recordings[-1].notification.id if recordings else None)
+        raise Conflict("the table changed under the bots' command too many times", self._version(table_id))
+
+    def bots_due(self, table_id: UUID) -> bool:
+        """Whether a bot seat must act at the table now (what ``play_bots`` would play)."""
+        return bots_to_act(self._latest_table(table_id))
+
+    def _bots_due(self, table_id: UUID) -> None:
+        for listener in self.on_bots_due:
+            try:
+                listener(table_id)
+            except Exception:  # noqa: BLE001 - the save happened; a restarted worker finds the table
+                log.exception("bots-due listener failed for table %s", table_id)
+
+    def _advance(self, table: Table, bots: bool = True) -> bool:
+        """Play what no person needs to: chance steps, bot seats (unless ``bots`` is False), the
+        end of the game. True when it stopped because a bot seat must act (``bots`` False)."""
         for _ in range(MAX_AUTOMATIC_STEPS):
             if table.status != RUNNING or table.undo_request:
-                return
+                return False
             game = table.game
             if game.is_over(table.state):
                 table.finish()
-                return
+                return False
             actors = game.to_act(table.state)
             if CHANCE in actors:
                 table.resolve_chance()
                 continue
-            bots = sorted(s for s in actors if table.is_bot(s))
+            bots_to_play = sorted(s for s in actors if table.is_bot(s))
+            if not bots_to_play:
+                return False
             if not bots:
-                return
-            seat = bots[0]
+                return True
+            seat = bots_to_play[0]
             move = bot_decision(game, table.state, seat, table.bot_level(seat),
                                 bot_rng(table.seed, table.version, seat))
             table.play(seat, move, None)
@@ -743,6 +795,17 @@ class LatestTables:
             self._tables.move_to_end(table.id)
             while len(self._tables) > self._size:
                 self._shared.discard(self._tables.popitem(last=False)[0])
+
+
+def bots_to_act(table: Table) -> bool:
+    """Whether ``_advance`` would play a bot seat's move next on this table (chance steps first)."""
+    if table.status != RUNNING or table.undo_request or table.state is None:
+        return False
+    game = table.game
+    if game.is_over(table.state):
+        return False
+    actors = game.to_act(table.state)
+    return CHANCE not in actors and any(table.is_bot(s) for s in actors)
 
 
 def bot_decision(game: Game, state: Any, seat: int, level: str | None, rng: random.Random) -> Move:

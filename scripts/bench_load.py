@@ -9,7 +9,7 @@ gunicorn with ``deploy/gunicorn.conf.py`` (2 gevent workers unless ``--workers``
 app plus two baselines: the same append inside ``create_app()`` and in a plain Flask app.
 
 For each point (a number of tables), closed-loop clients (one asyncio process, one keep-alive
-connection per table) play Bunny Kingdom tables of one person and three bots: ``GET
+connection per table) play Bunny Kingdom tables (``--game``, ``--seats``) of one person and three bots: ``GET
 .../legal-moves`` then ``POST .../moves`` with one of them, for ``--seconds``; a finished game is
 replaced by a new table (not counted); once per bot level of ``--level`` (``random,basic``: both).
 Then the same client drives the same number of lanes against two baselines that load one
@@ -23,6 +23,14 @@ process (web workers, projection worker, the PostgreSQL backends of this databas
 projection worker's lag after the clients stop. CPU is read from ``/proc`` before and after; the
 end reading waits (bounded) for the projection worker to reach the log's head, so its figure covers
 the commands of the window. The load average beside each point says how busy the shared box was.
+
+Each lane holds seat 0's live stream (``GET .../stream``, on a connection of its own, as a page
+does) and after each answer waits on it for seat 0's next turn (a ``view`` frame at the answer's
+version or later where seat 0 is to act and no bot is): the time from the answer to that turn is
+printed beside the POST's. ``--bots inline,worker`` plays each point with the web workers'
+``TABLETOP_BOTS`` at each setting in turn (gunicorn restarted in between); the bots worker
+(``nice -n 10 tabletop bots run``, as deployed) runs throughout, idle while the bots play inline,
+and its CPU is counted beside the others'.
 
 The bots play at ``--level`` (default ``random``, the issue's baseline): the figures measure the
 platform's command path, not the bots' thinking (a ``basic`` bot spends several ms of CPU per
@@ -57,8 +65,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-GAME = "bunny_kingdom"
-SEATS = 4
+#: The game and seats (``--game``, ``--seats``; the client subprocess reads them from the environment).
+GAME = os.environ.get("BENCH_LOAD_GAME", "bunny_kingdom")
+SEATS = int(os.environ.get("BENCH_LOAD_SEATS", "4"))
+#: The bots worker's nice value, as deployed (``deploy/``); ``--bots worker:N`` runs it at N.
+BOTS_NICE = 10
 #: The bots' level (``--level``; the client subprocess reads it from its arguments).
 LEVEL = "random"
 SECRET = hashlib.sha256(b"bench-load, loopback only").hexdigest()  # a key api.config accepts
@@ -263,25 +274,97 @@ async def setup_request(conn: Conn, method: str, path: str, body: Any, token: st
 SETUP_AT_ONCE = asyncio.Semaphore(10)
 
 
-async def open_table(conn: Conn) -> tuple[str, str]:
-    """A Bunny Kingdom table of one person (seat 0) and three bots, started; its id and seat token."""
+async def open_table(conn: Conn) -> tuple[str, str, int]:
+    """A Bunny Kingdom table of one person (seat 0) and three bots, started; its id, seat token and
+    the start's version."""
     async with SETUP_AT_ONCE:
         return await _open_table(conn)
 
 
-async def _open_table(conn: Conn) -> tuple[str, str]:
+async def _open_table(conn: Conn) -> tuple[str, str, int]:
     table = (await setup_request(conn, "POST", "/api/tables", {"game": GAME, "seats": SEATS}, None, 201))["table_id"]
     token = (await setup_request(conn, "POST", f"/api/tables/{table}/seats", {"name": "Ann", "seat": 0}, None, 201))["token"]
     for seat in range(1, SEATS):
         await setup_request(conn, "POST", f"/api/tables/{table}/seats",
                             {"name": f"Bot {seat}", "seat": seat, "bot": True, "level": LEVEL}, None, 201)
-    await setup_request(conn, "POST", f"/api/tables/{table}/start", {}, token, 200)
-    return table, token
+    started = await setup_request(conn, "POST", f"/api/tables/{table}/start", {}, token, 200)
+    return table, token, started["version"]
+
+
+#: A table's version once opened and seated: its stream resumes after it, so the start's frames come.
+SEATED_VERSION = 1 + SEATS
+
+
+class Turns:
+    """Seat 0's live stream of one table (``GET .../stream``, as a page holds it), read on a
+    connection of its own: the newest version its ``view`` frames showed, and whether that version
+    is seat 0's turn with no bot left to act (or the end). Both bot modes wait on it the same way:
+    inline, the answer's version already is that turn; with the bots worker, it comes later."""
+
+    def __init__(self, port: int, table: str, token: str, after: int) -> None:
+        self.port, self.table, self.token, self.after = port, table, token, after
+        self.version, self.turn = 0, False
+        self.changed = asyncio.Event()
+        self.task = asyncio.create_task(self.read())
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def read(self) -> None:
+        reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        self.writer.write((f"GET /api/tables/{self.table}/stream HTTP/1.1\r\nHost: bench\r\n"
+                           f"Authorization: Bearer {self.token}\r\nLast-Event-ID: {self.after}\r\n\r\n").encode())
+        status = await reader.readline()
+        assert b" 200 " in status, status
+        chunked = False
+        while True:
+            line = await reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            if line.lower().startswith(b"transfer-encoding:") and b"chunked" in line.lower():
+                chunked = True
+        buffer = b""
+        while True:
+            if chunked:
+                size = int((await reader.readline()).split(b";")[0], 16)
+                if size == 0:
+                    return
+                data = await reader.readexactly(size)
+                await reader.readexactly(2)
+            else:
+                data = await reader.read(65536)
+                if not data:
+                    return
+            buffer += data
+            while b"\n\n" in buffer:
+                frame, buffer = buffer.split(b"\n\n", 1)
+                self.frame(frame)
+
+    def frame(self, frame: bytes) -> None:
+        fields = dict(line.split(b": ", 1) for line in frame.split(b"\n") if b": " in line and not line.startswith(b":"))
+        if fields.get(b"event") != b"view":
+            return
+        summary = json.loads(fields[b"data"])["table"]
+        bots = {s["seat"] for s in summary["seats"] if s["bot"]}
+        self.version = summary["version"]
+        self.turn = summary["status"] != "running" or (0 in summary["to_act"] and not bots & set(summary["to_act"]))
+        self.changed.set()
+
+    async def wait(self, version: int) -> None:
+        """Until the stream has shown ``version`` or later, and seat 0's turn (or the end)."""
+        while not (self.version >= version and self.turn):
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), timeout=60)
+
+    def close(self) -> None:
+        self.task.cancel()
+        if self.writer is not None:
+            self.writer.close()
 
 
 async def game_lane(port: int, rng: random.Random, state: dict, out: dict) -> None:
     conn = Conn(port)
-    table, token = await open_table(conn)
+    table, token, version = await open_table(conn)
+    turns = Turns(port, table, token, SEATED_VERSION)
+    await turns.wait(version)
     await state["go"].wait()
     while not state["stop"]:
         t0 = time.perf_counter()
@@ -290,7 +373,10 @@ async def game_lane(port: int, rng: random.Random, state: dict, out: dict) -> No
         assert status == 200, (status, body)
         moves = body["moves"]
         if not moves:  # the game is over: a new table (not counted)
-            table, token = await open_table(conn)
+            turns.close()
+            table, token, version = await open_table(conn)
+            turns = Turns(port, table, token, SEATED_VERSION)
+            await turns.wait(version)
             continue
         playable = [m for m in moves if not m["type"].startswith("retract")] or moves
         move = rng.choice(playable)
@@ -302,8 +388,12 @@ async def game_lane(port: int, rng: random.Random, state: dict, out: dict) -> No
         if status != 200:
             out["errors"].append((status, body))
             continue
+        await turns.wait(body["version"])  # seat 0's next turn, on the live stream
+        t3 = time.perf_counter()
         out["reads"].append(t1 - t0)
         out["commands"].append(t2 - t1)
+        out["turns"].append(t3 - t2)
+    turns.close()
     conn.close()
 
 
@@ -339,7 +429,7 @@ def client_main(kind: str, port: int, lanes: int, seconds: float, seed: int) -> 
 
 async def drive(kind: str, port: int, lanes: int, seconds: float, seed: int) -> dict:
     state: dict[str, Any] = {"go": asyncio.Event(), "stop": False}
-    out: dict[str, list] = {"reads": [], "commands": [], "errors": []}
+    out: dict[str, list] = {"reads": [], "commands": [], "turns": [], "errors": []}
     rng = random.Random(seed)
     ready = [0]
 
@@ -378,7 +468,7 @@ async def drive(kind: str, port: int, lanes: int, seconds: float, seed: int) -> 
     for t in tasks:
         if t.done() and t.exception():
             out["errors"].append(("lane failed", repr(t.exception())))
-    return {"elapsed": elapsed, "commands": out["commands"], "reads": out["reads"],
+    return {"elapsed": elapsed, "commands": out["commands"], "reads": out["reads"], "turns": out["turns"],
             "errors": [repr(e)[:300] for e in out["errors"][:5]], "n_errors": len(out["errors"]),
             "client_cpu": (cpu1.user - cpu0.user) + (cpu1.system - cpu0.system)}
 
@@ -450,6 +540,7 @@ class Services:
         self.tmp = tempfile.mkdtemp(prefix="bench_load_")
         self.procs: list[subprocess.Popen] = []
         self.gunicorn_setting = os.environ.get("TABLETOP_GROUP_COMMIT", "on")
+        self.bots_setting = "inline"
         self.pg_host = os.environ.get("TABLETOP_POSTGRES_HOST", "127.0.0.1")
         self.pg_port = int(os.environ.get("TABLETOP_POSTGRES_PORT", "5432"))
         self.pg_user = os.environ.get("TABLETOP_POSTGRES_USER", "postgres")
@@ -488,7 +579,35 @@ class Services:
         self.projections = subprocess.Popen([sys.executable, "-m", "api.cli", "projections", "run"], cwd=ROOT,
                                             env=env, stdout=subprocess.DEVNULL, stderr=open(Path(self.tmp) / "proj.log", "w"))
         self.procs.append(self.projections)
+        self.start_bots(BOTS_NICE)
         self.start_web()
+
+    def start_bots(self, nice: int) -> None:
+        """The bots worker, as deployed: its own process under ``nice`` (idle while the web plays
+        the bots inline)."""
+        self.bots_nice = nice
+        log = Path(self.tmp) / f"bots-{time.monotonic_ns()}.log"
+        self.bots = subprocess.Popen(["nice", "-n", str(nice), sys.executable, "-m", "api.cli", "bots", "run"],
+                                     cwd=ROOT, env={**self.env(), "TABLETOP_BOTS": "worker"},
+                                     stdout=subprocess.DEVNULL, stderr=open(log, "w"))
+        self.procs.append(self.bots)
+        deadline = time.monotonic() + 60  # its start-up (imports, the re-check) is not a window's CPU
+        while "bots worker:" not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    def bots_mode(self, mode: str) -> None:
+        """``TABLETOP_BOTS`` for the web workers (gunicorn restarted when it changes) and, for
+        ``worker:N``, the bots worker's nice value (the worker restarted when it changes)."""
+        setting, _, nice = mode.partition(":")
+        nice_value = int(nice) if nice else BOTS_NICE
+        if nice_value != self.bots_nice:
+            self.bots.send_signal(signal.SIGTERM)
+            self.bots.wait(timeout=30)
+            self.procs.remove(self.bots)
+            self.start_bots(nice_value)
+        if setting != self.bots_setting:
+            self.bots_setting = setting
+            self.restart_web()
 
     def start_web(self, **extra: str) -> None:
         """gunicorn with the deploy config; ``extra`` environment on top (``--compare`` switches group
@@ -497,7 +616,7 @@ class Services:
         self.gunicorn = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py")], cwd=ROOT,
             env={**self.env(), "BIND": f"127.0.0.1:{self.port}", "WEB_CONCURRENCY": str(self.workers),
-                 "WSGI_APP": "scripts.bench_load:app", **extra},
+                 "WSGI_APP": "scripts.bench_load:app", "TABLETOP_BOTS": self.bots_setting, **extra},
             stdout=subprocess.DEVNULL, stderr=open(Path(self.tmp) / "gunicorn.log", "a"))
         self.procs.append(self.gunicorn)
         wait_port(self.port)
@@ -514,6 +633,18 @@ class Services:
         self.procs.remove(self.gunicorn)
         self.start_web(**extra)
 
+    def bots_drained(self, timeout: float = 60) -> None:
+        """Until the bots worker's queue is empty (the runs the window asked for are played)."""
+        import redis
+
+        from api.bot_worker import DUE, PLAYING
+
+        client = redis.Redis(port=self.redis_port)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and (client.llen(DUE) or client.llen(PLAYING)):
+            time.sleep(0.02)
+        client.close()
+
     def pg_backends(self) -> list[int]:
         with self.pg() as conn:
             rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
@@ -524,6 +655,7 @@ class Services:
         return {
             "web": {p: cpu_seconds(p) for p in children(self.gunicorn.pid)},
             "projections": {self.projections.pid: cpu_seconds(self.projections.pid)},
+            "bots": {self.bots.pid: cpu_seconds(self.bots.pid)},
             "postgres": {p: cpu_seconds(p) for p in self.pg_backends()},
             "redis": {self.redis.pid: cpu_seconds(self.redis.pid)},
         }
@@ -613,6 +745,7 @@ def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: i
     if not line.startswith("READY"):
         client.wait()
         raise SystemExit(f"bench_load: the client failed during setup ({line.strip()})")
+    services.bots_drained()
     services.projection_lag(120)  # setup's events are not the window's
     load0 = os.getloadavg()[0]
     events_table = "tables_events" if kind == "game" else "benchbare_events"
@@ -630,6 +763,7 @@ def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: i
     sampler.stop()
     if result is None:
         raise SystemExit("bench_load: the client died")
+    services.bots_drained()
     lag = services.projection_lag(60) if kind == "game" else 0.0
     after = services.cpu()
     result["load"] = (load0, os.getloadavg()[0])
@@ -655,10 +789,12 @@ def report(kind: str, lanes: int, r: dict, label: str = "") -> str:
     line = (f"{lanes:>4} {'tables' if kind == 'game' else 'lanes '}  {what:>16}/s {rate:7.1f}   "
             f"p50 {pct(r['commands'], 50) * 1000:6.1f} ms  p99 {pct(r['commands'], 99) * 1000:7.1f} ms")
     if kind == "game":
-        line += f"   (read before it: p50 {pct(r['reads'], 50) * 1000:5.1f} ms, p99 {pct(r['reads'], 99) * 1000:6.1f} ms)"
+        line += (f"   (read before it: p50 {pct(r['reads'], 50) * 1000:5.1f} ms, p99 {pct(r['reads'], 99) * 1000:6.1f} ms;"
+                 f" answer to seat 0's next turn: p50 {pct(r['turns'], 50) * 1000:5.1f} ms,"
+                 f" p99 {pct(r['turns'], 99) * 1000:6.1f} ms)")
     line += (f"\n{'':>14}server CPU per {'command' if kind == 'game' else 'append'}: {server:5.2f} ms = web {per['web']:.2f}"
-             f" + projections {per['projections']:.2f} + postgres {per['postgres']:.2f} + redis {per['redis']:.2f}"
-             f"   (client {r['client_cpu'] / max(n, 1) * 1000:.2f})")
+             f" + projections {per['projections']:.2f} + bots worker {per['bots']:.2f} + postgres {per['postgres']:.2f}"
+             f" + redis {per['redis']:.2f}   (client {r['client_cpu'] / max(n, 1) * 1000:.2f})")
     if kind == "game":
         line += f"   projection lag after stop {r['lag']:.2f} s"
     line += f"   {r['transactions'] / max(n, 1):.2f} transactions per {'command' if kind == 'game' else 'append'}"
@@ -675,30 +811,35 @@ def rate_of(r: dict | None) -> float:
 def cpu_of(r: dict | None) -> dict[str, float]:
     """Server CPU ms per command (or append) by process kind, and their total."""
     if not r or not r["commands"]:
-        return {k: float("nan") for k in ("web", "projections", "postgres", "redis", "total")}
+        return {k: float("nan") for k in ("web", "projections", "bots", "postgres", "redis", "total")}
     per = {k: v / len(r["commands"]) * 1000 for k, v in r["cpu"].items()}
     return {**per, "total": sum(per.values())}
 
 
-def level_summary(rows: list[tuple[int, dict[str, dict | None]]], levels: list[str]) -> str:
-    """One line per point and server: rate, POST p50/p99, CPU per command per process kind, and the
-    ratio of the rate to the plain-Flask append of the same point (and to the first level's rate)."""
+def level_summary(rows: list[tuple[int, dict[str, dict | None]]], levels: list[str], modes: list[str]) -> str:
+    """One line per point and server: rate, POST p50/p99, answer to seat 0's next turn p50/p99, CPU
+    per command per process kind, and the ratio of the rate to the plain-Flask append of the same
+    point and to the first level's rate in the same bots mode."""
     out = ["\nsummary (ratios against the plain Flask append of the same point, measured back to back):",
-           "  tables | server                     | per s   | p50 ms | p99 ms | CPU ms: web  proj   pg  redis  total "
-           "| x plain | x " + levels[0]]
+           "  tables | server                            | per s   | p50 ms | p99 ms | turn p50 | turn p99 "
+           "| CPU ms: web  proj  bots    pg  redis  total | x plain | x " + levels[0] + " | load"]
     for lanes, figures in rows:
         plain = figures.get("plain")
-        first = figures.get(f"game:{levels[0]}")
-        for key, name in ([(f"game:{lv}", f"Tabletop, bots at {lv}") for lv in levels]
-                          + [("bare", "append inside create_app()"), ("plain", "append, plain Flask")]):
+        keys = [(f"game:{lv}:{m}", f"Tabletop, bots at {lv}, {m}") for m in modes for lv in levels]
+        for key, name in keys + [("bare", "append inside create_app()"), ("plain", "append, plain Flask")]:
             r = figures.get(key)
             if r is None:
                 continue
             c = cpu_of(r)
-            out.append(f"  {lanes:>6} | {name:<26} | {rate_of(r):7.1f} | {pct(r['commands'], 50) * 1000:6.1f} | "
-                       f"{pct(r['commands'], 99) * 1000:6.1f} | {c['web']:9.2f} {c['projections']:5.2f} {c['postgres']:5.2f} "
-                       f"{c['redis']:5.2f} {c['total']:6.2f} | {rate_of(r) / rate_of(plain):7.2f} | "
-                       f"{rate_of(r) / rate_of(first) if key.startswith('game') else float('nan'):5.2f}")
+            first = figures.get(f"game:{levels[0]}:{key.split(':', 2)[2]}") if key.startswith("game") else None
+            turns = (f"{pct(r['turns'], 50) * 1000:8.1f} | {pct(r['turns'], 99) * 1000:8.1f}" if r.get("turns")
+                     else f"{'':>8} | {'':>8}")
+            out.append(f"  {lanes:>6} | {name:<33} | {rate_of(r):7.1f} | {pct(r['commands'], 50) * 1000:6.1f} | "
+                       f"{pct(r['commands'], 99) * 1000:6.1f} | {turns} | {c['web']:9.2f} {c['projections']:5.2f} "
+                       f"{c['bots']:5.2f} {c['postgres']:5.2f} {c['redis']:5.2f} {c['total']:6.2f} | "
+                       f"{rate_of(r) / rate_of(plain):7.2f} | "
+                       f"{rate_of(r) / rate_of(first) if first else float('nan'):8.2f} | "
+                       f"{r['load'][0]:.1f}-{r['load'][1]:.1f}")
     return "\n".join(out)
 
 
@@ -733,6 +874,7 @@ def compare(services: Services, points: list[int], seconds: float) -> None:
 
 
 def main() -> None:
+    global LEVEL, GAME, SEATS, SEATED_VERSION
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default="1,10,50", help="comma-separated table counts (default 1,10,50)")
     parser.add_argument("--seconds", type=float, default=10.0, help="measured seconds per point (default 10)")
@@ -747,21 +889,34 @@ def main() -> None:
     parser.add_argument("--level", default="random",
                         help="the bots' levels, comma-separated, each a point of its own (random, basic, strong; "
                              "default random: the command path, not the bots' thinking; random,basic: both)")
+    parser.add_argument("--game", default=GAME, help="the game the lanes play (default bunny_kingdom: simultaneous "
+                                                       "picks; homesteaders: sequential turns)")
+    parser.add_argument("--seats", type=int, default=SEATS, help="seats per table: one person and bots (default 4)")
+    parser.add_argument("--bots", default="inline",
+                        help="TABLETOP_BOTS of the web workers, comma-separated, each a point of its own (inline, "
+                             "worker: the bots worker process plays them, under nice 10 as deployed, worker:N under nice N; "
+                             "default inline; inline,worker: both)")
     parser.add_argument("--compare", action="store_true",
                         help="per point: commands with group commit off, the bare append, commands with it on")
     args = parser.parse_args()
-    global LEVEL
     levels = [lv.strip() for lv in args.level.split(",") if lv.strip()]
     if not levels or any(lv not in ("random", "basic", "strong") for lv in levels):
         parser.error(f"--level: random, basic or strong (comma-separated), not {args.level!r}")
     LEVEL = levels[0]
+    os.environ["BENCH_LOAD_GAME"], os.environ["BENCH_LOAD_SEATS"] = args.game, str(args.seats)
+    GAME, SEATS, SEATED_VERSION = args.game, args.seats, 1 + args.seats
+    modes = [m.strip() for m in args.bots.split(",") if m.strip()]
+    if not modes or any(m != "inline" and not (m.partition(":")[0] == "worker" and
+                                              (not m.partition(":")[2] or m.partition(":")[2].isdigit())) for m in modes):
+        parser.error(f"--bots: inline, worker or worker:NICE (comma-separated), not {args.bots!r}")
     if args.group_commit:
         os.environ["TABLETOP_GROUP_COMMIT"] = args.group_commit
     if args.window_ms is not None:
         os.environ["TABLETOP_GROUP_COMMIT_WINDOW_MS"] = str(args.window_ms)
     points = [int(x) for x in args.tables.split(",") if x.strip()]
     services = Services(args.db, args.workers, args.client_limits)
-    print(f"bench_load: {GAME}, {SEATS} seats (1 person + {SEATS - 1} bots at level {' and '.join(levels)}), gunicorn {args.workers} gevent "
+    print(f"bench_load: {GAME}, {SEATS} seats (1 person + {SEATS - 1} bots at level {' and '.join(levels)}; bots "
+          f"{' and '.join(modes)}), gunicorn {args.workers} gevent "
           f"workers (deploy/gunicorn.conf.py), PostgreSQL db {args.db}, own redis, projection worker; "
           f"{args.seconds:g} s per point, {os.cpu_count()} cores; group commit "
           f"{os.environ.get('TABLETOP_GROUP_COMMIT', 'on')}, window {os.environ.get('TABLETOP_GROUP_COMMIT_WINDOW_MS', '0')} ms",
@@ -774,15 +929,19 @@ def main() -> None:
         rows = []
         for i, lanes in enumerate(points):
             figures: dict[str, dict | None] = {}
-            for level in levels:
-                figures[f"game:{level}"] = run_point(services, "game", lanes, args.seconds, seed=i, level=level)
-                print(report("game", lanes, figures[f"game:{level}"], f" ({level})"), flush=True)
+            for mode in modes:
+                services.bots_mode(mode)
+                for level in levels:
+                    key = f"game:{level}:{mode}"
+                    figures[key] = run_point(services, "game", lanes, args.seconds, seed=i, level=level)
+                    print(report("game", lanes, figures[key], f" ({level}, {mode})"), flush=True)
+            services.bots_mode("inline")
             if not args.no_bare:
                 for kind in ("bare", "plain"):
                     figures[kind] = run_point(services, kind, lanes, args.seconds, seed=i)
                     print(report(kind, lanes, figures[kind]), flush=True)
             rows.append((lanes, figures))
-        print(level_summary(rows, levels))
+        print(level_summary(rows, levels, modes))
     finally:
         services.stop()
 

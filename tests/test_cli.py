@@ -68,12 +68,21 @@ def test_a_demo_game_is_kept_in_the_embedded_store_for_replay_and_export(tmp_pat
         (["audit", "00000000-0000-0000-0000-000000000000", "--store", "memory"], "no table"),
         (["replay", "00000000-0000-0000-0000-000000000000", "--viewer", "0", "--store", "memory"],
          "seats are numbered from 1"),
+        (["bots", "run", "--threads", "0", "--store", "memory"], "--threads must be at least 1"),
     ],
 )
 def test_bad_input_is_one_clear_line(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_bots_worker_refuses_to_run_without_its_queue(monkeypatch, capsys):
+    monkeypatch.delenv("TABLETOP_REDIS_URL", raising=False)
+    monkeypatch.delenv("TABLETOP_BOTS", raising=False)
+    assert main(["bots", "run", "--store", "postgres"]) == 2
+    err = capsys.readouterr().err
+    assert "needs TABLETOP_REDIS_URL" in err and len(err.strip().splitlines()) == 1
 
 
 def test_unparseable_arguments_exit_with_usage(capsys):

@@ -33,19 +33,25 @@ def test_the_manifests_hold_what_production_needs():
     assert kinds == {("ConfigMap", "tabletop"), ("Secret", "tabletop"),
                      ("Job", "tabletop-migrate"),
                      ("Deployment", "tabletop-api"), ("Deployment", "tabletop-projections"),
+                     ("Deployment", "tabletop-bots"),
                      ("Service", "tabletop-api"), ("HorizontalPodAutoscaler", "tabletop-api"),
                      ("PodDisruptionBudget", "tabletop-api")}
     by_name = {(d["kind"], d["metadata"]["name"]): d for _, d in documents()}
     api = by_name["Deployment", "tabletop-api"]["spec"]["template"]["spec"]["containers"][0]
     assert api["readinessProbe"]["httpGet"]["path"] == "/readyz"
     assert api["livenessProbe"]["httpGet"]["path"] == "/healthz"
-    for kind, name in (("Deployment", "tabletop-api"), ("Deployment", "tabletop-projections"), ("Job", "tabletop-migrate")):
+    for kind, name in (("Deployment", "tabletop-api"), ("Deployment", "tabletop-projections"),
+                       ("Deployment", "tabletop-bots"), ("Job", "tabletop-migrate")):
         container = by_name[kind, name]["spec"]["template"]["spec"]["containers"][0]
         assert {"requests", "limits"} <= set(container["resources"]), name
         assert {"configMapRef": {"name": "tabletop"}} in container["envFrom"], name
         assert {"secretRef": {"name": "tabletop"}} in container["envFrom"], name
     assert by_name["Job", "tabletop-migrate"]["spec"]["template"]["spec"]["containers"][0]["command"] == [
         "tabletop", "migrate"]
+    # The bots worker plays what the API pods queue (TABLETOP_BOTS=worker), at a lower priority.
+    assert by_name["ConfigMap", "tabletop"]["data"]["TABLETOP_BOTS"] == "worker"
+    assert by_name["Deployment", "tabletop-bots"]["spec"]["template"]["spec"]["containers"][0]["command"] == [
+        "nice", "-n", "10", "tabletop", "bots", "run"]
     assert by_name["HorizontalPodAutoscaler", "tabletop-api"]["spec"]["scaleTargetRef"]["name"] == "tabletop-api"
     # The seat-token key is a file in the API pods only, where TABLETOP_SECRET_FILE points; its Secret
     # is made per cluster from a fresh key (no manifest carries one: it would be published).
@@ -81,7 +87,8 @@ def test_the_compose_file_validates_against_the_compose_specification():
     schema = json.loads((Path(__file__).parent / "schemas/compose-spec.json").read_text())
     compose = yaml.safe_load((ROOT / "deploy/compose.yaml").read_text())
     jsonschema.Draft7Validator(schema).validate(compose)
-    assert {"postgres", "redis", "migrate", "api", "projections"} <= set(compose["services"])
+    assert {"postgres", "redis", "migrate", "api", "projections", "bots"} <= set(compose["services"])
+    assert compose["services"]["bots"]["command"] == ["nice", "-n", "10", "tabletop", "bots", "run"]
 
 
 def test_a_misspelt_field_fails_validation_so_the_checks_above_mean_something():
