@@ -69,7 +69,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const s = {
     summary: null, view: null, viewer: null, legal: null, scores: null, catalog: null, board: null, boardLoaded: false,
     history: null, historyVersion: null, historyMissing: false,
-    log: [], logViewer: undefined, undoneKey: '', seat: null, position: null, replay: null, failed: null, busy: false,
+    log: [], logViewer: undefined, undoneKey: '', drawn: null, seat: null, position: null, replay: null, failed: null, busy: false,
     composer: null, composerKey: null, optionInfo: {}, inviteNote: '', confirmLeave: null, holding: startAt !== null, openPaths: new Set(['$']), ids: identities(null, null, null),
   };
 
@@ -263,9 +263,16 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       first ? loadGame(summary.game, summary.rules_version) : null,
     ]);
     if (ctx.disposed) return;
+    live.seen(summary.version);
+    // A re-read that brings nothing new draws nothing: the stream's opening (late on a slow machine)
+    // and a doorbell for a version already shown would otherwise rebuild the board and the seats
+    // under a pointer that is pressing or dragging one of them, and the browser drops the press.
+    const drawn = JSON.stringify([summary, answer.view, viewer, legal, scores, log.length, log[log.length - 1] ?? null,
+      history === undefined ? null : summary.version]);
+    if (!first && drawn === s.drawn) return;
+    s.drawn = drawn;
     Object.assign(s, {summary, view: answer.view, viewer, legal, scores, log});
     if (history !== undefined) Object.assign(s, {history, historyVersion: summary.version});
-    live.seen(summary.version);
     render();
   }
 
@@ -472,6 +479,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       s.busy = false;
       main.classList.remove('busy');
       if (ok && onDone) onDone();
+      s.drawn = null; // the player's own command redraws the page, news or not
       await refresh();
       for (const type of userScroll) window.removeEventListener(type, onInput);
       window.removeEventListener('scroll', onScroll);

@@ -636,6 +636,7 @@ def test_another_seats_bid_stays_marked_on_the_board_until_the_viewer_moves(new_
 
 
 def center(locator) -> tuple[float, float]:
+    locator.wait_for(state="visible")
     box = locator.bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
