@@ -108,10 +108,11 @@ def default_sources(player: Player, good: str, count: int) -> list[tuple[str, st
     in_barn = min(count, player.barn.count(good))
     entries = [(good, BARN, in_barn)] if in_barn else []
     left = count - in_barn
+    storage = storage_of(player) if left else {}
     for slot in slot_goods(player.board, player.tiles):
         if left == 0:
             break
-        if storage_of(player).get(slot) == good:
+        if storage.get(slot) == good:
             entries.append((good, slot, 1))
             left -= 1
     return entries
