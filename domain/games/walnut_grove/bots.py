@@ -610,17 +610,29 @@ def _area_gains(
         gained[area.good] += min(amount, room) + into_barn
     in_barn = [item for item in player.barn if item in GOODS]
     in_storage = [good for _, good in player.storage]
+    # the barn with the chosen ones' produce, counted as ``owned_goods`` counts them (in order)
+    with_gained = Counter(in_barn)
+    for good, n in gained.items():
+        if n:
+            with_gained[good] += n
 
     def gain(index: int) -> float:
         area = areas[index]
         amount = area.size + (1 if area.good == bonus else 0)
         room = sum(1 for slot in area.slots if slot not in stored)
         into_barn = min(barn_free, max(0, amount - room))
-        produce = gained.copy()
-        produce[area.good] += min(amount, room) + into_barn
-        # ``owned_goods`` of the player with the produce appended to its barn
-        owned = Counter(in_barn)
-        owned.update(g for g, n in produce.items() for _ in range(n))
+        extra = min(amount, room) + into_barn
+        # ``owned_goods`` of the player with the produce appended to its barn: the goods in the
+        # order it counts them (a good the chosen areas gave none of keeps its place among them)
+        if area.good in gained and area.good not in with_gained:
+            produce = gained.copy()
+            produce[area.good] += extra
+            owned = Counter(in_barn)
+            owned.update(g for g, n in produce.items() for _ in range(n))
+        else:
+            owned = with_gained.copy()
+            if extra:
+                owned[area.good] += extra
         owned.update(in_storage)
         return _goods_value(owned, terms)
 
