@@ -58,6 +58,12 @@ def with_storage(player: Player, storage: dict[str, str]) -> Player:
 def add_to_barn(player: Player, items: list[str]) -> tuple[Player, list[str], list[str]]:
     """Put items into the lowest empty barn slots; returns (player, slots used, items lost)."""
     barn = list(player.barn)
+    used, lost = fill_barn(barn, items)
+    return replace(player, barn=tuple(barn)), used, lost
+
+
+def fill_barn(barn: list[str], items: list[str]) -> tuple[list[str], list[str]]:
+    """``add_to_barn`` on a barn's list of slots, changed in place: (slots used, items lost)."""
     used, lost = [], []
     for item in items:
         if "" in barn:
@@ -66,7 +72,7 @@ def add_to_barn(player: Player, items: list[str]) -> tuple[Player, list[str], li
             used.append(barn_slot_id(i))
         else:
             lost.append(item)
-    return replace(player, barn=tuple(barn)), used, lost
+    return used, lost
 
 
 def remove_coins(player: Player, coin_ids: list[str]) -> Player:
