@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from itertools import islice
@@ -279,7 +279,7 @@ def _terms(
     return need, rates, NEEDED_GOOD_PLAN if planned else NEEDED_GOOD, deficit
 
 
-def _goods_value(owned: Counter, terms: GoodsTerms) -> float:
+def _goods_value(owned: Mapping[str, int], terms: GoodsTerms) -> float:
     """``goods_worth`` of the goods ``owned`` (summed in the Counter's order, as it always was)."""
     need, rates, needed, deficit = terms
     worth = 0.0
@@ -289,7 +289,7 @@ def _goods_value(owned: Counter, terms: GoodsTerms) -> float:
         rate = rates[good]
         worth += covered * needed + min(spare, 6) * rate + max(0, spare - 6) * rate * 0.3
     if deficit is not None:
-        spare_wood = max(0, owned["wood"] - need["wood"])
+        spare_wood = max(0, owned.get("wood", 0) - need["wood"])
         worth += min(spare_wood, deficit) * (WOOD_AHEAD - SPARE_GOOD["wood"])
     return worth
 
@@ -317,7 +317,7 @@ def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
     if state.phase == "ended":
         return total
     left = _summers_left(state)
-    owned = owned_goods(player)
+    owned = _owned(player)
     if state.phase != "final_adjustments":  # goods_worth(state, player, plan), its goods counted once
         total += _goods_value(owned, _goods_terms(state, player, plan))
     total += COIN_USE * min(3, len(held))
@@ -337,6 +337,18 @@ def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
     if player.help_returnable and sum(owned.values()) >= 3:
         total += 0.5  # a returnable tile may still be given back
     return total
+
+
+def _owned(player: Player) -> dict[str, int]:
+    """``owned_goods(player)`` as a plain dict, the goods in its order (barn, then storage):
+    counted without a ``Counter``'s checks, for every candidate ``worth`` judges (issue 39)."""
+    owned: dict[str, int] = {}
+    for item in player.barn:
+        if item in GOODS:
+            owned[item] = owned.get(item, 0) + 1
+    for _, good in player.storage:
+        owned[good] = owned.get(good, 0) + 1
+    return owned
 
 
 def _score(player: Player, held: list[str]) -> int:

@@ -10,11 +10,11 @@ from itertools import combinations, islice
 
 from domain.games.game import CHANCE
 from domain.games.walnut_grove import GAME
-from domain.games.walnut_grove.bots import _cheapest_spellings, _score, cheapest_fall_moves
+from domain.games.walnut_grove.bots import _cheapest_spellings, _owned, _score, cheapest_fall_moves
 from domain.games.walnut_grove.fall import take_listed_fall_turn, take_listed_fall_turns
 from domain.games.walnut_grove.farm import farm_areas
 from domain.games.walnut_grove.free_actions import return_listed_help_tile
-from domain.games.walnut_grove.holdings import coins
+from domain.games.walnut_grove.holdings import coins, owned_goods
 from domain.games.walnut_grove.legal import fall_moves, summer_move
 from domain.games.walnut_grove.rules import play
 from domain.games.walnut_grove.scoring import breakdown
@@ -115,12 +115,15 @@ def test_a_listed_help_tile_return_gives_the_state_the_rules_give():
     assert compared > 20
 
 
-def test_worths_score_is_the_breakdowns_sum():
-    """``worth`` counts a player's score as ``sum(breakdown(player, reveal_coins=True))``."""
+def test_worths_score_and_goods_are_the_rules_own():
+    """``worth`` counts a player's score as ``sum(breakdown(player, reveal_coins=True))`` and its
+    goods as ``owned_goods``, in the same order."""
     compared = 0
     for state, _actor in _states(4, 2039):
         for player in state.players:
             if player.board:
                 assert _score(player, coins(player)) == sum(breakdown(player, reveal_coins=True).values())
+                # the goods counted as owned_goods counts them, in its order (worth sums in it)
+                assert list(_owned(player).items()) == list(owned_goods(player).items())
                 compared += 1
     assert compared > 500
