@@ -58,7 +58,7 @@ from domain.games.walnut_grove.enclosures import outlook
 from domain.games.walnut_grove.fall import take_listed_fall_turn, take_listed_fall_turns
 from domain.games.walnut_grove.farm import Area, farm_areas, farm_cells, open_cells, rotated_tile
 from domain.games.walnut_grove.free_actions import return_listed_help_tile
-from domain.games.walnut_grove.holdings import coins, free_barn_slots, owned_goods
+from domain.games.walnut_grove.holdings import coins, free_barn_slots, owned_counts, owned_goods
 from domain.games.walnut_grove.legal import (
     fall_destinations,
     fall_move,
@@ -317,7 +317,7 @@ def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
     if state.phase == "ended":
         return total
     left = _summers_left(state)
-    owned = _owned(player)
+    owned = owned_counts(player)
     if state.phase != "final_adjustments":  # goods_worth(state, player, plan), its goods counted once
         total += _goods_value(owned, _goods_terms(state, player, plan))
     total += COIN_USE * min(3, len(held))
@@ -337,18 +337,6 @@ def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
     if player.help_returnable and sum(owned.values()) >= 3:
         total += 0.5  # a returnable tile may still be given back
     return total
-
-
-def _owned(player: Player) -> dict[str, int]:
-    """``owned_goods(player)`` as a plain dict, the goods in its order (barn, then storage):
-    counted without a ``Counter``'s checks, for every candidate ``worth`` judges (issue 39)."""
-    owned: dict[str, int] = {}
-    for item in player.barn:
-        if item in GOODS:
-            owned[item] = owned.get(item, 0) + 1
-    for _, good in player.storage:
-        owned[good] = owned.get(good, 0) + 1
-    return owned
 
 
 def _score(player: Player, held: list[str]) -> int:

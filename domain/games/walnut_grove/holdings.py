@@ -47,6 +47,18 @@ def owned_goods(player: Player) -> Counter:
     return owned
 
 
+def owned_counts(player: Player) -> dict[str, int]:
+    """``owned_goods`` as a plain dict, the goods in its order (barn, then storage): counted
+    without a ``Counter``'s checks, for every view and every candidate a bot judges (issue 39)."""
+    owned: dict[str, int] = {}
+    for item in player.barn:
+        if item in GOODS:
+            owned[item] = owned.get(item, 0) + 1
+    for _, good in player.storage:
+        owned[good] = owned.get(good, 0) + 1
+    return owned
+
+
 def storage_of(player: Player) -> dict[str, str]:
     return dict(player.storage)
 

@@ -10,11 +10,11 @@ from itertools import combinations, islice
 
 from domain.games.game import CHANCE
 from domain.games.walnut_grove import GAME
-from domain.games.walnut_grove.bots import _cheapest_spellings, _owned, _score, cheapest_fall_moves
+from domain.games.walnut_grove.bots import _cheapest_spellings, _score, cheapest_fall_moves
 from domain.games.walnut_grove.fall import take_listed_fall_turn, take_listed_fall_turns
 from domain.games.walnut_grove.farm import farm_areas
 from domain.games.walnut_grove.free_actions import return_listed_help_tile
-from domain.games.walnut_grove.holdings import coins, owned_goods
+from domain.games.walnut_grove.holdings import coins, owned_counts, owned_goods
 from domain.games.walnut_grove.legal import fall_moves, summer_move
 from domain.games.walnut_grove.rules import play
 from domain.games.walnut_grove.scoring import breakdown
@@ -124,6 +124,6 @@ def test_worths_score_and_goods_are_the_rules_own():
             if player.board:
                 assert _score(player, coins(player)) == sum(breakdown(player, reveal_coins=True).values())
                 # the goods counted as owned_goods counts them, in its order (worth sums in it)
-                assert list(_owned(player).items()) == list(owned_goods(player).items())
+                assert list(owned_counts(player).items()) == list(owned_goods(player).items())
                 compared += 1
     assert compared > 500
