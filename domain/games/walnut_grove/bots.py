@@ -64,6 +64,7 @@ from domain.games.walnut_grove.legal import (
     fall_move,
     fall_moves,
     free_action_moves,
+    help_return_moves,
     legal_moves,
     overflow_moves,
     summer_move,
@@ -142,7 +143,7 @@ def bot_move(state: WalnutGroveState, seat: int, rng: random.Random) -> dict:
     if state.phase == "winter":
         return {"type": "resolve_winter"}
     if state.phase == "final_adjustments":
-        returns = [m for m in free_action_moves(player) if m["type"] == "return_neighbour_help_tile"]
+        returns = help_return_moves(player)
         return rng.choice(returns) if returns else {"type": "confirm_final_scoring"}
     return {"type": "choose_start_building", "building": rng.choice(START_BUILDINGS)}
 
@@ -413,8 +414,7 @@ def ranked_moves(
             options = [options[0], *rng.sample(options[1:], QUICK_FALL_SAMPLE)]
     else:
         options = [{"type": "confirm_final_scoring"}]
-    returns = [m for m in free_action_moves(player) if m["type"] == "return_neighbour_help_tile"]
-    options = returns + options
+    options = help_return_moves(player) + options  # the help-tile returns of free_action_moves
     scored = [
         (worth(after, seat, plan) - HELP_TOLL * m.get("tolls", ()).count("help") + rng.random() * 1e-3, i)
         for i, (m, after) in enumerate(zip(options, _afters(state, seat, options)))

@@ -258,6 +258,26 @@ def overflow_moves(player: Player, drawn: tuple[str, ...]) -> list[Move]:
 
 
 def free_action_moves(player: Player) -> list[Move]:
+    result = help_return_moves(player)
+    if "" in player.barn:
+        stored = dict(player.storage)
+        result.extend(
+            {"type": "move_goods_to_barn", "from_slot": slot}
+            for slot in slot_goods(player.board, player.tiles)
+            if slot in stored
+        )
+    filled = [barn_slot_id(i) for i, item in enumerate(player.barn) if item]
+    for size in range(1, len(filled) + 1):
+        result.extend(
+            {"type": "discard_from_barn", "barn_slots": list(s)} for s in combinations(filled, size)
+        )
+    return result
+
+
+def help_return_moves(player: Player) -> list[Move]:
+    """The ``return_neighbour_help_tile`` moves among ``free_action_moves``, listed alone: a
+    ``basic`` bot weighs them every decision, and the barn discards listed beside them run to a
+    thousand (issue 39)."""
     result = []
     owned = owned_goods(player)
     if player.help_returnable and sum(owned.values()) >= 3:
@@ -271,16 +291,4 @@ def free_action_moves(player: Player) -> list[Move]:
                     for g, s, n in default_sources(player, good, need[good])
                 ]
                 result.append({"type": "return_neighbour_help_tile", "goods": goods})
-    if "" in player.barn:
-        stored = dict(player.storage)
-        result.extend(
-            {"type": "move_goods_to_barn", "from_slot": slot}
-            for slot in slot_goods(player.board, player.tiles)
-            if slot in stored
-        )
-    filled = [barn_slot_id(i) for i, item in enumerate(player.barn) if item]
-    for size in range(1, len(filled) + 1):
-        result.extend(
-            {"type": "discard_from_barn", "barn_slots": list(s)} for s in combinations(filled, size)
-        )
     return result

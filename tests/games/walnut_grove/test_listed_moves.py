@@ -15,7 +15,7 @@ from domain.games.walnut_grove.fall import take_listed_fall_turn, take_listed_fa
 from domain.games.walnut_grove.farm import farm_areas
 from domain.games.walnut_grove.free_actions import return_listed_help_tile
 from domain.games.walnut_grove.holdings import coins, owned_counts, owned_goods
-from domain.games.walnut_grove.legal import fall_moves, summer_move
+from domain.games.walnut_grove.legal import fall_moves, free_action_moves, help_return_moves, summer_move
 from domain.games.walnut_grove.rules import play
 from domain.games.walnut_grove.scoring import breakdown
 from domain.games.walnut_grove.summer import figures, place_listed_figures
@@ -113,6 +113,16 @@ def test_a_listed_help_tile_return_gives_the_state_the_rules_give():
                         assert return_listed_help_tile(state, seat, move) == play(state, seat, move), move
                         compared += 1
     assert compared > 20
+
+
+def test_the_help_tile_returns_listed_alone_are_those_among_the_free_actions():
+    compared = 0
+    for state, _actor in _states(4, 2039):
+        for player in (p for p in state.players if p.board):
+            every = free_action_moves(player)
+            assert help_return_moves(player) == [m for m in every if m["type"] == "return_neighbour_help_tile"]
+            compared += bool(help_return_moves(player))
+    assert compared > 50
 
 
 def test_worths_score_and_goods_are_the_rules_own():
