@@ -610,11 +610,21 @@ def _area_gains(
         gained[area.good] += min(amount, room) + into_barn
     in_barn = [item for item in player.barn if item in GOODS]
     in_storage = [good for _, good in player.storage]
-    # the barn with the chosen ones' produce, counted as ``owned_goods`` counts them (in order)
-    with_gained = Counter(in_barn)
+    # ``owned_goods`` of the player with the chosen ones' produce appended to its barn, as plain
+    # dicts in its order: the barn's goods (the produce's among them), then the storage's
+    with_gained: dict[str, int] = {}
+    for good in in_barn:
+        with_gained[good] = with_gained.get(good, 0) + 1
     for good, n in gained.items():
         if n:
-            with_gained[good] += n
+            with_gained[good] = with_gained.get(good, 0) + n
+    stored_counts: dict[str, int] = {}
+    for good in in_storage:
+        stored_counts[good] = stored_counts.get(good, 0) + 1
+    owned_now = dict(with_gained)
+    for good, n in stored_counts.items():
+        owned_now[good] = owned_now.get(good, 0) + n
+    known: dict[tuple[str, int], float] = {}  # an area's gain is its good's and amount's
 
     def gain(index: int) -> float:
         area = areas[index]
@@ -622,19 +632,27 @@ def _area_gains(
         room = sum(1 for slot in area.slots if slot not in stored)
         into_barn = min(barn_free, max(0, amount - room))
         extra = min(amount, room) + into_barn
-        # ``owned_goods`` of the player with the produce appended to its barn: the goods in the
-        # order it counts them (a good the chosen areas gave none of keeps its place among them)
-        if area.good in gained and area.good not in with_gained:
+        good = area.good
+        if (good, extra) in known:
+            return known[(good, extra)]
+        if good in gained and good not in with_gained:
+            # the good sits among the produce with none so far: counted where the produce has it
             produce = gained.copy()
-            produce[area.good] += extra
+            produce[good] += extra
             owned = Counter(in_barn)
             owned.update(g for g, n in produce.items() for _ in range(n))
-        else:
-            owned = with_gained.copy()
+            owned.update(in_storage)
+        elif good in with_gained or not extra:
+            owned = dict(owned_now)
             if extra:
-                owned[area.good] += extra
-        owned.update(in_storage)
-        return _goods_value(owned, terms)
+                owned[good] += extra
+        else:  # a good new to the barn comes after the barn's and before the storage's
+            owned = dict(with_gained)
+            owned[good] = extra
+            for g, n in stored_counts.items():
+                owned[g] = owned.get(g, 0) + n
+        known[(good, extra)] = value = _goods_value(owned, terms)
+        return value
 
     return gain
 
