@@ -7,6 +7,7 @@ barn goods, labourers, town stock, help tiles, drawn tiles, every submission —
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
 from functools import lru_cache
 from typing import Any
@@ -70,26 +71,31 @@ def player_areas(state: WalnutGroveState, p: Player) -> list[dict[str, Any]]:
     Public (the farm is), and the shape ``preview`` answers in."""
     if not p.board:
         return []
-    bonus = YEAR_DISCS[state.disc].summer_bonus if state.disc else None
-    return [
-        {**fixed, "anchor": dict(anchor), "cells": [list(c) for c in cells], "subcells": [list(c) for c in subcells],
-         "slots": list(slots)}
-        for fixed, anchor, cells, subcells, slots in _areas_drawn(p.board, p.tiles, bonus)
-    ]
+    return _areas_shown(p.board, p.tiles, YEAR_DISCS[state.disc].summer_bonus if state.disc else None)
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+#: What a part shared by every view is handed out as: itself. The test suite makes it read-only
+#: (``tests/conftest.py``), so a caller that would change it for every other view fails a test.
+shared: Callable[[Any], Any] = _as_is
 
 
 @lru_cache(maxsize=1024)
-def _areas_drawn(board: str, tiles: tuple, bonus: str | None) -> tuple:
-    """``player_areas``' parts, once per farm and summer bonus (the farm changes once a spring,
-    its view is rendered for every seat and every state of the year), each area's lists sorted
-    here and copied out by the caller, so no view shares a part another could change."""
-    out = []
-    for a in farm_areas(board, tiles):
-        fixed = {"key": a.key, "landscape": a.landscape, "good": a.good, "size": a.size,
-                 "yield": a.size + (1 if a.good == bonus else 0), "enclosed": a.enclosed}
-        out.append((fixed, tuple(area_anchor(a).items()), tuple(sorted(a.cells)), tuple(sorted(a.subcells)),
-                    a.slots))
-    return tuple(out)
+def _areas_shown(board: str, tiles: tuple, bonus: str | None) -> list[dict[str, Any]]:
+    """``player_areas`` once per farm and summer bonus, the same lists for every view that shows
+    them (the farm changes once a spring, its view is rendered for every seat and every state of
+    the year): copying them out for each view was two thirds of a view, and a ``basic`` bot
+    renders one every decision (issue 39). Views are only read (encoded, compared, determinised)."""
+    return shared([
+        {"key": a.key, "landscape": a.landscape, "good": a.good, "size": a.size,
+         "yield": a.size + (1 if a.good == bonus else 0), "enclosed": a.enclosed,
+         "anchor": area_anchor(a), "cells": [list(c) for c in sorted(a.cells)],
+         "subcells": [list(c) for c in sorted(a.subcells)], "slots": list(a.slots)}
+        for a in farm_areas(board, tiles)
+    ])
 
 
 def _winter(state: WalnutGroveState, p: Player, owned: dict[str, int]) -> dict[str, Any] | None:

@@ -4,6 +4,8 @@ viewer and state of seeded games; a barn shows its coins to its owner only."""
 
 from __future__ import annotations
 
+import pytest
+
 from domain.games.game import CHANCE
 from domain.games.walnut_grove import GAME
 from domain.games.walnut_grove.components import COIN_VALUES
@@ -41,3 +43,23 @@ def test_a_views_goods_winter_bill_and_barn_are_the_rules_own():
                     hidden += shown["barn"] != list(p.barn)
             state = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
     assert compared > 1000 and bills > 500 and hidden > 100
+
+
+def test_every_view_of_a_farm_shares_its_areas_and_under_test_none_may_change_them():
+    """A farm's areas are built once per farm and summer bonus and shared by every view (issue
+    39); the suite hands them out read-only (tests/conftest.py), so a caller that changed them
+    for every other view would fail here and wherever it ran."""
+    run = playout(GAME, 3, {}, seed=1039)
+    state = GAME.setup(3, GAME.resolve_options(3, run.options))
+    for actor, action in run.steps:
+        state = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
+        if state.phase == "summer":
+            break
+    mine, theirs = GAME.player_view(state, 0), GAME.player_view(state, 1)
+    areas = mine["players"][0]["areas"]
+    assert areas and areas is theirs["players"][0]["areas"]
+    for change in (lambda: areas.append({}), lambda: areas[0]["cells"].append([0, 0]),
+                   lambda: areas[0].update(size=0)):
+        with pytest.raises(TypeError):
+            change()
+    assert areas == GAME.player_view(state, 2)["players"][0]["areas"]
