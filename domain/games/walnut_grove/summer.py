@@ -67,7 +67,7 @@ def _place(
     state: WalnutGroveState, seat: int, player: Player, work: list[tuple[str, Area]]
 ) -> WalnutGroveState:
     """Production figure by figure (storage, then barn); the summer ends once every seat placed."""
-    player, _ = produce(player, work, YEAR_DISCS[state.disc].summer_bonus)
+    player = _produce(player, work, YEAR_DISCS[state.disc].summer_bonus, None)
     state = state.with_player(seat, replace(player, done=True))
     return end_summer(state) if all(p.done for p in state.players) else state
 
@@ -92,10 +92,15 @@ def chosen_areas(player: Player, wanted: list[tuple[str, tuple[int, int, int]]])
 
 
 def produce(player: Player, work: list[tuple[str, Area]], bonus_good: str) -> tuple[Player, list[Production]]:
-    """Resolve production figure by figure (storage, then barn, then lost); the player's storage
-    and barn are filled in place and made a ``Player`` once (a ``basic`` bot plays four summer
-    placements a decision, issue 39)."""
-    report = []
+    """Resolve production figure by figure (storage, then barn, then lost)."""
+    report: list[Production] = []
+    return _produce(player, work, bonus_good, report), report
+
+
+def _produce(player: Player, work: list[tuple[str, Area]], bonus_good: str, report: list | None) -> Player:
+    """``produce``, its report written only when asked for (``place_figures`` does not read it);
+    the player's storage and barn are filled in place and made a ``Player`` once (a ``basic``
+    bot plays four summer placements a decision, issue 39)."""
     storage = storage_of(player)
     barn = list(player.barn)
     for fig, area in work:
@@ -104,7 +109,8 @@ def produce(player: Player, work: list[tuple[str, Area]], bonus_good: str) -> tu
         into = [slot for slot in area.slots if slot not in storage][:amount]
         storage.update({slot: area.good for slot in into})
         barn_slots, lost = fill_barn(barn, [area.good] * (amount - len(into)))
-        report.append(
-            Production(fig, area.key, area.good, area.size, bonus, tuple(into), tuple(barn_slots), len(lost))
-        )
-    return with_storage(replace(player, barn=tuple(barn)), storage), report
+        if report is not None:
+            report.append(
+                Production(fig, area.key, area.good, area.size, bonus, tuple(into), tuple(barn_slots), len(lost))
+            )
+    return with_storage(replace(player, barn=tuple(barn)), storage)
