@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from itertools import islice
@@ -55,18 +55,22 @@ from domain.games.walnut_grove.components import (
 )
 from domain.games.walnut_grove.determinize import determinize
 from domain.games.walnut_grove.enclosures import outlook
-from domain.games.walnut_grove.fall import take_listed_fall_turn
+from domain.games.walnut_grove.fall import take_listed_fall_turn, take_listed_fall_turns
 from domain.games.walnut_grove.farm import Area, farm_areas, farm_cells, open_cells, rotated_tile
-from domain.games.walnut_grove.holdings import coins, free_barn_slots, owned_goods
+from domain.games.walnut_grove.free_actions import return_listed_help_tile
+from domain.games.walnut_grove.holdings import coins, free_barn_slots, owned_counts, owned_goods
 from domain.games.walnut_grove.legal import (
+    fall_destinations,
+    fall_move,
     fall_moves,
     free_action_moves,
+    help_return_moves,
     legal_moves,
     overflow_moves,
     summer_move,
 )
 from domain.games.walnut_grove.rules import chance, play, resolve_chance, to_act
-from domain.games.walnut_grove.scoring import breakdown, upgrade_points
+from domain.games.walnut_grove.scoring import every_tile, upgrade_points
 from domain.games.walnut_grove.spring import keep_count
 from domain.games.walnut_grove.state import Player, WalnutGroveState
 from domain.games.walnut_grove.summer import figures, place_listed_figures
@@ -139,7 +143,7 @@ def bot_move(state: WalnutGroveState, seat: int, rng: random.Random) -> dict:
     if state.phase == "winter":
         return {"type": "resolve_winter"}
     if state.phase == "final_adjustments":
-        returns = [m for m in free_action_moves(player) if m["type"] == "return_neighbour_help_tile"]
+        returns = help_return_moves(player)
         return rng.choice(returns) if returns else {"type": "confirm_final_scoring"}
     return {"type": "choose_start_building", "building": rng.choice(START_BUILDINGS)}
 
@@ -276,7 +280,7 @@ def _terms(
     return need, rates, NEEDED_GOOD_PLAN if planned else NEEDED_GOOD, deficit
 
 
-def _goods_value(owned: Counter, terms: GoodsTerms) -> float:
+def _goods_value(owned: Mapping[str, int], terms: GoodsTerms) -> float:
     """``goods_worth`` of the goods ``owned`` (summed in the Counter's order, as it always was)."""
     need, rates, needed, deficit = terms
     worth = 0.0
@@ -286,7 +290,7 @@ def _goods_value(owned: Counter, terms: GoodsTerms) -> float:
         rate = rates[good]
         worth += covered * needed + min(spare, 6) * rate + max(0, spare - 6) * rate * 0.3
     if deficit is not None:
-        spare_wood = max(0, owned["wood"] - need["wood"])
+        spare_wood = max(0, owned.get("wood", 0) - need["wood"])
         worth += min(spare_wood, deficit) * (WOOD_AHEAD - SPARE_GOOD["wood"])
     return worth
 
@@ -309,15 +313,15 @@ def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
     player = state.player(seat)
     if not player.board:
         return 0.0
-    parts = breakdown(player, reveal_coins=True)
-    total = float(sum(parts.values()))
+    held = coins(player)
+    total = float(_score(player, held))
     if state.phase == "ended":
         return total
     left = _summers_left(state)
-    owned = owned_goods(player)
+    owned = owned_counts(player)
     if state.phase != "final_adjustments":  # goods_worth(state, player, plan), its goods counted once
         total += _goods_value(owned, _goods_terms(state, player, plan))
-    total += COIN_USE * min(3, len(coins(player)))
+    total += COIN_USE * min(3, len(held))
     if state.chance_step == "coins" and state.order[state.cursor] == seat:
         total += min(state.owed, len(state.coin_bag)) * (COIN_DRAW + COIN_USE)
     labourers = len(player.active) + len(player.pending)
@@ -336,6 +340,25 @@ def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
     return total
 
 
+def _score(player: Player, held: list[str]) -> int:
+    """``sum(breakdown(player, reveal_coins=True).values())``, its coins ``held`` read once and
+    the enclosures once per farm: ``worth`` asks it of every candidate a decision plays (issue 39)."""
+    return (
+        sum(COIN_VALUES[c] for c in held)
+        + len(player.active) + len(player.pending)
+        + len(player.cabins) + len(player.barn_tiles)
+        + _enclosed(player.board, player.tiles)
+        + sum(upgrade_points(player, u) for _, u in player.upgrades)
+        + every_tile(player)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _enclosed(board: str, tiles: tuple) -> int:
+    """``breakdown``'s enclosures: the sizes of the farm's enclosed areas."""
+    return sum(a.size for a in farm_areas(board, tiles) if a.enclosed)
+
+
 def margin(state: WalnutGroveState, seat: int) -> float:
     """``worth`` against the best opponent's: what a search maximises to win."""
     mine = worth(state, seat)
@@ -347,10 +370,25 @@ def margin(state: WalnutGroveState, seat: int) -> float:
 
 
 def _after(state: WalnutGroveState, seat: int, move: Move) -> WalnutGroveState:
-    """``play`` of a candidate the rules listed (a fall turn's shape is not checked again)."""
+    """``play`` of a candidate the rules listed (a fall turn's or a help tile return's shape is
+    not checked again)."""
     if move["type"] == "take_fall_turn":
         return take_listed_fall_turn(state, seat, move)
+    if move["type"] == "return_neighbour_help_tile":
+        return return_listed_help_tile(state, seat, move)
     return play(state, seat, move)
+
+
+def _afters(state: WalnutGroveState, seat: int, options: list[Move]) -> list[WalnutGroveState]:
+    """``_after`` of each option, the fall turns' walks and payments done once for every action
+    bought with them (``take_listed_fall_turns``: the same states, issue 39)."""
+    turns = [i for i, m in enumerate(options) if m["type"] == "take_fall_turn"]
+    if len(turns) < 2:
+        return [_after(state, seat, m) for m in options]
+    afters = [None if m["type"] == "take_fall_turn" else _after(state, seat, m) for m in options]
+    for i, after in zip(turns, take_listed_fall_turns(state, seat, [options[i] for i in turns])):
+        afters[i] = after
+    return afters
 
 
 def ranked_moves(
@@ -371,17 +409,15 @@ def ranked_moves(
     if state.phase == "fall" and state.overflow:
         options = overflow_moves(player, state.overflow)
     elif state.phase == "fall":
-        options = [{"type": "pass_fall_turn"}, *_cheapest_spellings(fall_moves(state, seat))]
+        options = [{"type": "pass_fall_turn"}, *cheapest_fall_moves(state, seat)]
         if quick and len(options) > QUICK_FALL_SAMPLE + 1:
             options = [options[0], *rng.sample(options[1:], QUICK_FALL_SAMPLE)]
     else:
         options = [{"type": "confirm_final_scoring"}]
-    returns = [m for m in free_action_moves(player) if m["type"] == "return_neighbour_help_tile"]
-    options = returns + options
+    options = help_return_moves(player) + options  # the help-tile returns of free_action_moves
     scored = [
-        (worth(_after(state, seat, m), seat, plan) - HELP_TOLL * m.get("tolls", ()).count("help")
-         + rng.random() * 1e-3, i)
-        for i, m in enumerate(options)
+        (worth(after, seat, plan) - HELP_TOLL * m.get("tolls", ()).count("help") + rng.random() * 1e-3, i)
+        for i, (m, after) in enumerate(zip(options, _afters(state, seat, options)))
     ]
     scored.sort(reverse=True)
     return [options[i] for _, i in scored]
@@ -410,6 +446,29 @@ def _cheapest_spellings(moves: list[Move]) -> list[Move]:
         if key not in best or cost < best[key][0]:
             best[key] = (cost, i)
     return [moves[i] for _, i in sorted(best.values(), key=lambda ci: ci[1])]
+
+
+def cheapest_fall_moves(state: WalnutGroveState, seat: int) -> list[Move]:
+    """``_cheapest_spellings(fall_moves(state, seat))`` without listing the spellings it drops:
+    a destination's tolls and coins cost the same whatever its action, so its cheapest spelling
+    (the first of the least cost) is every action's (issue 39: listing and grouping some 45
+    moves were a sixth of a fall decision)."""
+    result = []
+    for building, field, goods, params, spellings in fall_destinations(state, seat):
+        best = None
+        for tolls, paid in spellings:
+            cost = sum(_toll_cost(t) for t in tolls) + sum(_coin_cost(c) for c in paid)
+            if best is None or cost < best[0]:
+                best = (cost, tolls, paid)
+        if best is None:  # too few coins for the activation cost: no move goes there
+            continue
+        seen = set()
+        for param in params:
+            key = param if type(param) is str else _frozen(param)
+            if key not in seen:  # an action listed twice is one action, kept where first seen
+                seen.add(key)
+                result.append(fall_move(building, field, best[1], best[2], goods, param))
+    return result
 
 
 def _frozen(value: object) -> object:
@@ -551,19 +610,49 @@ def _area_gains(
         gained[area.good] += min(amount, room) + into_barn
     in_barn = [item for item in player.barn if item in GOODS]
     in_storage = [good for _, good in player.storage]
+    # ``owned_goods`` of the player with the chosen ones' produce appended to its barn, as plain
+    # dicts in its order: the barn's goods (the produce's among them), then the storage's
+    with_gained: dict[str, int] = {}
+    for good in in_barn:
+        with_gained[good] = with_gained.get(good, 0) + 1
+    for good, n in gained.items():
+        if n:
+            with_gained[good] = with_gained.get(good, 0) + n
+    stored_counts: dict[str, int] = {}
+    for good in in_storage:
+        stored_counts[good] = stored_counts.get(good, 0) + 1
+    owned_now = dict(with_gained)
+    for good, n in stored_counts.items():
+        owned_now[good] = owned_now.get(good, 0) + n
+    known: dict[tuple[str, int], float] = {}  # an area's gain is its good's and amount's
 
     def gain(index: int) -> float:
         area = areas[index]
         amount = area.size + (1 if area.good == bonus else 0)
         room = sum(1 for slot in area.slots if slot not in stored)
         into_barn = min(barn_free, max(0, amount - room))
-        produce = gained.copy()
-        produce[area.good] += min(amount, room) + into_barn
-        # ``owned_goods`` of the player with the produce appended to its barn
-        owned = Counter(in_barn)
-        owned.update(g for g, n in produce.items() for _ in range(n))
-        owned.update(in_storage)
-        return _goods_value(owned, terms)
+        extra = min(amount, room) + into_barn
+        good = area.good
+        if (good, extra) in known:
+            return known[(good, extra)]
+        if good in gained and good not in with_gained:
+            # the good sits among the produce with none so far: counted where the produce has it
+            produce = gained.copy()
+            produce[good] += extra
+            owned = Counter(in_barn)
+            owned.update(g for g, n in produce.items() for _ in range(n))
+            owned.update(in_storage)
+        elif good in with_gained or not extra:
+            owned = dict(owned_now)
+            if extra:
+                owned[good] += extra
+        else:  # a good new to the barn comes after the barn's and before the storage's
+            owned = dict(with_gained)
+            owned[good] = extra
+            for g, n in stored_counts.items():
+                owned[g] = owned.get(g, 0) + n
+        known[(good, extra)] = value = _goods_value(owned, terms)
+        return value
 
     return gain
 

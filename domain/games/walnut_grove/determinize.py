@@ -18,6 +18,9 @@ from domain.games.walnut_grove.components import COIN_VALUES, LANDSCAPE_TILES, P
 from domain.games.walnut_grove.state import Player, WalnutGroveState
 
 COIN = "coin"
+#: every coin id and every landscape tile id, sorted once (a bot determinises every decision).
+COIN_IDS = tuple(sorted(COIN_VALUES))
+TILE_IDS = tuple(sorted(LANDSCAPE_TILES))
 
 
 def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> WalnutGroveState:
@@ -26,7 +29,7 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> Walnu
     overflow_view = view["coin_overflow"]
     own_overflow = [c["id"] for c in overflow_view] if isinstance(overflow_view, list) else []
     known = {c["id"] for c in mine.get("coins", [])} | set(own_overflow)
-    unseen = [c for c in sorted(COIN_VALUES) if c not in known]
+    unseen = [c for c in COIN_IDS if c not in known]
     rng.shuffle(unseen)
 
     players = []
@@ -49,7 +52,7 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> Walnu
 
     used = {t["tile_id"] for p in view["players"] for t in p["tiles"]}
     used |= {t for p in view["players"] for t in p["drawn_tiles"]}
-    tile_bag = tuple(t for t in sorted(LANDSCAPE_TILES) if t not in used)
+    tile_bag = tuple(t for t in TILE_IDS if t not in used)
 
     order = tuple(view["year_order"])
     return WalnutGroveState(

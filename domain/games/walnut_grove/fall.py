@@ -144,6 +144,40 @@ def _take(
 ) -> WalnutGroveState:
     """WG-R32..R36: move to the destination, pay the tolls and the cost, use the action (the
     checks against the state in the order the rules give them)."""
+    state, player = _arrive_and_pay(state, seat, destination, tolls, payment, parse_payment)
+    return _act(state, seat, player, TOWN[destination], param)
+
+
+def take_listed_fall_turns(state: WalnutGroveState, seat: int, listed: list[dict]) -> list[WalnutGroveState]:
+    """``take_listed_fall_turn`` of each of the ``listed`` moves, a move's walk and payment done once for
+    every action bought with them: a ``basic`` bot judges the 15 pairs of free goods and the
+    sales of a store after the same walk (issue 39). The same functions as ``_take``, in the
+    same order, so each state is the one ``play`` gives."""
+    paid: dict[tuple, tuple[WalnutGroveState, Player]] = {}
+    states = []
+    for move in listed:
+        destination, tolls, payment = move["destination"], move["tolls"], move["payment"]
+        key = (destination, tuple(tolls), tuple(payment.get("coins") or ()),
+               tuple((e["good"], e["source"], e["count"]) for e in payment.get("goods") or ()))
+        if key not in paid:
+            paid[key] = _arrive_and_pay(state, seat, destination, tolls, payment, _listed_payment)
+        after, player = paid[key]
+        space = TOWN[destination]
+        states.append(_act(after, seat, player, space, move[moves_field(space)]))
+    return states
+
+
+def moves_field(space: TownSpace) -> str:
+    """The move's field that names what the space's action takes (``goods``, ``sell``...)."""
+    return moves.ACTION_FIELD[space.kind][0]
+
+
+def _arrive_and_pay(
+    state: WalnutGroveState, seat: int, destination: str, tolls: list, payment: dict,
+    parse_payment: Callable[[dict], tuple[list[str], list]],
+) -> tuple[WalnutGroveState, Player]:
+    """WG-R32..R35: the figure's new place, tolls and activation cost paid; the state with the
+    coins spent back in the bag and the player as it stands before the action (WG-R36)."""
     space = TOWN[destination]
     player = state.player(seat)
     place = arrival_place(state, seat, destination)
@@ -155,8 +189,7 @@ def _take(
         player, _ = take_help_tile(player)
     player = replace(remove_coins(player, toll_coins), place=place)
     spent = tuple(toll_coins) + tuple(cost_coins)
-    state = replace(state, coin_bag=tuple(sorted(state.coin_bag + spent)))
-    return _act(state, seat, player, space, param)
+    return replace(state, coin_bag=tuple(sorted(state.coin_bag + spent))), player
 
 
 def _tolls(player: Player, path: Route, entries: list) -> tuple[list[str], int]:

@@ -60,11 +60,10 @@ def end_summer(state: WalnutGroveState) -> WalnutGroveState:
 def end_fall_turn(state: WalnutGroveState) -> WalnutGroveState:
     """§5.5 step 5: the next player in year order, or winter after the last (WG-A05)."""
     seat = state.order[state.cursor]
-    state = state.with_player(seat, replace(state.player(seat), done=True))
-    state = replace(state, overflow=(), owed=0)
-    if state.cursor + 1 < state.n:
-        return replace(state, cursor=state.cursor + 1)
-    return _reset(state, "winter")
+    players = state.players[:seat] + (replace(state.players[seat], done=True),) + state.players[seat + 1 :]
+    if state.cursor + 1 < state.n:  # one copy of the state (a bot plays every candidate, issue 39)
+        return replace(state, players=players, overflow=(), owed=0, cursor=state.cursor + 1)
+    return _reset(replace(state, players=players, overflow=(), owed=0), "winter")
 
 
 def end_winter(state: WalnutGroveState) -> WalnutGroveState:

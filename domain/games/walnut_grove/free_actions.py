@@ -33,10 +33,25 @@ def check_phase(state: WalnutGroveState, rule: str) -> None:
 def return_neighbour_help_tile(state: WalnutGroveState, seat: int, move: Any) -> WalnutGroveState:
     """WG-R60..R62: hand back the returnable tile with any 3 goods."""
     check_phase(state, "WG-R60")
-    player = state.player(seat)
-    if not player.help_returnable:
+    if not state.player(seat).help_returnable:
         raise IllegalMove("WG-R61", "you hold no returnable help tile (flipped tiles stay)")
     entries = moves.goods_entries(moves.fields(move, "WG-R62", goods=list)["goods"], "WG-R62")
+    return _return_help_tile(state, seat, entries)
+
+
+def return_listed_help_tile(state: WalnutGroveState, seat: int, move: dict) -> WalnutGroveState:
+    """``return_neighbour_help_tile`` of a move as ``legal_moves`` lists it, its shape taken as
+    given: a ``basic`` bot judges every listed return it may make (issue 39). The checks against
+    the state and the effect are the command's own."""
+    check_phase(state, "WG-R60")
+    if not state.player(seat).help_returnable:
+        raise IllegalMove("WG-R61", "you hold no returnable help tile (flipped tiles stay)")
+    return _return_help_tile(state, seat, [(e["good"], e["source"], e["count"]) for e in move["goods"]])
+
+
+def _return_help_tile(state: WalnutGroveState, seat: int, entries: list[tuple[str, str, int]]) -> WalnutGroveState:
+    """WG-R62: exactly 3 goods from the named sources, and the tile goes back."""
+    player = state.player(seat)
     if sum(count for _, _, count in entries) != 3:
         raise IllegalMove("WG-R62", "returning a help tile costs exactly 3 goods")
     player = take_from_sources(player, entries, "WG-R62")

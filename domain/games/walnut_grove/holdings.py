@@ -47,6 +47,18 @@ def owned_goods(player: Player) -> Counter:
     return owned
 
 
+def owned_counts(player: Player) -> dict[str, int]:
+    """``owned_goods`` as a plain dict, the goods in its order (barn, then storage): counted
+    without a ``Counter``'s checks, for every view and every candidate a bot judges (issue 39)."""
+    owned: dict[str, int] = {}
+    for item in player.barn:
+        if item in GOODS:
+            owned[item] = owned.get(item, 0) + 1
+    for _, good in player.storage:
+        owned[good] = owned.get(good, 0) + 1
+    return owned
+
+
 def storage_of(player: Player) -> dict[str, str]:
     return dict(player.storage)
 
@@ -58,6 +70,12 @@ def with_storage(player: Player, storage: dict[str, str]) -> Player:
 def add_to_barn(player: Player, items: list[str]) -> tuple[Player, list[str], list[str]]:
     """Put items into the lowest empty barn slots; returns (player, slots used, items lost)."""
     barn = list(player.barn)
+    used, lost = fill_barn(barn, items)
+    return replace(player, barn=tuple(barn)), used, lost
+
+
+def fill_barn(barn: list[str], items: list[str]) -> tuple[list[str], list[str]]:
+    """``add_to_barn`` on a barn's list of slots, changed in place: (slots used, items lost)."""
     used, lost = [], []
     for item in items:
         if "" in barn:
@@ -66,7 +84,7 @@ def add_to_barn(player: Player, items: list[str]) -> tuple[Player, list[str], li
             used.append(barn_slot_id(i))
         else:
             lost.append(item)
-    return replace(player, barn=tuple(barn)), used, lost
+    return used, lost
 
 
 def remove_coins(player: Player, coin_ids: list[str]) -> Player:
@@ -108,10 +126,11 @@ def default_sources(player: Player, good: str, count: int) -> list[tuple[str, st
     in_barn = min(count, player.barn.count(good))
     entries = [(good, BARN, in_barn)] if in_barn else []
     left = count - in_barn
+    storage = storage_of(player) if left else {}
     for slot in slot_goods(player.board, player.tiles):
         if left == 0:
             break
-        if storage_of(player).get(slot) == good:
+        if storage.get(slot) == good:
             entries.append((good, slot, 1))
             left -= 1
     return entries

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
+from typing import Any
 
 from domain.games.walnut_grove.components import (
     BUILDING_TILES,
@@ -159,8 +160,7 @@ def _toll_choices(available: list[str], tolls: int) -> list[tuple[list[str], lis
     return result
 
 
-def _goods_payment(player: Player, cost: tuple[tuple[str, int], ...]) -> list[dict] | None:
-    owned = owned_goods(player)
+def _goods_payment(player: Player, cost: tuple[tuple[str, int], ...], owned: Counter) -> list[dict] | None:
     if any(owned[good] < count for good, count in cost):
         return None
     return [
@@ -170,7 +170,7 @@ def _goods_payment(player: Player, cost: tuple[tuple[str, int], ...]) -> list[di
     ]
 
 
-def _action_params(state: WalnutGroveState, player: Player, building: str) -> list:
+def _action_params(state: WalnutGroveState, player: Player, building: str, owned: Counter) -> list:
     space = TOWN[building]
     stock = state.stock_at(building)
     if space.kind == "free_goods":
@@ -189,7 +189,7 @@ def _action_params(state: WalnutGroveState, player: Player, building: str) -> li
         ]
     if space.kind == "upgrade":
         return [u for u in stock if UPGRADES[u].space not in dict(player.upgrades)]
-    sellable = [good for good in space.buys if owned_goods(player)[good]]
+    sellable = [good for good in space.buys if owned[good]]
     return [
         [{"good": g, "source": default_sources(player, g, 1)[0][1]} for g in chosen]
         for size in (1, 2, 3)
@@ -198,30 +198,47 @@ def _action_params(state: WalnutGroveState, player: Player, building: str) -> li
 
 
 def fall_moves(state: WalnutGroveState, seat: int) -> list[Move]:
+    result = []
+    for building, field, goods, params, spellings in fall_destinations(state, seat):
+        for tolls, paid in spellings:
+            for param in params:
+                result.append(fall_move(building, field, tolls, paid, goods, param))
+    return result
+
+
+def fall_move(building: str, field: str, tolls: list, paid: list, goods: list, param: Any) -> Move:
+    return {
+        "type": "take_fall_turn",
+        "destination": building,
+        "tolls": tolls,
+        "payment": {"coins": paid, "goods": goods},
+        field: param,
+    }
+
+
+def fall_destinations(state: WalnutGroveState, seat: int) -> list[tuple]:
+    """What ``fall_moves`` multiplies out, per reachable destination in order: (building, the
+    action's field, the goods payment, the action's parameters, the (tolls, coins paid)
+    spellings). A ``basic`` bot keeps one spelling per action, the cheapest, without listing
+    the others (issue 39)."""
     player = state.player(seat)
     held = coins(player)
+    owned = owned_goods(player)  # what the payments and the store's sales read, counted once
     result = []
     for building in DESTINATIONS:
         space = TOWN[building]
         if arrival_place(state, seat, building) is None:
             continue
-        goods = _goods_payment(player, space.cost_goods)
-        params = _action_params(state, player, building)
+        goods = _goods_payment(player, space.cost_goods, owned)
+        params = _action_params(state, player, building, owned)
         if goods is None or not params:
             continue
-        field = ACTION_FIELD[space.kind][0]
-        for tolls, used in _toll_choices(held, len(route(player.place, building).tolls)):
-            for paid in _coin_choices([c for c in held if c not in used], space.cost_coins):
-                for param in params:
-                    result.append(
-                        {
-                            "type": "take_fall_turn",
-                            "destination": building,
-                            "tolls": tolls,
-                            "payment": {"coins": paid, "goods": goods},
-                            field: param,
-                        }
-                    )
+        spellings = [
+            (tolls, paid)
+            for tolls, used in _toll_choices(held, len(route(player.place, building).tolls))
+            for paid in _coin_choices([c for c in held if c not in used], space.cost_coins)
+        ]
+        result.append((building, ACTION_FIELD[space.kind][0], goods, params, spellings))
     return result
 
 
@@ -241,6 +258,26 @@ def overflow_moves(player: Player, drawn: tuple[str, ...]) -> list[Move]:
 
 
 def free_action_moves(player: Player) -> list[Move]:
+    result = help_return_moves(player)
+    if "" in player.barn:
+        stored = dict(player.storage)
+        result.extend(
+            {"type": "move_goods_to_barn", "from_slot": slot}
+            for slot in slot_goods(player.board, player.tiles)
+            if slot in stored
+        )
+    filled = [barn_slot_id(i) for i, item in enumerate(player.barn) if item]
+    for size in range(1, len(filled) + 1):
+        result.extend(
+            {"type": "discard_from_barn", "barn_slots": list(s)} for s in combinations(filled, size)
+        )
+    return result
+
+
+def help_return_moves(player: Player) -> list[Move]:
+    """The ``return_neighbour_help_tile`` moves among ``free_action_moves``, listed alone: a
+    ``basic`` bot weighs them every decision, and the barn discards listed beside them run to a
+    thousand (issue 39)."""
     result = []
     owned = owned_goods(player)
     if player.help_returnable and sum(owned.values()) >= 3:
@@ -254,16 +291,4 @@ def free_action_moves(player: Player) -> list[Move]:
                     for g, s, n in default_sources(player, good, need[good])
                 ]
                 result.append({"type": "return_neighbour_help_tile", "goods": goods})
-    if "" in player.barn:
-        stored = dict(player.storage)
-        result.extend(
-            {"type": "move_goods_to_barn", "from_slot": slot}
-            for slot in slot_goods(player.board, player.tiles)
-            if slot in stored
-        )
-    filled = [barn_slot_id(i) for i, item in enumerate(player.barn) if item]
-    for size in range(1, len(filled) + 1):
-        result.extend(
-            {"type": "discard_from_barn", "barn_slots": list(s)} for s in combinations(filled, size)
-        )
     return result

@@ -15,7 +15,7 @@ from domain.games.walnut_grove import moves
 from domain.games.walnut_grove.components import FARMER, YEAR_DISCS
 from domain.games.walnut_grove.farm import Area, area_at
 from domain.games.walnut_grove.flow import end_summer
-from domain.games.walnut_grove.holdings import add_to_barn, storage_of, with_storage
+from domain.games.walnut_grove.holdings import fill_barn, storage_of, with_storage
 from domain.games.walnut_grove.state import Player, WalnutGroveState, replace
 
 
@@ -67,7 +67,7 @@ def _place(
     state: WalnutGroveState, seat: int, player: Player, work: list[tuple[str, Area]]
 ) -> WalnutGroveState:
     """Production figure by figure (storage, then barn); the summer ends once every seat placed."""
-    player, _ = produce(player, work, YEAR_DISCS[state.disc].summer_bonus)
+    player = _produce(player, work, YEAR_DISCS[state.disc].summer_bonus, None)
     state = state.with_player(seat, replace(player, done=True))
     return end_summer(state) if all(p.done for p in state.players) else state
 
@@ -93,16 +93,24 @@ def chosen_areas(player: Player, wanted: list[tuple[str, tuple[int, int, int]]])
 
 def produce(player: Player, work: list[tuple[str, Area]], bonus_good: str) -> tuple[Player, list[Production]]:
     """Resolve production figure by figure (storage, then barn, then lost)."""
-    report = []
+    report: list[Production] = []
+    return _produce(player, work, bonus_good, report), report
+
+
+def _produce(player: Player, work: list[tuple[str, Area]], bonus_good: str, report: list | None) -> Player:
+    """``produce``, its report written only when asked for (``place_figures`` does not read it);
+    the player's storage and barn are filled in place and made a ``Player`` once (a ``basic``
+    bot plays four summer placements a decision, issue 39)."""
+    storage = storage_of(player)
+    barn = list(player.barn)
     for fig, area in work:
         bonus = 1 if area.good == bonus_good else 0
         amount = area.size + bonus
-        storage = storage_of(player)
         into = [slot for slot in area.slots if slot not in storage][:amount]
         storage.update({slot: area.good for slot in into})
-        player = with_storage(player, storage)
-        player, barn_slots, lost = add_to_barn(player, [area.good] * (amount - len(into)))
-        report.append(
-            Production(fig, area.key, area.good, area.size, bonus, tuple(into), tuple(barn_slots), len(lost))
-        )
-    return player, report
+        barn_slots, lost = fill_barn(barn, [area.good] * (amount - len(into)))
+        if report is not None:
+            report.append(
+                Production(fig, area.key, area.good, area.size, bonus, tuple(into), tuple(barn_slots), len(lost))
+            )
+    return with_storage(replace(player, barn=tuple(barn)), storage)

@@ -7,16 +7,16 @@ barn goods, labourers, town stock, help tiles, drawn tiles, every submission —
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict
 from functools import lru_cache
 from typing import Any
 
 from domain.games.game import component_ref, seat_ref, seat_verb, their_ref
 from domain.games.walnut_grove import facts
-from domain.games.walnut_grove.components import COIN_VALUES, TOWN, UPGRADES, YEAR_DISCS, is_coin
+from domain.games.walnut_grove.components import COIN_VALUES, TOWN, UPGRADES, YEAR_DISCS
 from domain.games.walnut_grove.farm import farm_areas
-from domain.games.walnut_grove.holdings import coins, help_tiles, owned_goods
+from domain.games.walnut_grove.holdings import coins, help_tiles, owned_counts
 from domain.games.walnut_grove.legal import area_anchor
 from domain.games.walnut_grove.state import Player, WalnutGroveState
 from domain.games.walnut_grove.winter import resolve_winter, winter_needs
@@ -39,8 +39,8 @@ def _sees_coins(state: WalnutGroveState, seat: int, viewer: int | None) -> bool:
 def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict[str, Any]:
     p: Player = state.player(seat)
     own = _sees_coins(state, seat, viewer)
-    barn = [item if own or not is_coin(item) else COIN for item in p.barn]
-    owned = owned_goods(p)
+    barn = list(p.barn) if own else [COIN if item in COIN_VALUES else item for item in p.barn]
+    owned = owned_counts(p)
     view = {
         "board": p.board,
         "tiles": [{"tile_id": t, "x": x, "y": y, "rotation": r} for t, x, y, r in p.tiles],
@@ -71,44 +71,57 @@ def player_areas(state: WalnutGroveState, p: Player) -> list[dict[str, Any]]:
     Public (the farm is), and the shape ``preview`` answers in."""
     if not p.board:
         return []
-    bonus = YEAR_DISCS[state.disc].summer_bonus if state.disc else None
-    return [
-        {**fixed, "anchor": dict(anchor), "cells": [list(c) for c in cells], "subcells": [list(c) for c in subcells],
-         "slots": list(slots)}
-        for fixed, anchor, cells, subcells, slots in _areas_drawn(p.board, p.tiles, bonus)
-    ]
+    return _areas_shown(p.board, p.tiles, YEAR_DISCS[state.disc].summer_bonus if state.disc else None)
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+#: What a part shared by every view is handed out as: itself. The test suite makes it read-only
+#: (``tests/conftest.py``), so a caller that would change it for every other view fails a test.
+shared: Callable[[Any], Any] = _as_is
 
 
 @lru_cache(maxsize=1024)
-def _areas_drawn(board: str, tiles: tuple, bonus: str | None) -> tuple:
-    """``player_areas``' parts, once per farm and summer bonus (the farm changes once a spring,
-    its view is rendered for every seat and every state of the year), each area's lists sorted
-    here and copied out by the caller, so no view shares a part another could change."""
-    out = []
-    for a in farm_areas(board, tiles):
-        fixed = {"key": a.key, "landscape": a.landscape, "good": a.good, "size": a.size,
-                 "yield": a.size + (1 if a.good == bonus else 0), "enclosed": a.enclosed}
-        out.append((fixed, tuple(area_anchor(a).items()), tuple(sorted(a.cells)), tuple(sorted(a.subcells)),
-                    a.slots))
-    return tuple(out)
+def _areas_shown(board: str, tiles: tuple, bonus: str | None) -> list[dict[str, Any]]:
+    """``player_areas`` once per farm and summer bonus, the same lists for every view that shows
+    them (the farm changes once a spring, its view is rendered for every seat and every state of
+    the year): copying them out for each view was two thirds of a view, and a ``basic`` bot
+    renders one every decision (issue 39). Views are only read (encoded, compared, determinised)."""
+    return shared([
+        {"key": a.key, "landscape": a.landscape, "good": a.good, "size": a.size,
+         "yield": a.size + (1 if a.good == bonus else 0), "enclosed": a.enclosed,
+         "anchor": area_anchor(a), "cells": [list(c) for c in sorted(a.cells)],
+         "subcells": [list(c) for c in sorted(a.subcells)], "slots": list(a.slots)}
+        for a in farm_areas(board, tiles)
+    ])
 
 
-def _winter(state: WalnutGroveState, p: Player, owned: Counter) -> dict[str, Any] | None:
+def _winter(state: WalnutGroveState, p: Player, owned: dict[str, int]) -> dict[str, Any] | None:
     """This year's winter bill against what the player owns: the warning a board shows before
     winter and the help tiles ``resolve_winter`` would take (WG-A06/A07)."""
     if not state.disc or not p.board:
         return None
-    needs = winter_needs(state, p)
-    short_food = sum(max(0, n - owned[g]) for g, n in needs.food.items())
-    short_wood = max(0, needs.wood - owned["wood"])
+    food, wood, fires, wagons = _needs(state.disc, p.active, p.cabins)
+    short_food = sum(max(0, n - owned.get(g, 0)) for g, n in food)
+    short_wood = max(0, wood - owned.get("wood", 0))
     return {
-        "food": dict(needs.food),
-        "wood": needs.wood,
-        "fires": needs.fires,
-        "wagons": needs.wagons,
+        "food": dict(food),
+        "wood": wood,
+        "fires": fires,
+        "wagons": wagons,
         "shortfall": {"food": short_food, "wood": short_wood},
         "help_tiles": short_food + short_wood,
     }
+
+
+@lru_cache(maxsize=1024)
+def _needs(disc: str, active: tuple, cabins: tuple) -> tuple:
+    """``winter_needs`` from the fields it reads (the disc, the active labourers, the cabins),
+    once per year and household: every view shows each player's bill (issue 39)."""
+    needs = winter_needs(WalnutGroveState(players=(), disc=disc), Player(active=active, cabins=cabins))
+    return tuple(needs.food.items()), needs.wood, needs.fires, needs.wagons
 
 
 @lru_cache(maxsize=64)

@@ -1,6 +1,8 @@
-"""``take_listed_fall_turn`` and ``place_listed_figures`` (what a ``basic`` bot plays its fall and
-summer candidates with, issue 39) give the state ``play`` gives for every fall turn
-``legal_moves`` lists and for summer placements, move for move, over a seeded bot game."""
+"""``take_listed_fall_turn``, ``take_listed_fall_turns``, ``return_listed_help_tile`` and
+``place_listed_figures`` (what a ``basic`` bot plays its fall, help-tile and summer candidates
+with, issue 39) give the state ``play`` gives for every fall turn and help-tile return
+``legal_moves`` lists and for summer placements, move for move, over seeded bot games; the fall
+candidates it lists and the score its ``worth`` counts are the rules' own."""
 
 from __future__ import annotations
 
@@ -8,10 +10,14 @@ from itertools import combinations, islice
 
 from domain.games.game import CHANCE
 from domain.games.walnut_grove import GAME
-from domain.games.walnut_grove.fall import take_listed_fall_turn
+from domain.games.walnut_grove.bots import _cheapest_spellings, _score, cheapest_fall_moves
+from domain.games.walnut_grove.fall import take_listed_fall_turn, take_listed_fall_turns
 from domain.games.walnut_grove.farm import farm_areas
-from domain.games.walnut_grove.legal import summer_move
+from domain.games.walnut_grove.free_actions import return_listed_help_tile
+from domain.games.walnut_grove.holdings import coins, owned_counts, owned_goods
+from domain.games.walnut_grove.legal import fall_moves, free_action_moves, help_return_moves, summer_move
 from domain.games.walnut_grove.rules import play
+from domain.games.walnut_grove.scoring import breakdown
 from domain.games.walnut_grove.summer import figures, place_listed_figures
 from tests.games.playout import playout
 
@@ -54,3 +60,80 @@ def test_listed_figures_give_the_state_the_rules_give():
                 compared += 1
         state = _step(state, actor, action)
     assert compared > 50
+
+
+def _states(players: int, seed: int):
+    """(state, seat to act) before every move of a seeded game."""
+    run = playout(GAME, players, {}, seed=seed)
+    state = GAME.setup(players, GAME.resolve_options(players, run.options))
+    for actor, action in run.steps:
+        yield state, actor
+        state = _step(state, actor, action)
+
+
+def test_fall_turns_listed_together_give_the_states_the_rules_give():
+    """A walk and payment made once for every action bought with them: each state is ``play``'s,
+    in the listed order, for every fall turn of seeded three- and four-player games."""
+    compared, shared = 0, 0
+    for players, seed in ((3, 1039), (4, 2039)):
+        for state, actor in _states(players, seed):
+            if actor == CHANCE or state.phase != "fall" or state.overflow or state.chance_step:
+                continue
+            listed = [m for m in GAME.legal_moves(state, actor) if m["type"] == "take_fall_turn"]
+            assert take_listed_fall_turns(state, actor, listed) == [play(state, actor, m) for m in listed]
+            compared += len(listed)
+            shared += len(listed) - len({(m["destination"], str(m["tolls"]), str(m["payment"])) for m in listed})
+    assert compared > 200 and shared > 100  # many actions shared a walk and payment
+
+
+def test_the_cheapest_fall_moves_are_the_cheapest_spellings_of_the_listed_ones():
+    """``cheapest_fall_moves`` (no spelling listed only to be dropped) is ``_cheapest_spellings``
+    of ``fall_moves``: the same moves in the same order, so a ``basic`` fall judges the same."""
+    compared, dropped = 0, 0
+    for players, seed in ((3, 1039), (4, 2039), (4, 3039)):
+        for state, actor in _states(players, seed):
+            if actor == CHANCE or state.phase != "fall" or state.overflow or state.chance_step:
+                continue
+            every = fall_moves(state, actor)
+            assert cheapest_fall_moves(state, actor) == _cheapest_spellings(every)
+            compared += 1
+            dropped += len(every) - len(_cheapest_spellings(every))
+    assert compared > 50 and dropped > 0  # some turns had spellings to drop
+
+
+def test_a_listed_help_tile_return_gives_the_state_the_rules_give():
+    compared = 0
+    for players, seed in ((3, 1039), (4, 2039)):
+        for state, actor in _states(players, seed):
+            if actor == CHANCE:
+                continue
+            for seat in range(state.n):
+                for move in GAME.legal_moves(state, seat):
+                    if move["type"] == "return_neighbour_help_tile":
+                        assert return_listed_help_tile(state, seat, move) == play(state, seat, move), move
+                        compared += 1
+    assert compared > 20
+
+
+def test_the_help_tile_returns_listed_alone_are_those_among_the_free_actions():
+    compared = 0
+    for state, _actor in _states(4, 2039):
+        for player in (p for p in state.players if p.board):
+            every = free_action_moves(player)
+            assert help_return_moves(player) == [m for m in every if m["type"] == "return_neighbour_help_tile"]
+            compared += bool(help_return_moves(player))
+    assert compared > 50
+
+
+def test_worths_score_and_goods_are_the_rules_own():
+    """``worth`` counts a player's score as ``sum(breakdown(player, reveal_coins=True))`` and its
+    goods as ``owned_goods``, in the same order."""
+    compared = 0
+    for state, _actor in _states(4, 2039):
+        for player in state.players:
+            if player.board:
+                assert _score(player, coins(player)) == sum(breakdown(player, reveal_coins=True).values())
+                # the goods counted as owned_goods counts them, in its order (worth sums in it)
+                assert list(owned_counts(player).items()) == list(owned_goods(player).items())
+                compared += 1
+    assert compared > 500

@@ -1,0 +1,65 @@
+"""A view's goods and winter bill (counted without ``Counter`` and per household, issue 39) are
+the rules' own: ``owned_goods`` in its order and ``winter_needs`` against it, for every player,
+viewer and state of seeded games; a barn shows its coins to its owner only."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.games.game import CHANCE
+from domain.games.walnut_grove import GAME
+from domain.games.walnut_grove.components import COIN_VALUES
+from domain.games.walnut_grove.holdings import owned_goods
+from domain.games.walnut_grove.winter import winter_needs
+from tests.games.playout import playout
+
+
+def _expected_winter(state, p):
+    if not state.disc or not p.board:
+        return None
+    needs, owned = winter_needs(state, p), owned_goods(p)
+    short_food = sum(max(0, n - owned[g]) for g, n in needs.food.items())
+    short_wood = max(0, needs.wood - owned["wood"])
+    return {"food": dict(needs.food), "wood": needs.wood, "fires": needs.fires, "wagons": needs.wagons,
+            "shortfall": {"food": short_food, "wood": short_wood}, "help_tiles": short_food + short_wood}
+
+
+def test_a_views_goods_winter_bill_and_barn_are_the_rules_own():
+    compared, bills, hidden = 0, 0, 0
+    for players, seed in ((4, 2039), (3, 1039)):
+        run = playout(GAME, players, {}, seed=seed)
+        state = GAME.setup(players, GAME.resolve_options(players, run.options))
+        for actor, action in run.steps:
+            for viewer in (*range(players), None):
+                view = GAME.player_view(state, viewer)
+                for seat, p in enumerate(state.players):
+                    shown = view["players"][seat]
+                    assert list(shown["owned_goods"].items()) == list(owned_goods(p).items())
+                    assert shown["winter_needs"] == _expected_winter(state, p)
+                    own = viewer == seat or state.phase == "ended"
+                    assert shown["barn"] == [i if own or i not in COIN_VALUES else "coin" for i in p.barn]
+                    compared += 1
+                    bills += shown["winter_needs"] is not None
+                    hidden += shown["barn"] != list(p.barn)
+            state = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
+    assert compared > 1000 and bills > 500 and hidden > 100
+
+
+def test_every_view_of_a_farm_shares_its_areas_and_under_test_none_may_change_them():
+    """A farm's areas are built once per farm and summer bonus and shared by every view (issue
+    39); the suite hands them out read-only (tests/conftest.py), so a caller that changed them
+    for every other view would fail here and wherever it ran."""
+    run = playout(GAME, 3, {}, seed=1039)
+    state = GAME.setup(3, GAME.resolve_options(3, run.options))
+    for actor, action in run.steps:
+        state = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
+        if state.phase == "summer":
+            break
+    mine, theirs = GAME.player_view(state, 0), GAME.player_view(state, 1)
+    areas = mine["players"][0]["areas"]
+    assert areas and areas is theirs["players"][0]["areas"]
+    for change in (lambda: areas.append({}), lambda: areas[0]["cells"].append([0, 0]),
+                   lambda: areas[0].update(size=0)):
+        with pytest.raises(TypeError):
+            change()
+    assert areas == GAME.player_view(state, 2)["players"][0]["areas"]
