@@ -16,13 +16,11 @@ def create_app(settings: Settings | None = None) -> Flask:
     """The WSGI app for ``settings`` (default: read from the environment)."""
     from api import errors, limits, logs, metrics, wiring
     from api.body import check_json_body
-    from api.json_answers import KeptEncoderProvider
     from api.openapi import ServiceApi
     from api.routes import register_blueprints
 
     settings = settings or Settings.from_env()
     app = Flask(__name__)
-    app.json = KeptEncoderProvider(app)
     app.config.update(TESTING=settings.testing, MAX_CONTENT_LENGTH=settings.max_body_bytes,
                       TABLETOP_BODY_TIMEOUT_S=settings.body_timeout_s)
     wiring.init_app(app, settings)

@@ -24,7 +24,7 @@ import uuid
 from typing import Any
 
 from flask import Flask, Response, g, has_request_context, request
-from pythonjsonlogger.json import JsonEncoder, JsonFormatter
+from pythonjsonlogger.json import JsonFormatter
 
 ACCESS = "tabletop.access"
 HEADER = "X-Request-ID"
@@ -42,21 +42,9 @@ class RequestContext(logging.Filter):
         return True
 
 
-#: The formatter's encoder, built once: ``JsonFormatter`` calls ``json.dumps(record, cls=JsonEncoder,
-#: default=None, indent=None, ensure_ascii=True)``, which builds a new encoder for every line; this
-#: is that encoder, so the lines are the same text.
-_LINE_ENCODER = JsonEncoder(ensure_ascii=True)
-
-
-def _line_text(data: Any, **_options: Any) -> str:
-    """``JsonFormatter``'s serializer: the options it passes are the ones ``formatter`` leaves at
-    their defaults, the ones ``_LINE_ENCODER`` was built with."""
-    return _LINE_ENCODER.encode(data)
-
-
 def formatter() -> logging.Formatter:
     """The JSON formatter every handler uses (UTC ISO-8601 times)."""
-    fmt = JsonFormatter(_FORMAT, rename_fields=_RENAMED, datefmt="%Y-%m-%dT%H:%M:%S%z", json_serializer=_line_text)
+    fmt = JsonFormatter(_FORMAT, rename_fields=_RENAMED, datefmt="%Y-%m-%dT%H:%M:%S%z")
     fmt.converter = time.gmtime
     return fmt
 
