@@ -273,7 +273,11 @@ class RedisBroker(Broker):
             table = str(table_id)
             if self._queued.get(table, 0) < version:
                 self._queued[table] = int(version)
-        self._ensure_publisher()
+        try:
+            self._ensure_publisher()
+        except Exception:  # noqa: BLE001 - no publisher (no thread to be had): send it now, as before
+            self.flush()
+            return
         self._wake.set()
 
     def _ensure_publisher(self) -> None:

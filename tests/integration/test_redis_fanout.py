@@ -167,3 +167,24 @@ def test_a_saves_doorbell_reaches_another_workers_stream_after_the_command_retur
         tables.close()
         writer.close()
         worker.close()
+
+
+def test_without_a_publisher_thread_the_doorbell_goes_out_at_once(redis_server, monkeypatch):
+    prefix = f"t{uuid4().hex[:8]}:"
+    publisher, worker = RedisBroker(redis_server.url, prefix), RedisBroker(redis_server.url, prefix)
+
+    def no_thread():
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(publisher, "_ensure_publisher", no_thread)
+    try:
+        table = uuid4()
+        sub = worker.subscribe(table)
+        assert wait_for(worker.connected.is_set)
+        assert sub.get(timeout=DEADLINE_S) == GAP
+        publisher.after_save(table, 9)  # never raises: the command committed
+        assert publisher.flush() == 0  # nothing left queued: it was sent in the call
+        assert sub.get(timeout=DEADLINE_S).version == 9
+    finally:
+        publisher.close()
+        worker.close()
