@@ -94,7 +94,7 @@ def _numeral(text: str) -> bool:
 
 def _hex(text: str) -> bool:
     """A MAC as issued: 64 lowercase hex digits (``compare_digest`` raises on non-ASCII text)."""
-    return len(text) == 64 and all(c in "0123456789abcdef" for c in text)
+    return len(text) == 64 and not text.strip("0123456789abcdef")  # stripped to nothing: every one a digit
 
 
 def require_seat(tables: Tables, secret: bytes, table_id: UUID, seat: int, table: Table | None = None) -> Viewer:

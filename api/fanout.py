@@ -10,7 +10,9 @@ Two brokers with one behaviour:
 * ``LocalBroker``: in-process, for the embedded default (one process, no Redis).
 * ``RedisBroker``: ``PUBLISH table.<id>``; each worker process holds ONE pattern subscription
   (the hub), started lazily on the first stream, i.e. after gunicorn forked, and multiplexed to
-  all of that worker's streams through in-process queues.
+  all of that worker's streams through in-process queues. A save's doorbell is queued for the
+  worker's publisher (also started lazily), which sends what queued up in one pipelined write,
+  so a command's answer never waits for Redis.
 
 Both are attached to ``Tables.on_saved`` by the wiring; a failed publish is logged, never raised
 (the command already committed).
@@ -233,6 +235,11 @@ class RedisBroker(Broker):
         #: After a failed publish, publishes are skipped this long (streams poll the store meanwhile).
         self._skip_after_failure = skip_after_failure
         self._down_until = 0.0
+        #: Saves' doorbells waiting for this process's publisher: table -> newest version.
+        self._queued: dict[str, int] = {}
+        self._queued_lock = threading.Lock()
+        self._wake = threading.Event()
+        self._publisher: threading.Thread | None = None
 
     def channel(self, table_id: UUID | str) -> str:
         return f"{self.prefix}table.{table_id}"
@@ -251,6 +258,64 @@ class RedisBroker(Broker):
             self._down_until = time.monotonic() + self._skip_after_failure
             raise
         return True
+
+    def after_save(self, table_id: UUID, version: int) -> None:
+        """The ``Tables.on_saved`` listener: queue the doorbell for this process's publisher and
+        return. The command's answer does not wait for a round trip to Redis, and the saves that
+        queue up while one batch is being sent go out together, one pipelined write for all of
+        them (one notice per table, its newest version: a stream reads the store up to the
+        newest anyway). While Redis is known to be down the doorbell is skipped and counted, as a
+        publish would be."""
+        if time.monotonic() < self._down_until:
+            metrics.publish_failed()
+            return
+        with self._queued_lock:
+            table = str(table_id)
+            if self._queued.get(table, 0) < version:
+                self._queued[table] = int(version)
+        try:
+            self._ensure_publisher()
+        except Exception:  # noqa: BLE001 - no publisher (no thread to be had): send it now, as before
+            self.flush()
+            return
+        self._wake.set()
+
+    def _ensure_publisher(self) -> None:
+        """Start this process's publisher on first use (after any fork, as the hub)."""
+        if self._publisher is not None and self._publisher.is_alive():
+            return
+        with self._hub_lock:
+            if self._publisher is None or not self._publisher.is_alive():
+                self._publisher = threading.Thread(target=self._run_publisher, name="fanout-publisher", daemon=True)
+                self._publisher.start()
+
+    def _run_publisher(self) -> None:
+        while not self._stop.is_set():
+            self._wake.wait(1.0)
+            self._wake.clear()  # before taking the queue: a doorbell queued after it wakes the next round
+            self.flush()
+
+    def flush(self) -> int:
+        """Send every queued doorbell in one pipelined write; how many were sent. A failure is
+        counted and logged for each (the commands committed; streams catch up from the store)."""
+        with self._queued_lock:
+            batch, self._queued = self._queued, {}
+        if not batch:
+            return 0
+        errors = self._redis_module.exceptions
+        try:
+            pipe = self._client.pipeline(transaction=False)
+            for table, version in batch.items():
+                pipe.publish(self.channel(table), Notice(table, version).to_json())
+            pipe.execute()
+        except Exception as error:  # noqa: BLE001 - the publisher must outlive any failure
+            if isinstance(error, (errors.ConnectionError, errors.TimeoutError)):
+                self._down_until = time.monotonic() + self._skip_after_failure  # as ``publish``
+            for _ in batch:
+                metrics.publish_failed()
+            log.warning("publish failed for %d table(s) (streams catch up from the store): %s", len(batch), error)
+            return 0
+        return len(batch)
 
     def subscribe(self, table_id: UUID | str) -> Subscription:
         self._ensure_hub()
@@ -315,8 +380,14 @@ class RedisBroker(Broker):
 
     def close(self) -> None:
         self._stop.set()
-        if self._hub_thread is not None:
-            self._hub_thread.join(timeout=3)
+        self._wake.set()
+        for thread in (self._hub_thread, self._publisher):
+            if thread is not None:
+                thread.join(timeout=3)
+        try:
+            self.flush()  # the doorbells of the last saves
+        except Exception:  # noqa: BLE001 - closing: flush logs its own failures
+            pass
         super().close()
         self._pool.disconnect()
         self._hub_client.close()

@@ -127,10 +127,31 @@ def parts(app, client) -> None:
          lambda: Schema.dump(legal, answer), lambda: legal.dump(answer)),
         ("receipt dumped", lambda: Schema.dump(rec, receipt), lambda: rec.dump(receipt)),
     ]
+    rows += parts_39(answer)
     print("  per mechanism, CPU ms per call, before -> after:")
     for label, before, after in rows:
         b, a = best(before, number=50), best(after, number=50)
         print(f"    {label:<70} {b:8.3f} -> {a:8.3f}")
+
+
+def parts_39(answer: dict) -> list:
+    """Issue 39's cuts (docs/command-path.md, eleventh session), each as it was and as it is."""
+    from api.auth import _hex
+    from api.schemas.views import _string_keyed_dicts
+    from domain.games.bunny_kingdom import rules, scoring
+
+    token = "0123456789abcdef" * 4
+    moves = answer["moves"]
+    state = rules.resolve_chance(rules.setup(4, {}), list(rules.ALL_CARDS))
+    return [
+        ("legal-moves fast path's type check",
+         lambda: all(type(m) is dict and all(type(k) is str for k in m) for m in moves),
+         lambda: _string_keyed_dicts(moves)),
+        ("seat token's hex check", lambda: len(token) == 64 and all(c in "0123456789abcdef" for c in token),
+         lambda: _hex(token)),
+        ("Bunny Kingdom scores of a state before the end (computed -> kept per banked harvests)",
+         lambda: scoring._scores(state.players, state.harvests, ()), lambda: scoring.scores(state)),
+    ]
 
 
 def ms(values: list[float]) -> str:
@@ -152,7 +173,7 @@ def main() -> None:
                         help="events per projection batch (default 40; 4, about one command of one table, "
                              "is closer to a worker following 50 tables live)")
     parser.add_argument("--project-profile", help="write a cProfile of one projection replay here")
-    parser.add_argument("--parts", action="store_true", help="also time each mechanism cut in issue 18 both ways")
+    parser.add_argument("--parts", action="store_true", help="also time each mechanism cut in issues 18 and 39 both ways")
     args = parser.parse_args()
     global LEVEL
     LEVEL = args.level

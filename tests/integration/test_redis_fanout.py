@@ -125,3 +125,66 @@ def test_redis_killed_while_clients_stream_and_commands_flow(redis_server, pg_en
         tables.close()
         writer_broker.close()
         worker_broker.close()
+
+
+def test_saves_doorbells_go_out_together_one_notice_per_table_at_its_newest_version(redis_server, monkeypatch):
+    """``after_save`` queues; the publisher's next write carries every queued table once."""
+    prefix = f"t{uuid4().hex[:8]}:"
+    publisher, worker = RedisBroker(redis_server.url, prefix), RedisBroker(redis_server.url, prefix)
+    monkeypatch.setattr(publisher, "_ensure_publisher", lambda: None)  # flush by hand: no race with its thread
+    try:
+        one, two = uuid4(), uuid4()
+        subs = {one: worker.subscribe(one), two: worker.subscribe(two)}
+        assert wait_for(worker.connected.is_set)
+        for sub in subs.values():
+            assert sub.get(timeout=DEADLINE_S) == GAP  # the hub's first GAP: the store is read once
+        publisher.after_save(one, 3)
+        publisher.after_save(two, 2)
+        publisher.after_save(one, 5)
+        publisher.after_save(one, 4)  # an older version queued late changes nothing
+        assert publisher.flush() == 2
+        assert publisher.flush() == 0
+        received = {table: sub.get(timeout=DEADLINE_S) for table, sub in subs.items()}
+        assert {table: n.version for table, n in received.items()} == {one: 5, two: 2}
+        assert all(sub.get(timeout=0.2) is None for sub in subs.values())  # nothing else was sent
+    finally:
+        publisher.close()
+        worker.close()
+
+
+def test_a_saves_doorbell_reaches_another_workers_stream_after_the_command_returns(redis_server, pg_env):
+    prefix = f"t{uuid4().hex[:8]}:"
+    writer, worker = RedisBroker(redis_server.url, prefix), RedisBroker(redis_server.url, prefix)
+    tables = Tables(env=pg_env, on_saved=[writer.after_save])
+    try:
+        table_id = tables.open_table("tiny_duel", 2).table_id
+        sub = worker.subscribe(table_id)
+        assert wait_for(worker.connected.is_set)
+        assert sub.get(timeout=DEADLINE_S) == GAP
+        receipt = tables.take_seat(table_id, "ann")
+        assert sub.get(timeout=DEADLINE_S).version == receipt.version
+    finally:
+        tables.close()
+        writer.close()
+        worker.close()
+
+
+def test_without_a_publisher_thread_the_doorbell_goes_out_at_once(redis_server, monkeypatch):
+    prefix = f"t{uuid4().hex[:8]}:"
+    publisher, worker = RedisBroker(redis_server.url, prefix), RedisBroker(redis_server.url, prefix)
+
+    def no_thread():
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(publisher, "_ensure_publisher", no_thread)
+    try:
+        table = uuid4()
+        sub = worker.subscribe(table)
+        assert wait_for(worker.connected.is_set)
+        assert sub.get(timeout=DEADLINE_S) == GAP
+        publisher.after_save(table, 9)  # never raises: the command committed
+        assert publisher.flush() == 0  # nothing left queued: it was sent in the call
+        assert sub.get(timeout=DEADLINE_S).version == 9
+    finally:
+        publisher.close()
+        worker.close()

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from domain.games.bunny_kingdom.components import CORNER, EDGE, PARCHMENTS, TERRAIN
 from domain.games.bunny_kingdom.fiefs import city_strength, controlled, fiefs, harvest_value, production
+from domain.games.bunny_kingdom.memo import per_object
 from domain.games.bunny_kingdom.state import State
 from domain.games.game import Scores
 
@@ -250,14 +252,25 @@ def card_points(card: str, cards: set[str], metrics: Metrics, territories: list[
 
 
 def scores(state: State) -> Scores:
-    """BK-R153-R155: totals, per-source breakdown, competition ranking, shared victory."""
-    n = state.players
+    """BK-R153-R155: totals, per-source breakdown, competition ranking, shared victory. Before
+    the end they read the banked harvests only, so the states of a round share one result (the
+    projection worker asks after every event; a pick changes the selections, not the harvests)."""
+    if state.phase != "over":
+        return _banked_scores(state.players, state.harvests)
+    return _scores(state.players, state.harvests, parchment_scores(state))
+
+
+@per_object
+def _banked_scores(players: int, harvests: tuple[tuple[int, ...], ...]) -> Scores:
+    return _scores(players, harvests, ())
+
+
+def _scores(n: int, harvests: tuple[tuple[int, ...], ...], parchment_lines: Any) -> Scores:
     breakdown: dict[int, dict[str, int]] = {
-        s: {f"harvest round {r + 1}": v for r, v in enumerate(state.harvests[s])} for s in range(n)
+        s: {f"harvest round {r + 1}": v for r, v in enumerate(harvests[s])} for s in range(n)
     }
-    if state.phase == "over":
-        for line in parchment_scores(state):
-            breakdown[line.seat][line.label] = line.points
+    for line in parchment_lines:
+        breakdown[line.seat][line.label] = line.points
     totals = {s: sum(breakdown[s].values()) for s in range(n)}
     ranking = tuple(sorted(range(n), key=lambda s: (-totals[s], s)))
     best = totals[ranking[0]]
