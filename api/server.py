@@ -145,10 +145,14 @@ def _serve_gunicorn(settings: Settings, host: str, port: int, workers: int) -> i
 
             return app
 
+    master = os.getpid()
     try:
         Application().run()  # gunicorn handles SIGINT/SIGTERM: workers stop gracefully, then the master exits
     finally:
-        if made:
+        # A worker leaves gunicorn by raising SystemExit up the stack it was forked from, through
+        # this very block: only the master removes the folder, or the first worker to exit took it
+        # from under the others (a worker still building its app then failed to open its gauges).
+        if made and os.getpid() == master:
             shutil.rmtree(made, ignore_errors=True)
     logging.getLogger("tabletop.server").info("stopped", extra={"event": "stopped"})
     return 0

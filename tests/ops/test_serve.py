@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import tempfile
+import time
+from pathlib import Path
 
 import pytest
 import requests
@@ -72,6 +76,42 @@ def test_several_workers_are_refused_with_the_reason_when_the_settings_cannot_sh
     with pytest.raises(ServeError, match=reason):
         check(settings, 2)
     check(settings, 1)  # one process serves any settings
+
+
+def _children(pid: int) -> set[int]:
+    return {int(x) for x in open(f"/proc/{pid}/task/{pid}/children").read().split()}
+
+
+@pytest.mark.integration
+def test_a_worker_that_leaves_does_not_take_the_metrics_folder_from_the_others(tmp_path):
+    # gunicorn restarts a worker that exits (a TERM here; max requests, a crash elsewhere). The leaving
+    # worker raised SystemExit through `tabletop serve`'s own clean-up and removed the folder every
+    # worker writes its samples to: the next worker to build its app failed on its gauges' file.
+    from tests.integration.conftest import RedisServer
+
+    redis = RedisServer(tmp_path).start()
+    served = Served(tmp_path, "--workers", "2", env={"TABLETOP_REDIS_URL": redis.url, "TABLETOP_PROJECTIONS": "off"})
+    try:
+        workers = _children(served.proc.pid)
+        assert requests.get(served.base + "/metrics", timeout=30).status_code == 200
+        # The server's folder: the one holding a sample file of one of its workers.
+        folder, = {str(path.parent) for pid in workers for path in Path(tempfile.gettempdir()).glob(f"tabletop-metrics-*/*_{pid}.db")}
+        assert len(workers) == 2 and os.path.isdir(folder)
+        leaving = min(workers)
+        os.kill(leaving, signal.SIGTERM)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (leaving not in (now := _children(served.proc.pid)) and len(now) == 2):
+            time.sleep(0.05)
+        assert leaving not in _children(served.proc.pid) and len(_children(served.proc.pid)) == 2
+        assert os.path.isdir(folder)
+        for _ in range(6):  # fresh connections: both workers answer, the new one building its app
+            assert requests.get(served.base + "/metrics", timeout=30).status_code == 200
+        code, _took = served.interrupt()
+        assert code == 0 and "Traceback" not in served.err.read_text(), served.err.read_text()[-4000:]
+        assert not os.path.exists(folder)  # the master still cleans up after itself
+    finally:
+        served.kill()
+        redis.kill()
 
 
 @pytest.mark.integration
