@@ -13,8 +13,6 @@ import random
 
 import pytest
 
-from domain.application import bot_decision
-from domain.fairness import bot_rng, draw
 from domain.games import GAMES
 from domain.games.bunny_kingdom import bots
 from domain.games.bunny_kingdom.board_counts import _count, board_of
@@ -23,8 +21,7 @@ from domain.games.bunny_kingdom.exploration import resolve_card
 from domain.games.bunny_kingdom.fiefs import fiefs, resources, strength
 from domain.games.bunny_kingdom.scoring import _COUNTS, Metrics, progress
 from domain.games.bunny_kingdom.state import PRINTED
-from domain.games.game import CHANCE
-from tests.bots.helpers import seed_of
+from tests.bots.helpers import positions, seed_of
 
 GAME = GAMES["bunny_kingdom"]
 #: Cities, farms and trading posts: what a construction builds on one square.
@@ -35,21 +32,9 @@ COUNTS = [*_COUNTS, "units:wood", "units:fish", "units:carrot", "luxury_units", 
 
 def states(players: int, seed: str, level: str, stride: int):
     """Every ``stride``-th decision's state of a seeded game of bots at ``level``."""
-    seed = seed_of(seed)
-    state = GAME.setup(players, GAME.resolve_options(players, {}))
-    chance = 0
-    for version in range(1, 5000):
-        if GAME.is_over(state):
-            return
-        actors = GAME.to_act(state)
-        if CHANCE in actors:
-            state = GAME.resolve_chance(state, draw(GAME.chance(state), seed, chance))
-            chance += 1
-            continue
-        seat = min(actors)
+    for version, state, _seat in positions(GAME, players, seed_of(seed), [level] * players):
         if version % stride == 0:
             yield state
-        state = GAME.play(state, seat, bot_decision(GAME, state, seat, level, bot_rng(seed, version, seat)))
 
 
 def reference_estimate(state, seat):
