@@ -32,6 +32,16 @@ printed beside the POST's. ``--bots inline,worker`` plays each point with the we
 (``nice -n 10 tabletop bots run``, as deployed) runs throughout, idle while the bots play inline,
 and its CPU is counted beside the others'.
 
+Last per point, the issue's outside baseline (``--no-bgio`` skips it): boardgame.io 0.50.2, the
+server issue 39's targets are stated against, installed at bench time with npm into a cache outside
+the repository (``--bgio-cache``, default ``~/.cache/tabletop-bench/bgio``; skipped with the reason
+printed when Node, npm or the packages are missing). Our own server and client (``scripts/bgio/``)
+play a small grid game: the same number of two-player matches over boardgame.io's socket.io
+transport, one move in flight per match, "move sent -> new state received" timed, a finished match
+replaced, for ``--seconds``; once with the FlatFile store and once with the default in-memory store.
+Its server's CPU per move (one node process, its store included) is read from ``/proc`` like the
+others'; the summary prints Tabletop's rate against FlatFile's (target >= 0.8x, moonshot 1x).
+
 The bots play at ``--level`` (default ``random``, the issue's baseline): the figures measure the
 platform's command path, not the bots' thinking (a ``basic`` bot spends several ms of CPU per
 decision, three decisions per command, in the web workers). ``--level basic`` measures the
@@ -820,13 +830,16 @@ def level_summary(rows: list[tuple[int, dict[str, dict | None]]], levels: list[s
     """One line per point and server: rate, POST p50/p99, answer to seat 0's next turn p50/p99, CPU
     per command per process kind, and the ratio of the rate to the plain-Flask append of the same
     point and to the first level's rate in the same bots mode."""
-    out = ["\nsummary (ratios against the plain Flask append of the same point, measured back to back):",
+    out = ["\nsummary (ratios against the plain Flask append of the same point, measured back to back; for "
+           "boardgame.io the web column is its one node process, its store included):",
            "  tables | server                            | per s   | p50 ms | p99 ms | turn p50 | turn p99 "
            "| CPU ms: web  proj  bots    pg  redis  total | x plain | x " + levels[0] + " | load"]
     for lanes, figures in rows:
         plain = figures.get("plain")
         keys = [(f"game:{lv}:{m}", f"Tabletop, bots at {lv}, {m}") for m in modes for lv in levels]
-        for key, name in keys + [("bare", "append inside create_app()"), ("plain", "append, plain Flask")]:
+        baselines = [("bare", "append inside create_app()"), ("plain", "append, plain Flask")]
+        baselines += [(f"bgio:{store}", name) for store, name in BGIO_STORES.items()]
+        for key, name in keys + baselines:
             r = figures.get(key)
             if r is None:
                 continue
@@ -840,6 +853,9 @@ def level_summary(rows: list[tuple[int, dict[str, dict | None]]], levels: list[s
                        f"{rate_of(r) / rate_of(plain):7.2f} | "
                        f"{rate_of(r) / rate_of(first) if first else float('nan'):8.2f} | "
                        f"{r['load'][0]:.1f}-{r['load'][1]:.1f}")
+    keys = [(f"game:{lv}:{m}", f"Tabletop, bots at {lv}, {m}") for m in modes for lv in levels]
+    if any(f.get("bgio:flatfile") or f.get("bgio:memory") for _, f in rows):
+        out.append(bgio_targets(rows, keys))
     return "\n".join(out)
 
 
@@ -873,6 +889,146 @@ def compare(services: Services, points: list[int], seconds: float) -> None:
             print(summary_line(lanes, figures[("game", setting)], figures[("bare", "off")], f" gc {setting:>3}"))
 
 
+# -- the boardgame.io baseline (issue 39): our node server and client of scripts/bgio/ ---------------
+
+#: What npm installs into the cache: the issue's version, and the node-persist FlatFile requires (it
+#: is not a dependency of boardgame.io). 3.0.5 writes each item when asked; from 3.1 node-persist
+#: queues writes and flushes them once a second (``writeQueueIntervalMs``), and FlatFile's moves wait
+#: for that flush: about 1 s per move, which is not what the issue measured (48 ms p50 at 50 matches).
+BGIO_PACKAGES = ("boardgame.io@0.50.2", "node-persist@3.0.5")
+BGIO_SCRIPTS = ROOT / "scripts" / "bgio"
+#: The two stores, as the report names them.
+BGIO_STORES = {"flatfile": "boardgame.io 0.50.2, FlatFile", "memory": "boardgame.io 0.50.2, in memory"}
+#: The issue's targets for Tabletop at 50 tables, as multiples of boardgame.io FlatFile's rate.
+BGIO_TARGET, BGIO_MOONSHOT = 0.8, 1.0
+
+
+def bgio_default_cache() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tabletop-bench" / "bgio"
+
+
+def bgio_installed(cache: Path) -> bool:
+    """Whether ``cache/node_modules`` holds each of ``BGIO_PACKAGES`` at its version."""
+    for spec in BGIO_PACKAGES:
+        name, _, version = spec.rpartition("@")
+        try:
+            found = json.loads((cache / "node_modules" / name / "package.json").read_text()).get("version")
+        except (OSError, ValueError):
+            return False
+        if found != version:
+            return False
+    return True
+
+
+def bgio_install(cache: Path) -> str | None:
+    """The packages in ``cache`` (npm install there when missing, never in the repository, no lock
+    file, nothing saved): None when ready, else why not (the baseline is skipped with it)."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if not node or not npm:
+        return f"{'node' if not node else 'npm'} is not on PATH"
+    if bgio_installed(cache):
+        return None
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        if not (cache / "package.json").exists():  # anchors npm's prefix here, not in a parent folder
+            (cache / "package.json").write_text('{"private": true, "description": "tabletop bench_load cache"}\n')
+        done = subprocess.run([npm, "install", "--prefix", str(cache), "--no-save", "--no-package-lock", "--no-audit",
+                               "--no-fund", *BGIO_PACKAGES], capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"npm install {' '.join(BGIO_PACKAGES)} failed: {exc}"
+    if done.returncode or not bgio_installed(cache):
+        tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
+        return f"npm install {' '.join(BGIO_PACKAGES)} failed (exit {done.returncode}): {' / '.join(tail)}"
+    return None
+
+
+def bgio_result(lines: Any) -> dict:
+    """The client's ``RESULT`` line, parsed and checked (``FAILED ...`` or no result: RuntimeError)."""
+    for line in lines:
+        if line.startswith("FAILED"):
+            raise RuntimeError(f"the boardgame.io client failed: {line[6:].strip()}")
+        if line.startswith("RESULT "):
+            result = json.loads(line[7:])
+            missing = {"elapsed", "commands", "n_errors", "errors", "client_cpu"} - set(result)
+            if missing or not all(isinstance(t, (int, float)) for t in result["commands"]):
+                raise RuntimeError(f"the boardgame.io client's result is malformed (missing {sorted(missing)})")
+            return result
+    raise RuntimeError("the boardgame.io client ended without a result")
+
+
+def run_bgio_point(services: Services, cache: Path, store: str, lanes: int, seconds: float, seed: int) -> dict:
+    """One point of the boardgame.io baseline: a fresh node server (``store``: flatfile, its files
+    in this run's folder, or memory), the closed-loop client with ``lanes`` matches, the server's CPU
+    across the window from ``/proc``; the result has the shape ``report`` and the summary read."""
+    port = free_port()
+    env = {**os.environ, "NODE_PATH": str(cache / "node_modules"), "NODE_ENV": "production"}
+    folder = Path(services.tmp) / f"bgio-{store}-{lanes}-{time.monotonic_ns()}"
+    log = open(Path(services.tmp) / "bgio-server.log", "a")
+    server = subprocess.Popen(["node", str(BGIO_SCRIPTS / "server.js"), str(port), store, str(folder)],
+                              env=env, stdout=subprocess.DEVNULL, stderr=log)
+    client = None
+    try:
+        wait_port(port)
+        client = subprocess.Popen(["node", str(BGIO_SCRIPTS / "client.js"), str(port), str(lanes), str(seconds),
+                                   str(seed)], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        line = client.stdout.readline()
+        if not line.startswith("READY"):
+            raise RuntimeError(f"the boardgame.io client failed during setup ({line.strip() or 'no output'})")
+        load0, before = os.getloadavg()[0], cpu_seconds(server.pid)
+        client.stdin.write("go\n")
+        client.stdin.flush()
+        result = bgio_result(client.stdout)
+        after = cpu_seconds(server.pid)
+        client.wait(timeout=30)
+    finally:
+        for proc in (client, server):
+            if proc is not None and proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+                try:
+                    proc.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+        log.close()
+    result.update(load=(load0, os.getloadavg()[0]), reads=[], turns=[],
+                  cpu={"web": after - before, "projections": 0.0, "bots": 0.0, "postgres": 0.0, "redis": 0.0})
+    return result
+
+
+def bgio_report(store: str, lanes: int, r: dict) -> str:
+    n = len(r["commands"])
+    line = (f"{lanes:>4} matches {BGIO_STORES[store]:>31}: moves/s {rate_of(r):7.1f}   "
+            f"p50 {pct(r['commands'], 50) * 1000:6.1f} ms  p99 {pct(r['commands'], 99) * 1000:7.1f} ms\n"
+            f"{'':>14}server CPU per move: {cpu_of(r)['total']:5.2f} ms (one node process, its store included)"
+            f"   (client {r['client_cpu'] / max(n, 1) * 1000:.2f})   {r.get('replaced', 0)} finished matches replaced,"
+            f" {r.get('replacing', 0.0) / max(r['elapsed'] * lanes, 1e-9):.0%} of the lanes' time"
+            f"   load {r['load'][0]:.1f}->{r['load'][1]:.1f}")
+    if r["n_errors"]:
+        line += f"\n{'':>14}{r['n_errors']} errors, e.g. {r['errors'][:2]}"
+    return line
+
+
+def bgio_targets(rows: list[tuple[int, dict[str, dict | None]]], keys: list[tuple[str, str]]) -> str:
+    """Per point and Tabletop setting: its rate as a multiple of boardgame.io FlatFile's and
+    in-memory rate of the same point, beside the issue's target (0.8x FlatFile) and moonshot (1x)."""
+    out = [f"\nissue 39's targets (Tabletop's rate / boardgame.io's of the same point; target >= {BGIO_TARGET:g}x "
+           f"FlatFile at 50 tables, moonshot {BGIO_MOONSHOT:g}x):"]
+    for lanes, figures in rows:
+        flat, memory = figures.get("bgio:flatfile"), figures.get("bgio:memory")
+        if flat is None and memory is None:
+            continue
+        for key, name in keys:
+            r = figures.get(key)
+            if r is None:
+                continue
+            x_flat = rate_of(r) / rate_of(flat) if flat else float("nan")
+            x_memory = rate_of(r) / rate_of(memory) if memory else float("nan")
+            verdict = ("moonshot met" if x_flat >= BGIO_MOONSHOT else "target met" if x_flat >= BGIO_TARGET
+                       else "below target")
+            out.append(f"  {lanes:>4} tables | {name:<33} | {rate_of(r):7.1f}/s = {x_flat:5.2f}x FlatFile "
+                       f"({rate_of(flat):7.1f}/s), {x_memory:5.2f}x in memory ({rate_of(memory):7.1f}/s) | {verdict}")
+    return "\n".join(out)
+
+
 def main() -> None:
     global LEVEL, GAME, SEATS, SEATED_VERSION
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -881,6 +1037,11 @@ def main() -> None:
     parser.add_argument("--db", default="tabletop_load_bench", help="PostgreSQL database to create and drop")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2, as deployed)")
     parser.add_argument("--no-bare", action="store_true", help="skip the append baselines (in-app and plain Flask)")
+    parser.add_argument("--no-bgio", action="store_true",
+                        help="skip the boardgame.io 0.50.2 baseline (FlatFile and in-memory, node, scripts/bgio/)")
+    parser.add_argument("--bgio-cache", type=Path, default=bgio_default_cache(),
+                        help="where npm installs boardgame.io for the baseline, outside the repository "
+                             "(default ~/.cache/tabletop-bench/bgio)")
     parser.add_argument("--client-limits", action="store_true",
                         help="keep the per-client rate limits on (all clients are one address: raise them first)")
     parser.add_argument("--group-commit", choices=("on", "off"),
@@ -921,6 +1082,10 @@ def main() -> None:
           f"{args.seconds:g} s per point, {os.cpu_count()} cores; group commit "
           f"{os.environ.get('TABLETOP_GROUP_COMMIT', 'on')}, window {os.environ.get('TABLETOP_GROUP_COMMIT_WINDOW_MS', '0')} ms",
           flush=True)
+    bgio_skipped = "--no-bgio" if args.no_bgio else bgio_install(args.bgio_cache)
+    print(f"bench_load: boardgame.io baseline skipped ({bgio_skipped})" if bgio_skipped else
+          f"bench_load: boardgame.io baseline: {' and '.join(BGIO_PACKAGES)} from {args.bgio_cache}, "
+          f"node {subprocess.run(['node', '--version'], capture_output=True, text=True).stdout.strip()}", flush=True)
     try:
         services.start()
         if args.compare:
@@ -940,6 +1105,13 @@ def main() -> None:
                 for kind in ("bare", "plain"):
                     figures[kind] = run_point(services, kind, lanes, args.seconds, seed=i)
                     print(report(kind, lanes, figures[kind]), flush=True)
+            for store in () if bgio_skipped else BGIO_STORES:
+                try:
+                    figures[f"bgio:{store}"] = run_bgio_point(services, args.bgio_cache, store, lanes, args.seconds, i)
+                except RuntimeError as exc:
+                    print(f"{lanes:>4} matches {BGIO_STORES[store]}: failed, {exc}", flush=True)
+                    continue
+                print(bgio_report(store, lanes, figures[f"bgio:{store}"]), flush=True)
             rows.append((lanes, figures))
         print(level_summary(rows, levels, modes))
     finally:
