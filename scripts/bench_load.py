@@ -948,7 +948,10 @@ def bgio_result(lines: Any) -> dict:
         if line.startswith("FAILED"):
             raise RuntimeError(f"the boardgame.io client failed: {line[6:].strip()}")
         if line.startswith("RESULT "):
-            result = json.loads(line[7:])
+            try:
+                result = json.loads(line[7:])
+            except ValueError as exc:
+                raise RuntimeError(f"the boardgame.io client's result is not JSON ({exc})") from None
             missing = {"elapsed", "commands", "n_errors", "errors", "client_cpu"} - set(result)
             if missing or not all(isinstance(t, (int, float)) for t in result["commands"]):
                 raise RuntimeError(f"the boardgame.io client's result is malformed (missing {sorted(missing)})")

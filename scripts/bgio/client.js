@@ -122,7 +122,7 @@ async function lane(i) {
 async function main() {
   const lanes = [];
   for (let i = 0; i < matches; i++) lanes.push(lane(i));
-  const failed = Promise.all(lanes).catch((err) => { console.log(`FAILED ${err}`); process.exit(1); });
+  const failed = Promise.all(lanes).catch((err) => process.stdout.write(`FAILED ${err}\n`, () => process.exit(1)));
   while (ready < matches) await new Promise((r) => setTimeout(r, 20));
   console.log('READY');
   await new Promise((resolve) => process.stdin.once('data', resolve));
@@ -134,12 +134,13 @@ async function main() {
   const elapsed = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   await Promise.race([failed, new Promise((r) => setTimeout(r, 5000))]);
-  console.log('RESULT ' + JSON.stringify({
+  const result = JSON.stringify({
     elapsed, commands: out.commands, errors: out.errors.slice(0, 5), n_errors: out.errors.length,
     replaced: out.replaced, replacing: out.replacing,
     client_cpu: (cpu.user + cpu.system) / 1e6,
-  }));
-  process.exit(0);
+  });
+  // Written to a pipe, stdout is asynchronous: exit once the whole line is out (not 64 KiB of it).
+  process.stdout.write(`RESULT ${result}\n`, () => process.exit(0));
 }
 
 main();

@@ -1,7 +1,8 @@
 /**
  * The small grid game of the boardgame.io baseline (scripts/bench_load.py, issue 39): two players
- * take turns claiming a free cell of a 5x5 grid; four in a row (row, column or diagonal) wins, a
- * full grid is a draw. Random play ends in about 15-25 moves, so a match holds its server state
+ * take turns claiming a free cell of an 8x8 grid; five in a row (row, column or diagonal) wins, a
+ * full grid is a draw. Random play ends after about 46 moves (a 5x5 grid with four in a row: 19,
+ * and replacing finished matches took a fifth of the window), so a match holds its server state
  * (and FlatFile its log) for a while before the client replaces it, as a table does.
  *
  * The move runs on the server only (`client: false`): the client makes no optimistic update, so
@@ -13,8 +14,8 @@
 
 const { INVALID_MOVE } = require('boardgame.io/core');
 
-const SIZE = 5;
-const LINE = 4;
+const SIZE = 8;
+const LINE = 5;
 
 /** The player ('0' or '1') holding LINE cells in a row, or null. */
 function winner(cells) {

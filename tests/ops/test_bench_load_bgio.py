@@ -39,6 +39,12 @@ def test_result_missing_a_field_is_refused() -> None:
         bgio_result(["RESULT " + json.dumps(partial)])
 
 
+def test_cut_result_line_is_an_error() -> None:
+    line = "RESULT " + json.dumps(RESULT)
+    with pytest.raises(RuntimeError, match="not JSON"):
+        bgio_result([line[:40]])
+
+
 def fake_cache(root: Path, versions: dict[str, str]) -> Path:
     for name, version in versions.items():
         folder = root / "node_modules" / name
