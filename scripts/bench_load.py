@@ -1012,7 +1012,9 @@ def bgio_report(store: str, lanes: int, r: dict) -> str:
 
 def bgio_targets(rows: list[tuple[int, dict[str, dict | None]]], keys: list[tuple[str, str]]) -> str:
     """Per point and Tabletop setting: its rate as a multiple of boardgame.io FlatFile's and
-    in-memory rate of the same point, beside the issue's target (0.8x FlatFile) and moonshot (1x)."""
+    in-memory rate of the same point, beside the issue's target (0.8x FlatFile) and moonshot (1x);
+    then FlatFile's server CPU per move over Tabletop's per command (all its processes): the rate
+    ratio once both are CPU-bound on this box, steadier than the rates on a busy one."""
     out = [f"\nissue 39's targets (Tabletop's rate / boardgame.io's of the same point; target >= {BGIO_TARGET:g}x "
            f"FlatFile at 50 tables, moonshot {BGIO_MOONSHOT:g}x):"]
     for lanes, figures in rows:
@@ -1028,7 +1030,9 @@ def bgio_targets(rows: list[tuple[int, dict[str, dict | None]]], keys: list[tupl
             verdict = ("moonshot met" if x_flat >= BGIO_MOONSHOT else "target met" if x_flat >= BGIO_TARGET
                        else "below target")
             out.append(f"  {lanes:>4} tables | {name:<33} | {rate_of(r):7.1f}/s = {x_flat:5.2f}x FlatFile "
-                       f"({rate_of(flat):7.1f}/s), {x_memory:5.2f}x in memory ({rate_of(memory):7.1f}/s) | {verdict}")
+                       f"({rate_of(flat):7.1f}/s), {x_memory:5.2f}x in memory ({rate_of(memory):7.1f}/s) | {verdict}"
+                       f" | server CPU {cpu_of(r)['total']:5.2f} ms/command, FlatFile {cpu_of(flat)['total']:5.2f} "
+                       f"ms/move: {cpu_of(flat)['total'] / cpu_of(r)['total']:4.2f}x")
     return "\n".join(out)
 
 

@@ -96,17 +96,23 @@ def test_missing_node_skips_with_that_reason(tmp_path: Path, monkeypatch: pytest
     assert bgio_install(tmp_path / "cache") == "node is not on PATH"
 
 
-def point(rate: float) -> dict:
-    return {"elapsed": 10.0, "commands": [0.01] * int(rate * 10)}
+def point(rate: float, cpu_ms: float) -> dict:
+    """Ten seconds at ``rate`` with ``cpu_ms`` of server CPU per command, split over two processes."""
+    n = int(rate * 10)
+    return {"elapsed": 10.0, "commands": [0.01] * n,
+            "cpu": {"web": cpu_ms * n / 2000, "projections": 0.0, "bots": 0.0, "postgres": cpu_ms * n / 2000,
+                    "redis": 0.0}}
 
 
 @pytest.mark.parametrize(("tabletop", "verdict"), [(300, "below target"), (800, "target met"), (1000, "moonshot met")])
 def test_targets_compare_tabletop_with_flatfile(tabletop: float, verdict: str) -> None:
-    figures = {"game:random:inline": point(tabletop), "bgio:flatfile": point(1000), "bgio:memory": point(4000)}
+    figures = {"game:random:inline": point(tabletop, 6.0), "bgio:flatfile": point(1000, 1.5),
+               "bgio:memory": point(4000, 0.5)}
     text = bgio_targets([(50, figures)], [("game:random:inline", "Tabletop, bots at random, inline")])
     row = text.splitlines()[-1]
     assert f"{tabletop / 1000:5.2f}x FlatFile" in row and f"{tabletop / 4000:5.2f}x in memory" in row
-    assert row.endswith(verdict)
+    assert f"| {verdict} |" in row
+    assert row.endswith("server CPU  6.00 ms/command, FlatFile  1.50 ms/move: 0.25x")
 
 
 def test_bgio_scripts_are_where_the_bench_runs_them() -> None:
