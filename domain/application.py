@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
 
@@ -65,6 +65,11 @@ class Receipt:
 
     ``duplicate`` is true when ``command_id`` had been seen: nothing new was recorded and
     ``version`` is the version at which the first attempt's event was recorded.
+
+    ``table`` is the table exactly as this command saved it (at ``version``; None for a duplicate
+    and for the commands that do not keep it): what the answer may compute from without reading
+    the store again (``Tables.legal_moves_in``: the seat's next moves, issue 39's one round trip).
+    Shared with every reader of the latest version: never mutate it.
     """
 
     table_id: UUID
@@ -72,6 +77,7 @@ class Receipt:
     position: int | None = None
     seat: int | None = None
     duplicate: bool = False
+    table: Table | None = field(default=None, compare=False, repr=False)
 
 
 class _StateTranscoding(Transcoding):
@@ -446,7 +452,13 @@ class Tables(Application):
 
     def legal_moves(self, table_id: UUID, seat: int) -> list[dict[str, Any]]:
         """Every move ``seat`` may play now (empty when none)."""
-        table = self._get(table_id)
+        return self.legal_moves_in(self._get(table_id), seat)
+
+    @staticmethod
+    def legal_moves_in(table: Table, seat: int) -> list[dict[str, Any]]:
+        """Every move ``seat`` may play in ``table`` as it is (empty when none): ``legal_moves``
+        on a table the caller holds, e.g. the one a command just saved (``Receipt.table``), so a
+        move's answer lists the seat's next moves without a read, by the same rule as the query."""
         _check_seated(table, seat)
         if table.status != RUNNING or table.undo_request:
             return []
@@ -583,7 +595,7 @@ class Tables(Application):
             self._saved(table_id, table.version)
             if bots_due:
                 self._bots_due(table_id)
-            return Receipt(table_id, table.version, position)
+            return Receipt(table_id, table.version, position, table=table)
         raise Conflict("the table changed under this command too many times; reload and retry", self._version(table_id))
 
     def play_bots(self, table_id: UUID) -> Receipt | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from flask import request
@@ -16,11 +17,17 @@ from api.schemas.commands import CommandSchema, PlayMoveSchema, TakeSeatSchema
 from api.schemas.views import (
     LegalMovesQuerySchema,
     LegalMovesSchema,
+    MoveReceiptSchema,
+    PlayMoveQuerySchema,
     PreviewQuerySchema,
     PreviewSchema,
     ReceiptSchema,
     SeatReceiptSchema,
 )
+
+if TYPE_CHECKING:
+    from domain.application import Tables
+    from domain.table import Table
 
 blp = Blueprint("seats", __name__, url_prefix="/api/tables/<uuid:table_id>/seats",
                 description="Take a seat, play for it, leave it.")
@@ -56,12 +63,27 @@ def leave(args, table_id: UUID, seat: int):
 
 @blp.route("/<int:seat>/moves", methods=["POST"])
 @blp.arguments(PlayMoveSchema)
-@blp.response(200, ReceiptSchema)
+@blp.arguments(PlayMoveQuerySchema, location="query", as_kwargs=True)
+@blp.response(200, MoveReceiptSchema)
 @blp.doc(security=SEAT_TOKEN)
-def play_move(args, table_id: UUID, seat: int):
-    """Play a move for your seat; dice, shuffles and bots then act in the same save."""
+def play_move(args, table_id: UUID, seat: int, legal_moves: bool = False):
+    """Play a move for your seat; dice, shuffles and bots then act in the same save. With
+    ``?legal_moves=true`` the answer also lists your seat's legal moves at its version (as GET
+    ``.../legal-moves`` would), so the next move needs no second request."""
     with acting_for(table_id, seat, command=True) as (tables, _):
-        return receipt(tables.play_move(table_id, seat, args["move"], args["command_id"], args["expected_version"]))
+        r = tables.play_move(table_id, seat, args["move"], args["command_id"], args["expected_version"])
+        body = receipt(r)
+        if legal_moves:
+            body["legal_moves"] = None if r.table is None else moves_answer(tables, r.table, seat)
+        return body
+
+
+def moves_answer(tables: Tables, table: Table, seat: int, match: dict | None = None) -> dict[str, Any]:
+    """``seat``'s legal-moves document in ``table`` as the caller holds it: what GET
+    ``.../legal-moves`` sends and what a move's answer carries (``?legal_moves=true``, from the
+    table that command saved), one code for both so they never differ. Only ever the seat the
+    route was called for, the one its token was checked for."""
+    return {"seat": seat, "version": table.version, **narrow(tables.legal_moves_in(table, seat), match)}
 
 
 @blp.route("/<int:seat>/legal-moves", methods=["GET"])
@@ -72,7 +94,7 @@ def legal_moves(args, table_id: UUID, seat: int):
     """Every move your seat may play now (empty when none); ``match`` keeps those agreeing with a
     partial move, and a list longer than 1000 is sent as its distinct first steps (``outline``)."""
     with acting_for(table_id, seat) as (tables, table):
-        return {"seat": seat, "version": table.version, **narrow(tables.legal_moves(table_id, seat), args.get("match"))}
+        return moves_answer(tables, table, seat, args.get("match"))
 
 
 @blp.route("/<int:seat>/preview", methods=["GET"])

@@ -45,9 +45,7 @@ class ReceiptSchema(Schema):
     marshmallow would make of it, without walking the fields: every command answers one)."""
 
     def dump(self, obj, *, many=None):  # noqa: ANN001, ANN201 - marshmallow's signature
-        if (not many and type(obj) is dict and obj.keys() == _RECEIPT_KEYS and isinstance(obj["table_id"], UUID)
-                and type(obj["version"]) is int and _ints(obj["position"], obj["seat"])
-                and type(obj["duplicate"]) is bool and _signed(obj["receipt"]) and type(self) is ReceiptSchema):
+        if not many and type(obj) is dict and obj.keys() == _RECEIPT_KEYS and type(self) is ReceiptSchema and _plain(obj):
             return {**obj, "table_id": str(obj["table_id"]), "receipt": dict(obj["receipt"])}
         return super().dump(obj, many=many)
 
@@ -57,6 +55,12 @@ class ReceiptSchema(Schema):
     seat = fields.Integer(allow_none=True)
     duplicate = fields.Boolean(required=True, metadata={"description": "True when command_id had been seen."})
     receipt = fields.Nested(SignedReceiptSchema, required=True, **RECEIPT)
+
+
+def _plain(obj: dict) -> bool:
+    """The receipt fields as the routes build them (what marshmallow would dump unchanged)."""
+    return (isinstance(obj["table_id"], UUID) and type(obj["version"]) is int and _ints(obj["position"], obj["seat"])
+            and type(obj["duplicate"]) is bool and _signed(obj["receipt"]))
 
 
 class SeatReceiptSchema(ReceiptSchema):
@@ -153,7 +157,40 @@ class LegalMovesSchema(Schema):
                                        "ask again with `match` to get the whole moves through one of them."})
 
 
+class PlayMoveQuerySchema(Schema):
+    """``POST .../moves``' query: whether the answer lists the seat's next legal moves."""
+
+    class Meta:
+        unknown = EXCLUDE  # as before this schema: any other parameter is ignored, not refused
+
+    legal_moves = fields.Boolean(load_default=False, metadata={
+        "description": "true: the answer's `legal_moves` is this seat's legal moves at the answer's version "
+                       "(the document GET .../legal-moves would return then), so a client plays on without "
+                       "asking again. Off by default: a client that does not draw the next move pays nothing."})
+
+
+class MoveReceiptSchema(ReceiptSchema):
+    """A move's answer: the receipt, and (asked for with ``?legal_moves=true``) the seat's legal
+    moves at the answer's version, beside the signed receipt, never inside it: the signature
+    covers the table's head, not what this seat may do next (docs/record.md)."""
+
+    def dump(self, obj, *, many=None):  # noqa: ANN001, ANN201 - marshmallow's signature
+        if not many and type(obj) is dict and obj.keys() == _MOVE_KEYS and _plain(obj):
+            legal = obj["legal_moves"]
+            return {**obj, "table_id": str(obj["table_id"]), "receipt": dict(obj["receipt"]),
+                    "legal_moves": None if legal is None else LegalMovesSchema().dump(legal)}
+        return super().dump(obj, many=many)
+
+    legal_moves = fields.Nested(LegalMovesSchema, allow_none=True, metadata={
+        "description": "Only with `?legal_moves=true`: this seat's legal moves at `version`, exactly what "
+                       "GET .../legal-moves (without `match`) answers at that version, computed from the state "
+                       "this command saved (`moves` empty when the seat has none: another seat's turn, a "
+                       "pending undo vote, the end). null for a duplicate (its version is not the table's "
+                       "latest here: ask GET .../legal-moves). Never another seat's moves."})
+
+
 _RECEIPT_KEYS = {"table_id", "version", "position", "seat", "duplicate", "receipt"}
+_MOVE_KEYS = _RECEIPT_KEYS | {"legal_moves"}
 _SIGNED_KEYS = {"table", "version", "head", "key_id", "signature"}
 
 

@@ -6,7 +6,7 @@ store, embedded read models) with every seat a person holding a token; moves com
 seat's ``legal-moves`` answer through a seeded RNG. Every few moves, and at the end, every seat and
 a spectator read every endpoint: the table summary, the view (now and at past checkpoints), the
 events, the human-readable log, the scores, legal moves, the audit, the table list and the SSE
-catch-up, the game record; every move's receipt is checked as its author's. Mid-game one seat asks for an undo
+catch-up, the game record; every move's receipt, with the seat's next legal moves it carries, is checked as its author's. Mid-game one seat asks for an undo
 (others vote), and at 3+ seats one seat leaves for a bot, so every table event type goes through the
 same reads; every few moves a refused move naming a card the seat cannot know must neither echo a
 secret nor answer differently for another seat's card and a hidden one. Server seeds are random, so
@@ -518,11 +518,14 @@ class Referee:
                 move = rng.choice(legal.json["moves"])
             if moves % 5 == 0:
                 self.probe_refusal(seat, move)
-            r = self.client.post(self.url(f"/seats/{seat}/moves"), headers=self.auth(seat), json={"move": move})
+            # The answer lists the seat's next moves too (?legal_moves=true): checked as its author's.
+            r = self.client.post(self.url(f"/seats/{seat}/moves"), headers=self.auth(seat), json={"move": move},
+                                 query_string={"legal_moves": "true"})
             assert r.status_code == 200, (r.json, move)
+            assert r.json["legal_moves"]["seat"] == seat and r.json["legal_moves"]["version"] == r.json["version"]
+            self.observe()  # the answer shows the state the move made (a reveal it caused is public in it)
             self.check(seat, r.get_data(as_text=True))
             moves += 1
-            self.observe()
             if moves == 2 * EVERY + 3:
                 self.undo(seat, back=3)
             if moves == 2 * EVERY + 10 and len(self.tokens) >= 3:

@@ -45,20 +45,23 @@ def test_the_route_outlines_a_keep_two_spring_and_match_lists_the_whole_moves_th
     token = client.post(f"/api/tables/{table}/seats", json={"name": "ann"}).json["token"]
     assert client.post(f"/api/tables/{table}/seats", json={"name": "bot", "bot": True}).status_code == 201
     assert client.post(f"/api/tables/{table}/start", headers={"Authorization": f"Bearer {token}"}).status_code == 200
+    carried = None  # the last move's answer's list (?legal_moves=true): GET's document, outline and all
     for _ in range(60):
         view = client.get(f"/api/tables/{table}/view", headers={"Authorization": f"Bearer {token}"}).json["view"]
         answer = _get(client, table, token)
+        assert carried is None or carried == answer
         if view["phase"] == "spring" and view["year_disc"]["keep"] == 2:
             break
         move = answer["moves"][0]
         if answer["outline"]:
             move = _get(client, table, token, match=move)["moves"][0]
         played = client.post(f"/api/tables/{table}/seats/0/moves", json={"move": move},
-                             headers={"Authorization": f"Bearer {token}"})
+                             query_string={"legal_moves": "true"}, headers={"Authorization": f"Bearer {token}"})
         assert played.status_code == 200, played.json
+        carried = played.json["legal_moves"]
     else:
         raise AssertionError("no keep-2 spring reached")
-    assert answer["outline"] and answer["count"] > 5000
+    assert answer["outline"] and answer["count"] > 5000 and carried == answer  # the answer outlines it too
     firsts = [m for m in answer["moves"] if m["type"] == "place_landscape_tiles"]
     assert 0 < len(firsts) < 400 and all(len(m["placements"]) == 1 for m in firsts)
     through = _get(client, table, token, match=firsts[0])
