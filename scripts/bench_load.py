@@ -9,8 +9,12 @@ gunicorn with ``deploy/gunicorn.conf.py`` (2 gevent workers unless ``--workers``
 app plus two baselines: the same append inside ``create_app()`` and in a plain Flask app.
 
 For each point (a number of tables), closed-loop clients (one asyncio process, one keep-alive
-connection per table) play Bunny Kingdom tables (``--game``, ``--seats``) of one person and three bots: ``GET
-.../legal-moves`` then ``POST .../moves`` with one of them, for ``--seconds``; a finished game is
+connection per table) play Bunny Kingdom tables (``--game``, ``--seats``) of one person and three bots: ``POST
+.../moves?legal_moves=true``, whose answer lists seat 0's next legal moves, the next move chosen from them
+(``GET .../legal-moves`` only when the answer's list is not of the version the stream shows: a table's
+first move, another seat's move since); ``--lane two``: ``GET .../legal-moves`` then ``POST .../moves``,
+two round trips per move, as before the twelfth session (``--lane one,two --pairs 3``: both,
+alternating, with a summary of the two), for ``--seconds``; a finished game is
 replaced by a new table (not counted); once per bot level of ``--level`` (``random,basic``: both).
 Then the same client drives the same number of lanes against two baselines that load one
 eventsourcing aggregate (through the library's cached repository) and append one event, the floor
@@ -370,37 +374,55 @@ class Turns:
             self.writer.close()
 
 
+#: The game lane's round trips per move (``--lane``; the client subprocess reads it from its
+#: arguments): ``one``, the move's answer carries the seat's next legal moves
+#: (``?legal_moves=true``) and GET legal-moves is sent only when it did not (a table's first move,
+#: or when the stream showed a newer version than the answer's: another seat moved since); ``two``,
+#: a GET legal-moves before every move (the lane before the twelfth session).
+LANE = "one"
+
+
 async def game_lane(port: int, rng: random.Random, state: dict, out: dict) -> None:
     conn = Conn(port)
     table, token, version = await open_table(conn)
     turns = Turns(port, table, token, SEATED_VERSION)
     await turns.wait(version)
     await state["go"].wait()
+    one = LANE == "one"
+    moves_path = f"/seats/0/moves{'?legal_moves=true' if one else ''}"
+    carried: dict | None = None  # the last answer's list of seat 0's moves (lane ``one``)
     while not state["stop"]:
         t0 = time.perf_counter()
-        status, body = await conn.request("GET", f"/api/tables/{table}/seats/0/legal-moves", token=token)
+        if carried is not None and carried["moves"] and carried["version"] == turns.version:
+            moves, read = carried["moves"], False  # the answer's list is the version the stream shows
+        else:
+            status, body = await conn.request("GET", f"/api/tables/{table}/seats/0/legal-moves", token=token)
+            assert status == 200, (status, body)
+            moves, read = body["moves"], True
         t1 = time.perf_counter()
-        assert status == 200, (status, body)
-        moves = body["moves"]
         if not moves:  # the game is over: a new table (not counted)
             turns.close()
             table, token, version = await open_table(conn)
             turns = Turns(port, table, token, SEATED_VERSION)
             await turns.wait(version)
+            carried = None
             continue
         playable = [m for m in moves if not m["type"].startswith("retract")] or moves
         move = rng.choice(playable)
-        status, body = await conn.request("POST", f"/api/tables/{table}/seats/0/moves",
+        status, body = await conn.request("POST", f"/api/tables/{table}{moves_path}",
                                           {"move": move, "command_id": uuid4().hex}, token)
         t2 = time.perf_counter()
         if state["stop"]:
             break
         if status != 200:
             out["errors"].append((status, body))
+            carried = None
             continue
+        carried = body.get("legal_moves") if one else None
         await turns.wait(body["version"])  # seat 0's next turn, on the live stream
         t3 = time.perf_counter()
-        out["reads"].append(t1 - t0)
+        if read:
+            out["reads"].append(t1 - t0)
         out["commands"].append(t2 - t1)
         out["turns"].append(t3 - t2)
     turns.close()
@@ -747,9 +769,10 @@ class LockSampler(threading.Thread):
         return self.waiting / self.samples if self.samples else float("nan")
 
 
-def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: int, level: str | None = None) -> dict:
+def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: int, level: str | None = None,
+              lane: str | None = None) -> dict:
     client = subprocess.Popen([sys.executable, __file__, "client", kind, str(services.port), str(lanes),
-                               str(seconds), str(seed), level or LEVEL], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               str(seconds), str(seed), level or LEVEL, lane or LANE], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
     line = client.stdout.readline()
     if not line.startswith("READY"):
@@ -799,7 +822,8 @@ def report(kind: str, lanes: int, r: dict, label: str = "") -> str:
     line = (f"{lanes:>4} {'tables' if kind == 'game' else 'lanes '}  {what:>16}/s {rate:7.1f}   "
             f"p50 {pct(r['commands'], 50) * 1000:6.1f} ms  p99 {pct(r['commands'], 99) * 1000:7.1f} ms")
     if kind == "game":
-        line += (f"   (read before it: p50 {pct(r['reads'], 50) * 1000:5.1f} ms, p99 {pct(r['reads'], 99) * 1000:6.1f} ms;"
+        line += (f"   (read before it, {len(r['reads']) / max(n, 1):.0%} of moves: p50 {pct(r['reads'], 50) * 1000:5.1f} ms,"
+                 f" p99 {pct(r['reads'], 99) * 1000:6.1f} ms;"
                  f" answer to seat 0's next turn: p50 {pct(r['turns'], 50) * 1000:5.1f} ms,"
                  f" p99 {pct(r['turns'], 99) * 1000:6.1f} ms)")
     line += (f"\n{'':>14}server CPU per {'command' if kind == 'game' else 'append'}: {server:5.2f} ms = web {per['web']:.2f}"
@@ -856,6 +880,39 @@ def level_summary(rows: list[tuple[int, dict[str, dict | None]]], levels: list[s
     keys = [(f"game:{lv}:{m}", f"Tabletop, bots at {lv}, {m}") for m in modes for lv in levels]
     if any(f.get("bgio:flatfile") or f.get("bgio:memory") for _, f in rows):
         out.append(bgio_targets(rows, keys))
+    return "\n".join(out)
+
+
+def lane_summary(rows: list[tuple[int, str, str, dict[str, list[dict]]]], lanes_order: list[str]) -> str:
+    """Per point, bots level and mode: each lane's rate in every pair (in the order run), the mean,
+    POST p50/p99 and the read p50 over every pair's commands pooled, the GET legal-moves sent per
+    move, server CPU per command (every pair's CPU over every pair's commands), and the ratio of
+    each lane's mean rate and CPU to the first lane's (``--lane one,two``: one round trip against two)."""
+    first = lanes_order[0]
+    out = [f"\nlane summary (pairs alternate their order; ratios against lane {first}'s mean):",
+           "  tables | level  | mode    | lane | per s, each pair        |  mean | p50 ms | p99 ms | read p50 "
+           "| reads/move | CPU ms/cmd: web  proj    pg  total | x rate | x CPU | load"]
+    for lanes, level, mode, runs in rows:
+        base = None
+        for lane in lanes_order:
+            rs = runs.get(lane) or []
+            if not rs:
+                continue
+            rates = [rate_of(r) for r in rs]
+            mean = sum(rates) / len(rates)
+            commands = [c for r in rs for c in r["commands"]]
+            reads = [c for r in rs for c in r["reads"]]
+            n = max(len(commands), 1)
+            cpu = {k: sum(r["cpu"][k] for r in rs) / n * 1000 for k in rs[0]["cpu"]}
+            total = sum(cpu.values())
+            if base is None:
+                base = (mean, total)
+            loads = f"{min(r['load'][0] for r in rs):.1f}-{max(r['load'][1] for r in rs):.1f}"
+            out.append(f"  {lanes:>6} | {level:<6} | {mode:<7} | {lane:<4} | {' '.join(f'{x:6.1f}' for x in rates):<23} | "
+                       f"{mean:5.1f} | {pct(commands, 50) * 1000:6.1f} | {pct(commands, 99) * 1000:6.1f} | "
+                       f"{pct(reads, 50) * 1000:8.1f} | {len(reads) / n:10.2f} | {cpu['web']:14.2f} "
+                       f"{cpu['projections']:5.2f} {cpu['postgres']:5.2f} {total:6.2f} | {mean / base[0]:6.2f} | "
+                       f"{total / base[1]:5.2f} | {loads}")
     return "\n".join(out)
 
 
@@ -1037,7 +1094,7 @@ def bgio_targets(rows: list[tuple[int, dict[str, dict | None]]], keys: list[tupl
 
 
 def main() -> None:
-    global LEVEL, GAME, SEATS, SEATED_VERSION
+    global LEVEL, GAME, SEATS, SEATED_VERSION, LANE
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default="1,10,50", help="comma-separated table counts (default 1,10,50)")
     parser.add_argument("--seconds", type=float, default=10.0, help="measured seconds per point (default 10)")
@@ -1064,6 +1121,12 @@ def main() -> None:
                         help="TABLETOP_BOTS of the web workers, comma-separated, each a point of its own (inline, "
                              "worker: the bots worker process plays them, under nice 10 as deployed, worker:N under nice N; "
                              "default inline; inline,worker: both)")
+    parser.add_argument("--lane", default="one",
+                        help="the game lane's round trips per move, comma-separated, each a run of its own: one (the "
+                             "move's answer carries the next legal moves, ?legal_moves=true; default) or two (GET "
+                             "legal-moves before every move, as before); one,two: both, alternating")
+    parser.add_argument("--pairs", type=int, default=1,
+                        help="runs of each --lane per point, level and mode, alternating their order (default 1)")
     parser.add_argument("--compare", action="store_true",
                         help="per point: commands with group commit off, the bare append, commands with it on")
     args = parser.parse_args()
@@ -1071,6 +1134,10 @@ def main() -> None:
     if not levels or any(lv not in ("random", "basic", "strong") for lv in levels):
         parser.error(f"--level: random, basic or strong (comma-separated), not {args.level!r}")
     LEVEL = levels[0]
+    lane_kinds = [lane.strip() for lane in args.lane.split(",") if lane.strip()]
+    if not lane_kinds or any(lane not in ("one", "two") for lane in lane_kinds) or args.pairs < 1:
+        parser.error(f"--lane: one or two (comma-separated), --pairs at least 1, not {args.lane!r}, {args.pairs}")
+    LANE = lane_kinds[0]
     os.environ["BENCH_LOAD_GAME"], os.environ["BENCH_LOAD_SEATS"] = args.game, str(args.seats)
     GAME, SEATS, SEATED_VERSION = args.game, args.seats, 1 + args.seats
     modes = [m.strip() for m in args.bots.split(",") if m.strip()]
@@ -1099,14 +1166,23 @@ def main() -> None:
             compare(services, points, args.seconds)
             return
         rows = []
+        lane_rows = []
         for i, lanes in enumerate(points):
             figures: dict[str, dict | None] = {}
             for mode in modes:
                 services.bots_mode(mode)
                 for level in levels:
                     key = f"game:{level}:{mode}"
-                    figures[key] = run_point(services, "game", lanes, args.seconds, seed=i, level=level)
-                    print(report("game", lanes, figures[key], f" ({level}, {mode})"), flush=True)
+                    runs: dict[str, list[dict]] = {lane: [] for lane in lane_kinds}
+                    for pair in range(args.pairs):
+                        for lane in (lane_kinds if pair % 2 == 0 else lane_kinds[::-1]):
+                            result = run_point(services, "game", lanes, args.seconds, seed=i, level=level, lane=lane)
+                            runs[lane].append(result)
+                            label = f" ({level}, {mode}" + (f", lane {lane}, pair {pair + 1})" if
+                                                            len(lane_kinds) > 1 or args.pairs > 1 else ")")
+                            print(report("game", lanes, result, label), flush=True)
+                    figures[key] = runs[lane_kinds[0]][-1]
+                    lane_rows.append((lanes, level, mode, runs))
             services.bots_mode("inline")
             if not args.no_bare:
                 for kind in ("bare", "plain"):
@@ -1121,6 +1197,8 @@ def main() -> None:
                 print(bgio_report(store, lanes, figures[f"bgio:{store}"]), flush=True)
             rows.append((lanes, figures))
         print(level_summary(rows, levels, modes))
+        if len(lane_kinds) > 1 or args.pairs > 1:
+            print(lane_summary(lane_rows, lane_kinds))
     finally:
         services.stop()
 
@@ -1129,6 +1207,7 @@ if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "client":
         kind, port, lanes, seconds, seed = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), int(sys.argv[6])
         LEVEL = sys.argv[7]
+        LANE = sys.argv[8] if len(sys.argv) > 8 else LANE
         client_main(kind, port, lanes, seconds, seed)
     else:
         main()

@@ -67,7 +67,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   }
   const base = `/api/tables/${encodeURIComponent(tableId)}`;
   const s = {
-    summary: null, view: null, viewer: null, legal: null, scores: null, catalog: null, board: null, boardLoaded: false,
+    summary: null, view: null, viewer: null, legal: null, carried: null, scores: null, catalog: null, board: null, boardLoaded: false,
     history: null, historyVersion: null, historyMissing: false,
     log: [], logViewer: undefined, undoneKey: '', drawn: null, seat: null, position: null, replay: null, failed: null, busy: false,
     composer: null, composerKey: null, optionInfo: {}, inviteNote: '', confirmLeave: null, holding: startAt !== null, openPaths: new Set(['$']), ids: identities(null, null, null),
@@ -253,9 +253,12 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const summary = answer.table;
     const viewer = answer.viewer ?? null;
     const first = !s.boardLoaded;
+    // Our own move's answer listed this seat's legal moves at its version (`?legal_moves=true`): when
+    // that is the version drawn now, they are what GET legal-moves would answer, so it is not asked.
+    const carried = s.carried?.seat === viewer && s.carried?.version === summary.version ? s.carried : null;
     const [legal, scores, log, history] = await Promise.all([
       viewer !== null && summary.status === 'running'
-        ? api('GET', `${base}/seats/${viewer}/legal-moves`, {token: token()}).catch(() => null) : null,
+        ? carried ?? api('GET', `${base}/seats/${viewer}/legal-moves`, {token: token()}).catch(() => null) : null,
       // Scores come from a read model: after our own command, ask it to catch up with that command.
       answer.view !== null ? api('GET', `${base}/scores${s.position ? `?position=${s.position}` : ''}`).catch(() => null) : null,
       readLog(viewer, summary),
@@ -471,6 +474,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       const receipt = await fn();
       if (receipt?.version) live.seen(receipt.version);
       if (receipt?.position) s.position = Math.max(s.position || 0, receipt.position);
+      if (receipt?.legal_moves) s.carried = receipt.legal_moves; // the next moves, if the drawn version is its
       ok = true;
     } catch (error) {
       const stale = error instanceof ApiError && error.code === 'stale_version';
@@ -542,7 +546,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
 
   /** Send one move; after it, focus rests on the status line (never on the next list's first move). */
   function play(move, expectedVersion, slot = barRefusal) {
-    act('Your move was', () => command(`${base}/seats/${s.viewer}/moves`, {move}, {token: token(), expectedVersion}),
+    act('Your move was', () => command(`${base}/seats/${s.viewer}/moves?legal_moves=true`, {move}, {token: token(), expectedVersion}),
       {slot, onDone: () => {
         s.composerKey = null; // played: the next legal list starts a fresh choice, even if it is the same list
         turn.focus({preventScroll: true});

@@ -5,7 +5,10 @@ bad input is refused exactly as before."""
 
 from __future__ import annotations
 
+import json
 import random
+
+from scripts import verify_record
 
 RECEIPT_KEYS = {"table_id", "version", "position", "seat", "duplicate", "receipt"}
 
@@ -55,7 +58,7 @@ def _pick(rng: random.Random, moves: list[dict]) -> dict:
     return rng.choice([m for m in moves if m["type"] != "retract_pick"] or moves)
 
 
-def test_every_answer_to_the_end_lists_what_get_legal_moves_answers_at_its_version(client):
+def test_every_answer_to_the_end_lists_what_get_legal_moves_answers_at_its_version(client, tmp_path):
     """A person against a bot, played from the answers alone (one GET, before the first move): each
     answer's list is GET legal-moves' document at the answer's version; the last one is empty."""
     table = Seats(client, "bunny_kingdom", people=1, bots=1)
@@ -75,6 +78,16 @@ def test_every_answer_to_the_end_lists_what_get_legal_moves_answers_at_its_versi
         assert moves < 500
     assert moves > 20
     assert legal["moves"] == [] and legal["count"] == 0 and not legal["outline"]  # the game is over
+    # The list is beside the signed receipt, not in it: the answer, kept whole, still verifies.
+    (tmp_path / "record.json").write_text(json.dumps(client.get(f"/api/tables/{table.id}/record").json))
+    (tmp_path / "answer.json").write_text(json.dumps(r.json))
+    key = client.get("/api/signing-key").json["public_key"]
+    assert verify_record.main([str(tmp_path / "record.json"), "--receipt", str(tmp_path / "answer.json"),
+                               "--public-key", key]) == 0
+    forged = {**r.json, "receipt": {**r.json["receipt"], "version": r.json["version"] - 1}}
+    (tmp_path / "answer.json").write_text(json.dumps(forged))
+    assert verify_record.main([str(tmp_path / "record.json"), "--receipt", str(tmp_path / "answer.json"),
+                               "--public-key", key]) == 1  # the check does read the kept answer's receipt
 
 
 def test_a_seat_whose_turn_has_passed_gets_an_empty_list_not_the_next_seats_moves(client):

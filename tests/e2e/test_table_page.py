@@ -427,6 +427,39 @@ def test_a_list_field_is_chosen_one_item_at_a_time_then_in_order(new_page):
     assert page.errors == []
 
 
+def test_after_its_own_move_the_page_draws_the_next_moves_from_the_answer_without_asking_again(new_page):
+    # Issue 39, one round trip per move: the move's answer lists the seat's legal moves at its
+    # version (?legal_moves=true); the bots play inline, so that version is the one drawn next.
+    page = new_page()
+    page.goto("/")
+    page.get_by_label("Game").select_option("bunny_kingdom")
+    page.get_by_label("Seats").fill("3")
+    page.get_by_role("button", name="Open table").click()
+    take_seat(page, "alice", 0)
+    for seat in (1, 2):
+        page.locator(f'[data-key="bot-{seat}"]').click()
+        expect(page.locator("#seats")).to_contain_text(f"{seat + 1}: Bot {seat + 1} (basic bot)")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#turn")).to_have_text(re.compile(r"^Round 1|^Your turn"))
+    requests: list[tuple[str, str]] = []
+    page.on("request", lambda r: requests.append((r.method, r.url)))
+    if page.locator("#move-list").count():
+        page.locator("#move-list > summary").click()
+    hand = len(choices(page))
+    for _ in range(3):  # a card, the other card, their order
+        page.locator("#moves button.option").first.click()
+    expect(page.locator("#confirm")).to_be_enabled()
+    before = page.locator("#log li").count()
+    page.locator("#confirm").click()
+    expect(page.locator("#log li")).to_have_count(before + 3)  # Alice's pick and both bots'
+    expect(page.locator("#moves button.option")).to_have_count(hand - 2)  # the next pick's cards, drawn
+    posts = [i for i, (method, url) in enumerate(requests) if method == "POST" and url.endswith("/moves?legal_moves=true")]
+    assert len(posts) == 1, requests
+    reads = [url for method, url in requests[posts[0]:] if method == "GET" and "/legal-moves" in url]
+    assert reads == [], reads  # the answer's list was drawn: no GET legal-moves after the move
+    assert page.errors == []
+
+
 def test_the_score_chart_draws_every_seats_total_from_the_score_history(new_page):
     ann, bob, url = seated_pair(new_page)
     for page in (ann, bob):  # bids, then one turn each
