@@ -13,7 +13,7 @@ several ms of CPU per decision, and a command of the person is followed by three
 the same request). ``--level basic`` measures the default a person gets.
 
     python scripts/bench_cpu.py --pairs 300 [--store memory|postgres] [--level random|basic|strong] [--profile out.prof]
-        [--project-repeat 3] [--project-batch 40] [--project-profile worker.prof]
+        [--project-repeat 3] [--project-batch 40] [--project-profile worker.prof] [--one-trip 6]
 """
 
 from __future__ import annotations
@@ -81,6 +81,59 @@ def play(client, pairs: int, rng: random.Random, tables: int = 4) -> tuple[list[
         gets.append(t1 - t0)
         posts.append(t3 - t2)
     return gets, posts
+
+
+def play_one(client, moves: int, rng: random.Random, tables: int = 4) -> list[float]:
+    """CPU seconds of each move played in one round trip (issue 39, twelfth session): ``POST
+    .../moves?legal_moves=true`` and the next move chosen from its answer's list; a GET legal-moves
+    only when there is none (a table's first move, the end), counted in that move's CPU."""
+    lanes = [[*open_table(client), None] for _ in range(tables)]
+    out: list[float] = []
+    i = 0
+    while len(out) < moves:
+        lane = lanes[i % tables]
+        i += 1
+        table, headers, carried = lane
+        t0 = time.process_time()
+        if carried and carried["moves"]:
+            legal = carried["moves"]
+        else:
+            r = client.get(f"/api/tables/{table}/seats/0/legal-moves", headers=headers)
+            assert r.status_code == 200, r.json
+            legal = r.json["moves"]
+        if not legal:
+            lanes[(i - 1) % tables] = [*open_table(client), None]
+            continue
+        move = rng.choice([m for m in legal if not m["type"].startswith("retract")] or legal)
+        r = client.post(f"/api/tables/{table}/seats/0/moves?legal_moves=true",
+                        json={"move": move, "command_id": uuid4().hex}, headers=headers)
+        t1 = time.process_time()
+        assert r.status_code == 200, r.json
+        lane[2] = r.json["legal_moves"]
+        out.append(t1 - t0)
+    return out
+
+
+def one_trip(client, rounds: int, moves: int, rng: random.Random) -> None:
+    """The web side's CPU per move, two round trips (GET legal-moves + POST) against one
+    (``play_one``), in alternating blocks of ``moves`` in this one process: ratios, not rates."""
+    two, one = [], []
+    for k in range(rounds):
+        for lane in (("two", "one") if k % 2 == 0 else ("one", "two")):
+            if lane == "two":
+                gets, posts = play(client, moves, rng)
+                two.append([g + p for g, p in zip(gets, posts)])
+            else:
+                one.append(play_one(client, moves, rng))
+    print(f"  one round trip against two, {rounds} alternating blocks of {moves} moves each, CPU ms per move:")
+    for k, (a, b) in enumerate(zip(two, one)):
+        print(f"    block {k + 1}: two {1000 * statistics.mean(a):.3f}, one {1000 * statistics.mean(b):.3f}, "
+              f"ratio {statistics.mean(b) / statistics.mean(a):.2f}")
+    flat_two, flat_one = [x for b in two for x in b], [x for b in one for x in b]
+    print(f"    all: two {ms(flat_two)}")
+    print(f"         one {ms(flat_one)}")
+    print(f"         ratio of means {statistics.mean(flat_one) / statistics.mean(flat_two):.2f}, "
+          f"of medians {statistics.median(flat_one) / statistics.median(flat_two):.2f}")
 
 
 def project(app, batch_size: int = 40) -> tuple[int, float]:
@@ -174,6 +227,9 @@ def main() -> None:
                              "is closer to a worker following 50 tables live)")
     parser.add_argument("--project-profile", help="write a cProfile of one projection replay here")
     parser.add_argument("--parts", action="store_true", help="also time each mechanism cut in issues 18 and 39 both ways")
+    parser.add_argument("--one-trip", type=int, default=0, metavar="ROUNDS",
+                        help="also: CPU per move, GET legal-moves + POST against POST ?legal_moves=true alone, in "
+                             "ROUNDS alternating blocks of --pairs/ROUNDS moves")
     args = parser.parse_args()
     global LEVEL
     LEVEL = args.level
@@ -211,6 +267,8 @@ def main() -> None:
           f"{f', best of {args.project_repeat}' if args.project_repeat > 1 else ''})")
     if args.parts:
         parts(app, client)
+    if args.one_trip:
+        one_trip(client, args.one_trip, max(1, args.pairs // args.one_trip), rng)
     app.extensions["tabletop.tables"].close()
 
 

@@ -11,7 +11,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from uuid import uuid4
+from uuid import UUID, uuid4
 
 import pytest
 
@@ -19,6 +19,7 @@ from api import create_app
 from api.bot_worker import BotQueue, BotWorker
 from api.config import Settings
 from api.fanout import GAP, build_broker
+from api.legal_narrowing import narrow
 from domain.application import Tables
 from projections.runner import Projector, open_store
 from tests.projections.conftest import LIVE_DB, live_pg
@@ -73,8 +74,9 @@ class Person:
         moves = self.client.get(f"/api/tables/{self.id}/seats/0/legal-moves", headers=self.auth).json["moves"]
         move = next(m for m in moves if not m["type"].startswith("retract"))
         r = self.client.post(f"/api/tables/{self.id}/seats/0/moves", json={"move": move, "command_id": uuid4().hex},
-                             headers=self.auth)
+                             headers=self.auth, query_string={"legal_moves": "true"})
         assert r.status_code == 200, r.json
+        self.answer = r.json
         return r.json["version"]
 
 
@@ -130,6 +132,11 @@ def test_the_answer_comes_before_the_bots_and_their_moves_arrive_live(app, redis
                 bots_moves = [e for e in played if type(e).__name__ == "MovePlayed"]
                 assert {e.seat for e in bots_moves} == {1, 2, 3}  # the bots' picks, played by the worker
                 answered = ann.move()  # answered once Ann's pick (and the chance it causes) is saved
+                # Its list is Ann's at the answer's version, before the bots' picks (the worker's, later).
+                at = tables.table(UUID(ann.id), answered)
+                assert ann.answer["legal_moves"] == {"seat": 0, "version": answered,
+                                                     **narrow(tables.legal_moves_in(at, 0), None)}
+                assert bots_waiting(tables.summary(UUID(ann.id), answered))
         assert wait_for(lambda: queue.pending() == 0 and not tables.bots_due(ann.id))
         assert queued(client) == 0
         assert worker.played >= 3
