@@ -175,10 +175,14 @@ class MoveReceiptSchema(ReceiptSchema):
     covers the table's head, not what this seat may do next (docs/record.md)."""
 
     def dump(self, obj, *, many=None):  # noqa: ANN001, ANN201 - marshmallow's signature
-        if not many and type(obj) is dict and obj.keys() == _MOVE_KEYS and _plain(obj):
-            legal = obj["legal_moves"]
-            return {**obj, "table_id": str(obj["table_id"]), "receipt": dict(obj["receipt"]),
-                    "legal_moves": None if legal is None else LegalMovesSchema().dump(legal)}
+        """``ReceiptSchema``'s fast path for both shapes the route builds: the receipt alone (no
+        flag: every move of a client that does not ask) and with ``legal_moves`` (dumped by
+        ``LegalMovesSchema``'s own fast path)."""
+        if not many and type(obj) is dict and (obj.keys() == _RECEIPT_KEYS or obj.keys() == _MOVE_KEYS) and _plain(obj):
+            out = {**obj, "table_id": str(obj["table_id"]), "receipt": dict(obj["receipt"])}
+            if "legal_moves" in obj and obj["legal_moves"] is not None:
+                out["legal_moves"] = _LEGAL.dump(obj["legal_moves"])
+            return out
         return super().dump(obj, many=many)
 
     legal_moves = fields.Nested(LegalMovesSchema, allow_none=True, metadata={
@@ -191,6 +195,7 @@ class MoveReceiptSchema(ReceiptSchema):
 
 _RECEIPT_KEYS = {"table_id", "version", "position", "seat", "duplicate", "receipt"}
 _MOVE_KEYS = _RECEIPT_KEYS | {"legal_moves"}
+_LEGAL = LegalMovesSchema()
 _SIGNED_KEYS = {"table", "version", "head", "key_id", "signature"}
 
 

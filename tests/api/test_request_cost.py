@@ -9,7 +9,7 @@ import pytest
 from marshmallow import Schema, fields
 
 from api.schemas import commands
-from api.schemas.views import LegalMovesSchema, ReceiptSchema, SeatReceiptSchema
+from api.schemas.views import LegalMovesSchema, MoveReceiptSchema, ReceiptSchema, SeatReceiptSchema
 
 
 def test_a_request_schema_is_built_once_not_per_request(duel, monkeypatch):
@@ -94,3 +94,20 @@ def test_a_seat_receipt_keeps_its_token():
     receipt = {**RECEIPTS[0], "token": "t0k3n"}
     assert SeatReceiptSchema().dump(receipt) == _walked(SeatReceiptSchema(), receipt)
     assert SeatReceiptSchema().dump(receipt)["token"] == "t0k3n"
+
+
+@pytest.mark.parametrize("legal", [None, *LEGAL])
+@pytest.mark.parametrize("receipt", RECEIPTS)
+def test_a_moves_answer_with_or_without_its_legal_moves_dumps_as_marshmallow_would(receipt, legal):
+    for answer in (receipt, {**receipt, "legal_moves": legal}):  # without the flag, and with it
+        assert MoveReceiptSchema().dump(answer) == _walked(MoveReceiptSchema(), answer)
+
+
+def test_a_moves_answer_takes_the_fast_path_with_or_without_its_legal_moves(monkeypatch):
+    def walked(*args, **kwargs):
+        raise AssertionError("the fast path walked a field")
+
+    monkeypatch.setattr(fields.UUID, "_serialize", walked)
+    monkeypatch.setattr(fields.Dict, "_serialize", walked)
+    assert MoveReceiptSchema().dump(RECEIPTS[0])["receipt"] == SIGNED
+    assert MoveReceiptSchema().dump({**RECEIPTS[0], "legal_moves": LEGAL[0]})["legal_moves"] == LEGAL[0]
