@@ -5,11 +5,14 @@ summer decision of a seeded game of four ``basic`` bots, every greedy step, area
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations, islice
 
 from domain.games.walnut_grove import GAME, bots
 from domain.games.walnut_grove.components import GOODS, YEAR_DISCS
 from domain.games.walnut_grove.farm import farm_areas
 from domain.games.walnut_grove.holdings import free_barn_slots
+from domain.games.walnut_grove.legal import help_return_moves, summer_move
+from domain.games.walnut_grove.rules import play
 from domain.games.walnut_grove.summer import figures
 from tests.bots.helpers import positions, seed_of
 
@@ -64,3 +67,48 @@ def test_the_summer_area_gains_are_the_former_ones_bit_for_bit():
                     assert now(i) == before(i), (chosen, i)
                     compared += 1
     assert summers >= 24 and compared > 1000
+
+
+def _judged_positions():
+    """(state, seat) of every summer and fall decision of a seeded game of four ``basic`` bots and
+    of a seeded game of four ``random`` bots (more sales, hires and help tiles taken)."""
+    for level in ("basic", "random"):
+        for _version, state, seat in positions(GAME, 4, seed_of("wg-values", level), [level] * 4):
+            yield state, seat
+
+
+def test_a_fall_candidates_value_is_the_worth_of_the_state_play_gives():
+    """``bots._values`` judges a fall turn from ``fall_turn_outcomes`` instead of the state after
+    it (issue 39): for every candidate ``ranked_moves`` weighs (help-tile returns, passing, the
+    cheapest spelling of every action), ``plan`` or not, it is ``worth(play(...))`` bit for bit."""
+    compared, falls = 0, 0
+    for state, seat in _judged_positions():
+        if state.phase != "fall" or state.overflow or state.chance_step or seat != state.order[state.cursor]:
+            continue
+        falls += 1
+        options = help_return_moves(state.player(seat)) + [{"type": "pass_fall_turn"}]
+        options += bots.cheapest_fall_moves(state, seat)
+        for plan in (False, True):
+            expected = [bots.worth(play(state, seat, move), seat, plan) for move in options]
+            assert bots._values(state, seat, options, plan) == expected
+            compared += len(options)
+    assert falls >= 60 and compared > 2000
+
+
+def test_a_summer_candidates_value_is_the_worth_of_the_state_play_gives():
+    """``bots._summer_value`` (the judge of a summer's candidates) is ``worth(play(...))`` of the
+    placement ``summer_move`` spells, bit for bit, ``plan`` or not, the summer's last placement
+    (fall begins) included."""
+    compared, lasts = 0, 0
+    for state, seat in _judged_positions():
+        if state.phase != "summer" or state.player(seat).done:
+            continue
+        player = state.player(seat)
+        areas = farm_areas(player.board, player.tiles)
+        for chosen in islice(combinations(areas, min(len(areas), len(figures(player)))), 5):
+            after = play(state, seat, summer_move(player, chosen))
+            for plan in (False, True):
+                assert bots._summer_value(state, seat, chosen, plan) == bots.worth(after, seat, plan), chosen
+                compared += 1
+            lasts += after.phase == "fall"
+    assert compared > 400 and lasts > 20

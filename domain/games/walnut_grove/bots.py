@@ -55,7 +55,7 @@ from domain.games.walnut_grove.components import (
 )
 from domain.games.walnut_grove.determinize import determinize
 from domain.games.walnut_grove.enclosures import outlook
-from domain.games.walnut_grove.fall import take_listed_fall_turn, take_listed_fall_turns
+from domain.games.walnut_grove.fall import fall_turn_outcomes, take_listed_fall_turn
 from domain.games.walnut_grove.farm import Area, farm_areas, farm_cells, open_cells, rotated_tile
 from domain.games.walnut_grove.free_actions import return_listed_help_tile
 from domain.games.walnut_grove.holdings import coins, free_barn_slots, owned_counts, owned_goods
@@ -73,7 +73,7 @@ from domain.games.walnut_grove.rules import chance, play, resolve_chance, to_act
 from domain.games.walnut_grove.scoring import every_tile, upgrade_points
 from domain.games.walnut_grove.spring import keep_count
 from domain.games.walnut_grove.state import Player, WalnutGroveState
-from domain.games.walnut_grove.summer import figures, place_listed_figures
+from domain.games.walnut_grove.summer import figures, listed_figures_outcome
 from domain.games.walnut_grove.winter import winter_needs
 
 Move = dict
@@ -216,10 +216,14 @@ def _fall_weight(player: Player, move: dict) -> float:
 
 def _summers_left(state: WalnutGroveState) -> int:
     """Summers still to come in which today's figures produce."""
-    if state.phase in ("final_adjustments", "ended"):
+    return _summers_left_in(state.phase, state.year)
+
+
+def _summers_left_in(phase: str, year: int) -> int:
+    if phase in ("final_adjustments", "ended"):
         return 0
-    this_year = 1 if state.phase in ("setup", "setup_start_choice", "spring", "summer") else 0
-    return max(0, YEARS - max(state.year, 1)) + this_year
+    this_year = 1 if phase in ("setup", "setup_start_choice", "spring", "summer") else 0
+    return max(0, YEARS - max(year, 1)) + this_year
 
 
 def _winter_due(state: WalnutGroveState, player: Player) -> bool:
@@ -246,8 +250,13 @@ def _goods_terms(state: WalnutGroveState, player: Player, plan: bool) -> GoodsTe
     """The terms of ``goods_worth`` that do not depend on the goods held: this winter's bill, the
     rate of a spare of each good and (``plan``) the wood the later winters will lack. The same for
     most candidates a decision plays, so kept per what they read (issue 39)."""
+    return _goods_terms_in(state, state.phase, player, plan)
+
+
+def _goods_terms_in(state: WalnutGroveState, phase: str, player: Player, plan: bool) -> GoodsTerms:
+    """``_goods_terms`` in ``phase`` (the state's year, disc and discs)."""
     return _terms(
-        state.phase, state.year, state.disc, player.done, player.active, player.pending, player.cabins,
+        phase, state.year, state.disc, player.done, player.active, player.pending, player.cabins,
         (state.discs, player.board, player.tiles) if plan else None,
     )
 
@@ -310,20 +319,29 @@ def wood_deficit(state: WalnutGroveState, player: Player) -> float:
 
 def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
     """The seat's score as it would count now plus what its holdings are still worth."""
-    player = state.player(seat)
+    draws = state.chance_step == "coins" and state.order[state.cursor] == seat
+    return _worth(state, state.player(seat), state.phase, min(state.owed, len(state.coin_bag)) if draws else None, plan)
+
+
+def _worth(
+    state: WalnutGroveState, player: Player, phase: str, draws: int | None, plan: bool
+) -> float:
+    """``worth`` of ``player`` in ``phase``, the seat drawing ``draws`` coins of a sale (``None``:
+    not drawing); ``state`` gives only the year and its discs. A candidate's outcome is judged
+    without building the state after it (``fall.fall_turn_outcomes``, issue 39)."""
     if not player.board:
         return 0.0
     held = coins(player)
     total = float(_score(player, held))
-    if state.phase == "ended":
+    if phase == "ended":
         return total
-    left = _summers_left(state)
+    left = _summers_left_in(phase, state.year)
     owned = owned_counts(player)
-    if state.phase != "final_adjustments":  # goods_worth(state, player, plan), its goods counted once
-        total += _goods_value(owned, _goods_terms(state, player, plan))
+    if phase != "final_adjustments":  # goods_worth(state, player, plan), its goods counted once
+        total += _goods_value(owned, _goods_terms_in(state, phase, player, plan))
     total += COIN_USE * min(3, len(held))
-    if state.chance_step == "coins" and state.order[state.cursor] == seat:
-        total += min(state.owed, len(state.coin_bag)) * (COIN_DRAW + COIN_USE)
+    if draws is not None:
+        total += draws * (COIN_DRAW + COIN_USE)
     labourers = len(player.active) + len(player.pending)
     total += 0.2 * labourers * left
     total += 0.5 * min(len(player.cabins), labourers) * left
@@ -379,16 +397,18 @@ def _after(state: WalnutGroveState, seat: int, move: Move) -> WalnutGroveState:
     return play(state, seat, move)
 
 
-def _afters(state: WalnutGroveState, seat: int, options: list[Move]) -> list[WalnutGroveState]:
-    """``_after`` of each option, the fall turns' walks and payments done once for every action
-    bought with them (``take_listed_fall_turns``: the same states, issue 39)."""
-    turns = [i for i, m in enumerate(options) if m["type"] == "take_fall_turn"]
-    if len(turns) < 2:
-        return [_after(state, seat, m) for m in options]
-    afters = [None if m["type"] == "take_fall_turn" else _after(state, seat, m) for m in options]
-    for i, after in zip(turns, take_listed_fall_turns(state, seat, [options[i] for i in turns])):
-        afters[i] = after
-    return afters
+def _values(state: WalnutGroveState, seat: int, options: list[Move], plan: bool) -> list[float]:
+    """``worth(_after(state, seat, m), seat, plan)`` of each option. A fall turn's (and passing's)
+    is judged from its ``fall.fall_turn_outcomes``: the seat's player after it, the phase and the
+    coins a sale draws, without the state around them (issue 39: building each candidate's whole
+    next state was half of a fall decision); ``test_listed_moves.py`` holds both to ``play``."""
+    turns = [i for i, m in enumerate(options) if m["type"] in ("take_fall_turn", "pass_fall_turn")]
+    values = [0.0 if m["type"] in ("take_fall_turn", "pass_fall_turn") else worth(_after(state, seat, m), seat, plan)
+              for m in options]
+    if turns:
+        for i, out in zip(turns, fall_turn_outcomes(state, seat, [options[i] for i in turns])):
+            values[i] = _worth(state, out.player, out.phase, min(out.owed, out.bag) if out.owed else None, plan)
+    return values
 
 
 def ranked_moves(
@@ -416,8 +436,8 @@ def ranked_moves(
         options = [{"type": "confirm_final_scoring"}]
     options = help_return_moves(player) + options  # the help-tile returns of free_action_moves
     scored = [
-        (worth(after, seat, plan) - HELP_TOLL * m.get("tolls", ()).count("help") + rng.random() * 1e-3, i)
-        for i, (m, after) in enumerate(zip(options, _afters(state, seat, options)))
+        (value - HELP_TOLL * m.get("tolls", ()).count("help") + rng.random() * 1e-3, i)
+        for i, (m, value) in enumerate(zip(options, _values(state, seat, options, plan)))
     ]
     scored.sort(reverse=True)
     return [options[i] for _, i in scored]
@@ -487,6 +507,8 @@ def basic_move(
 ) -> Move:
     if seat not in to_act(state):
         return _off_turn(state, seat, rng, plan)
+    if state.phase == "summer":  # ranked_moves' first, the others not spelled out
+        return _summer_candidates(state, seat, rng, plan, spelled=1)[0]
     return ranked_moves(state, seat, rng, quick, plan)[0]
 
 
@@ -557,9 +579,10 @@ def _plan_value(player: Player, tiles: tuple, weight: dict, to_come: int) -> flo
 
 
 def _summer_candidates(
-    state: WalnutGroveState, seat: int, rng: random.Random, plan: bool = False
+    state: WalnutGroveState, seat: int, rng: random.Random, plan: bool = False, spelled: int | None = None
 ) -> list[Move]:
-    """Greedy area choices by the worth of what they would store, plus a few variations."""
+    """Greedy area choices by the worth of what they would store, plus a few variations, best
+    first (the first ``spelled`` of them: ``basic`` plays the best alone)."""
     player = state.player(seat)
     areas = list(farm_areas(player.board, player.tiles))
     count = len(figures(player))
@@ -567,8 +590,7 @@ def _summer_candidates(
         return [summer_move(player, tuple(areas))]
 
     def judge(indexes: Sequence[int]) -> float:
-        # play(state, seat, summer_move(player, those areas)), the areas given as they are
-        return worth(place_listed_figures(state, seat, tuple(areas[i] for i in sorted(indexes))), seat, plan)
+        return _summer_value(state, seat, tuple(areas[i] for i in sorted(indexes)), plan)
 
     terms = _goods_terms(state, player, plan) if state.phase not in ("final_adjustments", "ended") else None
     chosen: list[int] = []
@@ -588,7 +610,15 @@ def _summer_candidates(
         if sorted(variant) not in moves:
             moves.append(sorted(variant))
     moves.sort(key=lambda ix: -judge(ix))
-    return [summer_move(player, tuple(areas[i] for i in ix)) for ix in moves]
+    return [summer_move(player, tuple(areas[i] for i in ix)) for ix in moves[:spelled]]
+
+
+def _summer_value(state: WalnutGroveState, seat: int, areas: tuple[Area, ...], plan: bool) -> float:
+    """``worth(play(state, seat, summer_move(player, areas)), seat, plan)``, the areas given as
+    they are and only the seat's player and the phase built (``listed_figures_outcome``; a summer
+    has no coin draw pending): the same value, bit for bit (``test_walnut_grove_judgement.py``)."""
+    after, phase = listed_figures_outcome(state, seat, areas)
+    return _worth(state, after, phase, None, plan)
 
 
 def _area_gains(
