@@ -332,11 +332,12 @@ def _worth(
     if not player.board:
         return 0.0
     held = coins(player)
-    total = float(_score(player, held))
+    owned = owned_counts(player)
+    points = [_upgrade_points(player, u, owned) for _, u in player.upgrades]
+    total = float(_score(player, held, points))
     if phase == "ended":
         return total
     left = _summers_left_in(phase, state.year)
-    owned = owned_counts(player)
     if phase != "final_adjustments":  # goods_worth(state, player, plan), its goods counted once
         total += _goods_value(owned, _goods_terms_in(state, phase, player, plan))
     total += COIN_USE * min(3, len(held))
@@ -346,10 +347,9 @@ def _worth(
     total += 0.2 * labourers * left
     total += 0.5 * min(len(player.cabins), labourers) * left
     total += 0.25 * free_barn_slots(player)
-    for _, upgrade in player.upgrades:
+    for (_, upgrade), now in zip(player.upgrades, points):
         effect = UPGRADES[upgrade].effect
         if effect.startswith("owned:"):
-            now = upgrade_points(player, upgrade)
             total += 0.5 * min(5 - now, left + 1)
         elif plan and effect == "per_enclosure":
             total += UPGRADES[upgrade].value * ENCLOSURES_AHEAD * max(0, TILES_PLACED - len(player.tiles))
@@ -358,15 +358,30 @@ def _worth(
     return total
 
 
-def _score(player: Player, held: list[str]) -> int:
+def _upgrade_points(player: Player, upgrade: str, owned: Mapping[str, int]) -> int:
+    """``scoring.upgrade_points``, the goods read from ``owned`` (``owned_counts(player)``, which
+    ``worth`` has counted already) for the effects that count goods: ``worth`` scores an upgrade
+    and weighs its room to grow with the same points (issue 39)."""
+    effect = UPGRADES[upgrade].effect
+    if effect.startswith("owned:"):
+        return min(UPGRADES[upgrade].value, owned.get(effect[6:], 0))
+    if effect == "half_goods":
+        return sum(owned.values()) // 2
+    return upgrade_points(player, upgrade)
+
+
+def _score(player: Player, held: list[str], points: list[int] | None = None) -> int:
     """``sum(breakdown(player, reveal_coins=True).values())``, its coins ``held`` read once and
-    the enclosures once per farm: ``worth`` asks it of every candidate a decision plays (issue 39)."""
+    the enclosures once per farm: ``worth`` asks it of every candidate a decision plays (issue 39).
+    ``points``: each upgrade's, when the caller has them."""
+    if points is None:
+        points = [upgrade_points(player, u) for _, u in player.upgrades]
     return (
         sum(COIN_VALUES[c] for c in held)
         + len(player.active) + len(player.pending)
         + len(player.cabins) + len(player.barn_tiles)
         + _enclosed(player.board, player.tiles)
-        + sum(upgrade_points(player, u) for _, u in player.upgrades)
+        + sum(points)
         + every_tile(player)
     )
 
@@ -593,12 +608,13 @@ def _summer_candidates(
         return _summer_value(state, seat, tuple(areas[i] for i in sorted(indexes)), plan)
 
     terms = _goods_terms(state, player, plan) if state.phase not in ("final_adjustments", "ended") else None
+    yields = _area_yields(state, player, areas)
+    by_size = sorted(range(len(areas)), key=lambda i: -areas[i].size)  # stable: index order in a size
     chosen: list[int] = []
     for _ in range(count):
-        rest = [i for i in range(len(areas)) if i not in chosen]
         # judge each area as if it were the last figure's (others left out): the greedy step
-        shortlist = sorted(rest, key=lambda i: -areas[i].size)[:8]
-        gain = _area_gains(state, player, chosen, areas, terms) if terms is not None else lambda i: 0.0
+        shortlist = [i for i in by_size if i not in chosen][:8]  # the rest sorted by size, as before
+        gain = _area_gains(state, player, chosen, areas, terms, yields) if terms is not None else lambda i: 0.0
         best = max(shortlist, key=lambda i: (gain(i), -i))
         chosen.append(best)
     moves = [sorted(chosen)]
@@ -621,23 +637,34 @@ def _summer_value(state: WalnutGroveState, seat: int, areas: tuple[Area, ...], p
     return _worth(state, after, phase, None, plan)
 
 
+def _area_yields(state: WalnutGroveState, player: Player, areas: list) -> list[tuple[str, int, int]]:
+    """Per area: its good, what it produces this summer (size, plus the disc's bonus) and its
+    empty storage slots. The same at every greedy step of a summer, so counted once (issue 39)."""
+    bonus = YEAR_DISCS[state.disc].summer_bonus
+    stored = dict(player.storage)
+    return [
+        (area.good, area.size + (1 if area.good == bonus else 0), sum(1 for slot in area.slots if slot not in stored))
+        for area in areas
+    ]
+
+
 def _area_gains(
-    state: WalnutGroveState, player: Player, chosen: list[int], areas: list, terms: GoodsTerms
+    state: WalnutGroveState, player: Player, chosen: list[int], areas: list, terms: GoodsTerms,
+    yields: list[tuple[str, int, int]] | None = None,
 ) -> Callable[[int], float]:
     """The worth of producing in each area after the ``chosen`` ones (storage, then barn):
     ``goods_worth`` of the player with that produce in its barn. The chosen ones' produce is
-    added once, each area's on top (issue 39: a summer weighs up to eight areas a figure)."""
-    bonus = YEAR_DISCS[state.disc].summer_bonus
-    stored = dict(player.storage)
+    added once, each area's on top (issue 39: a summer weighs up to eight areas a figure).
+    ``yields``: ``_area_yields`` of the areas, when the caller has them."""
+    if yields is None:
+        yields = _area_yields(state, player, areas)
     barn_free = free_barn_slots(player)
     gained: Counter = Counter()
     for i in chosen:
-        area = areas[i]
-        amount = area.size + (1 if area.good == bonus else 0)
-        room = sum(1 for slot in area.slots if slot not in stored)
+        good, amount, room = yields[i]
         into_barn = min(barn_free, max(0, amount - room))
         barn_free -= into_barn
-        gained[area.good] += min(amount, room) + into_barn
+        gained[good] += min(amount, room) + into_barn
     in_barn = [item for item in player.barn if item in GOODS]
     in_storage = [good for _, good in player.storage]
     # ``owned_goods`` of the player with the chosen ones' produce appended to its barn, as plain
@@ -657,12 +684,9 @@ def _area_gains(
     known: dict[tuple[str, int], float] = {}  # an area's gain is its good's and amount's
 
     def gain(index: int) -> float:
-        area = areas[index]
-        amount = area.size + (1 if area.good == bonus else 0)
-        room = sum(1 for slot in area.slots if slot not in stored)
+        good, amount, room = yields[index]
         into_barn = min(barn_free, max(0, amount - room))
         extra = min(amount, room) + into_barn
-        good = area.good
         if (good, extra) in known:
             return known[(good, extra)]
         if good in gained and good not in with_gained:

@@ -338,8 +338,9 @@ def fall_turn_outcomes(state: WalnutGroveState, seat: int, listed: list[dict]) -
             outcomes.append(TurnOutcome(replace(state.player(seat), done=not last), phase, 0, len(state.coin_bag)))
             continue
         destination, tolls, payment = move["destination"], move["tolls"], move["payment"]
-        key = (destination, tuple(tolls), tuple(payment.get("coins") or ()),
-               tuple((e["good"], e["source"], e["count"]) for e in payment.get("goods") or ()))
+        # the same walk and payment when the same lists spell them (``legal`` shares them among a
+        # destination's actions); equal lists that are not the same objects are paid again
+        key = (destination, id(tolls), id(payment.get("coins")), id(payment.get("goods")))
         if key not in paid:
             player, spent = _arrived_and_paid(state, seat, destination, tolls, payment, _listed_payment)
             paid[key] = (player, len(state.coin_bag) + len(spent))

@@ -10,14 +10,15 @@ from itertools import combinations, islice
 
 from domain.games.game import CHANCE
 from domain.games.walnut_grove import GAME
-from domain.games.walnut_grove.bots import _cheapest_spellings, _score, cheapest_fall_moves
+from domain.games.walnut_grove.bots import _cheapest_spellings, _score, _upgrade_points, cheapest_fall_moves
+from domain.games.walnut_grove.components import UPGRADES
 from domain.games.walnut_grove.fall import fall_turn_outcomes, take_listed_fall_turn, take_listed_fall_turns
 from domain.games.walnut_grove.farm import farm_areas
 from domain.games.walnut_grove.free_actions import return_listed_help_tile
 from domain.games.walnut_grove.holdings import coins, owned_counts, owned_goods
 from domain.games.walnut_grove.legal import fall_moves, free_action_moves, help_return_moves, summer_move
 from domain.games.walnut_grove.rules import play
-from domain.games.walnut_grove.scoring import breakdown
+from domain.games.walnut_grove.scoring import breakdown, upgrade_points
 from domain.games.walnut_grove.summer import figures, listed_figures_outcome, place_listed_figures
 from tests.games.playout import playout
 
@@ -128,15 +129,20 @@ def test_the_help_tile_returns_listed_alone_are_those_among_the_free_actions():
 def test_worths_score_and_goods_are_the_rules_own():
     """``worth`` counts a player's score as ``sum(breakdown(player, reveal_coins=True))`` and its
     goods as ``owned_goods``, in the same order."""
-    compared = 0
+    compared, counted = 0, 0
     for state, _actor in _states(4, 2039):
         for player in state.players:
             if player.board:
                 assert _score(player, coins(player)) == sum(breakdown(player, reveal_coins=True).values())
+                # the upgrades that count goods, counted from owned_counts as worth counts them
+                for upgrade in UPGRADES:
+                    if UPGRADES[upgrade].effect.startswith("owned:") or UPGRADES[upgrade].effect == "half_goods":
+                        assert _upgrade_points(player, upgrade, owned_counts(player)) == upgrade_points(player, upgrade)
+                        counted += 1
                 # the goods counted as owned_goods counts them, in its order (worth sums in it)
                 assert list(owned_counts(player).items()) == list(owned_goods(player).items())
                 compared += 1
-    assert compared > 500
+    assert compared > 500 and counted > 3000
 
 
 def test_fall_turn_outcomes_are_what_play_leaves():
