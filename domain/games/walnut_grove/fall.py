@@ -347,8 +347,8 @@ def fall_turn_outcomes(state: WalnutGroveState, seat: int, listed: list[dict]) -
         player, bag = paid[key]
         space = TOWN[destination]
         param = move[moves_field(space)]
-        if space.kind == "store":
-            player, owed = _sold(state, player, space, moves.sales(param))
+        if space.kind == "store":  # ``moves.sales`` of the sales ``legal`` wrote (their shape is right)
+            player, owed = _sold(state, player, space, [(e["good"], e["source"]) for e in param])
             if bag:  # the sale's coins are drawn next, the turn not yet over
                 outcomes.append(TurnOutcome(player, "fall", owed, bag))
                 continue

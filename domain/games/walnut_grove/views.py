@@ -40,13 +40,14 @@ def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict
     p: Player = state.player(seat)
     own = _sees_coins(state, seat, viewer)
     barn = list(p.barn) if own else [COIN if item in COIN_VALUES else item for item in p.barn]
-    owned = owned_counts(p)
+    owned = owned_counts(p)  # a fresh dict: shown as it is, the winter bill only reads it
+    held = coins(p)
     view = {
         "board": p.board,
         "tiles": [{"tile_id": t, "x": x, "y": y, "rotation": r} for t, x, y, r in p.tiles],
         "storage": dict(p.storage),
         "barn": barn,
-        "coin_count": len(coins(p)),
+        "coin_count": len(held),
         "active_labourers": list(p.active),
         "pending_labourers": list(p.pending),
         "cabins": list(p.cabins),
@@ -57,11 +58,11 @@ def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict
         "drawn_tiles": list(p.drawn),
         "done": p.done,
         "areas": player_areas(state, p),
-        "owned_goods": dict(owned),
+        "owned_goods": owned,
         "winter_needs": _winter(state, p, owned),
     }
     if own:
-        view["coins"] = [{"id": c, "value": COIN_VALUES[c]} for c in coins(p)]
+        view["coins"] = [{"id": c, "value": COIN_VALUES[c]} for c in held]
     return view
 
 
