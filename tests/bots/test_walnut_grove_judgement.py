@@ -182,3 +182,18 @@ def test_determinize_builds_the_state_the_former_one_built_and_draws_the_same():
         assert now.getstate() == before.getstate()
         compared += 1
     assert compared > 250
+
+
+def test_the_goods_terms_kept_by_colour_are_those_of_the_player_itself():
+    """``_goods_terms`` is kept per the labourers' colours and the number of cabins (issue 39); for
+    every player of every decision of the seeded games, ``plan`` or not, it is what the player
+    itself gives (``_terms_of`` on the real state and player), hires pending and cabins built."""
+    compared, pending = 0, 0
+    for state, _seat in _judged_positions():
+        for player in state.players:
+            if player.board:
+                for plan in (False, True):
+                    assert bots._goods_terms(state, player, plan) == bots._terms_of(state, player, plan)
+                    compared += 1
+                pending += bool(player.pending)
+    assert compared > 2000 and pending > 20

@@ -256,22 +256,40 @@ def _goods_terms(state: WalnutGroveState, player: Player, plan: bool) -> GoodsTe
 def _goods_terms_in(state: WalnutGroveState, phase: str, player: Player, plan: bool) -> GoodsTerms:
     """``_goods_terms`` in ``phase`` (the state's year, disc and discs)."""
     return _terms(
-        phase, state.year, state.disc, player.done, player.active, player.pending, player.cabins,
-        (state.discs, player.board, player.tiles) if plan else None,
+        phase, state.year, state.disc, player.done, _colours(player.active), _colours(player.pending),
+        len(player.cabins), (state.discs, player.board, player.tiles) if plan else None,
     )
+
+
+@lru_cache(maxsize=256)
+def _colours(labourers: tuple[str, ...]) -> tuple[str, ...]:
+    """The labourers' colours, sorted: all of them ``_terms_of`` reads (issue 39: keyed by the
+    labourers themselves, every hire a fall weighs missed the cache, five times a decision)."""
+    return tuple(sorted(LABOURERS[lab] for lab in labourers))
+
+
+#: a labourer of each colour, to build a player holding labourers of given colours.
+_LABOURER_OF = {colour: lab for lab, colour in sorted(LABOURERS.items())}
 
 
 @lru_cache(maxsize=1024)
 def _terms(
-    phase: str, year: int, disc: str, done: bool, active: tuple, pending: tuple, cabins: tuple,
+    phase: str, year: int, disc: str, done: bool, active: tuple, pending: tuple, cabins: int,
     planned: tuple | None,
 ) -> GoodsTerms:
-    """``_goods_terms`` from exactly the fields it reads (a state and player built of them)."""
+    """``_goods_terms`` from exactly what it reads: the labourers' colours (``active``,
+    ``pending``) and the number of cabins, a state and player built of them."""
     state = WalnutGroveState(
         players=(), phase=phase, year=year, disc=disc, discs=planned[0] if planned else ()
     )
-    player = Player(done=done, active=active, pending=pending, cabins=cabins,
+    player = Player(done=done, active=tuple(_LABOURER_OF[c] for c in active),
+                    pending=tuple(_LABOURER_OF[c] for c in pending), cabins=("",) * cabins,
                     board=planned[1] if planned else "", tiles=planned[2] if planned else ())
+    return _terms_of(state, player, planned is not None)
+
+
+def _terms_of(state: WalnutGroveState, player: Player, plan: bool) -> GoodsTerms:
+    """``_goods_terms`` computed afresh from the state and player themselves."""
     need = Counter()
     if _winter_due(state, player):
         needs = winter_needs(state, player)
@@ -285,8 +303,8 @@ def _terms(
         if good in FOODS and eaters:
             rate += 0.25
         rates[good] = rate
-    deficit = wood_deficit(state, player) if planned else None
-    return need, rates, NEEDED_GOOD_PLAN if planned else NEEDED_GOOD, deficit
+    deficit = wood_deficit(state, player) if plan else None
+    return need, rates, NEEDED_GOOD_PLAN if plan else NEEDED_GOOD, deficit
 
 
 def _goods_value(owned: Mapping[str, int], terms: GoodsTerms) -> float:
