@@ -58,7 +58,7 @@ from domain.games.walnut_grove.enclosures import outlook
 from domain.games.walnut_grove.fall import fall_turn_outcomes, take_listed_fall_turn
 from domain.games.walnut_grove.farm import Area, farm_areas, farm_cells, open_cells, rotated_tile
 from domain.games.walnut_grove.free_actions import return_listed_help_tile
-from domain.games.walnut_grove.holdings import coins, free_barn_slots, owned_counts, owned_goods
+from domain.games.walnut_grove.holdings import free_barn_slots, owned_counts, owned_goods
 from domain.games.walnut_grove.legal import (
     fall_destinations,
     fall_move,
@@ -70,7 +70,7 @@ from domain.games.walnut_grove.legal import (
     summer_move,
 )
 from domain.games.walnut_grove.rules import chance, play, resolve_chance, to_act
-from domain.games.walnut_grove.scoring import every_tile, upgrade_points
+from domain.games.walnut_grove.scoring import HELP_PENALTY, upgrade_points
 from domain.games.walnut_grove.spring import keep_count
 from domain.games.walnut_grove.state import Player, WalnutGroveState
 from domain.games.walnut_grove.summer import figures, listed_figures_outcome
@@ -349,9 +349,11 @@ def _worth(
     without building the state after it (``fall.fall_turn_outcomes``, issue 39)."""
     if not player.board:
         return 0.0
-    held = coins(player)
+    barn = player.barn
+    held = [item for item in barn if item in COIN_VALUES]  # coins(player)
     owned = owned_counts(player)
-    points = [_upgrade_points(player, u, owned) for _, u in player.upgrades]
+    upgrades = player.upgrades
+    points = [_upgrade_points(player, u, owned) for _, u in upgrades] if upgrades else []
     total = float(_score(player, held, points))
     if phase == "ended":
         return total
@@ -364,8 +366,8 @@ def _worth(
     labourers = len(player.active) + len(player.pending)
     total += 0.2 * labourers * left
     total += 0.5 * min(len(player.cabins), labourers) * left
-    total += 0.25 * free_barn_slots(player)
-    for (_, upgrade), now in zip(player.upgrades, points):
+    total += 0.25 * barn.count("")  # free_barn_slots(player)
+    for (_, upgrade), now in zip(upgrades, points):
         effect = UPGRADES[upgrade].effect
         if effect.startswith("owned:"):
             total += 0.5 * min(5 - now, left + 1)
@@ -395,12 +397,12 @@ def _score(player: Player, held: list[str], points: list[int] | None = None) -> 
     if points is None:
         points = [upgrade_points(player, u) for _, u in player.upgrades]
     return (
-        sum(COIN_VALUES[c] for c in held)
+        sum([COIN_VALUES[c] for c in held])
         + len(player.active) + len(player.pending)
         + len(player.cabins) + len(player.barn_tiles)
         + _enclosed(player.board, player.tiles)
         + sum(points)
-        + every_tile(player)
+        + HELP_PENALTY * (player.help_flipped + player.help_returnable)  # every_tile(player)
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from domain.errors import IllegalMove, NotYourTurn
 from domain.games.walnut_grove import moves
@@ -311,8 +311,7 @@ def _sold(state: WalnutGroveState, player: Player, space: TownSpace, sales: list
     return player, len(sales) + (1 if YEAR_DISCS[state.disc].fall_bonus in kinds else 0)
 
 
-@dataclass(frozen=True)
-class TurnOutcome:
+class TurnOutcome(NamedTuple):
     """What a fall turn leaves that a one-ply judgement reads: the seat's player, the phase
     (``winter`` after the year's last turn), the coins a sale now draws (``owed``, 0 when the turn
     ended) and the coins then in the bag."""
@@ -338,23 +337,27 @@ def fall_turn_outcomes(state: WalnutGroveState, seat: int, listed: list[dict]) -
             outcomes.append(TurnOutcome(replace(state.player(seat), done=not last), phase, 0, len(state.coin_bag)))
             continue
         destination, tolls, payment = move["destination"], move["tolls"], move["payment"]
+        space = TOWN[destination]
+        drawing = space.kind == "store"  # a sale into a bag with coins: the turn goes on to the draw
         # the same walk and payment when the same lists spell them (``legal`` shares them among a
         # destination's actions); equal lists that are not the same objects are paid again
         key = (destination, id(tolls), id(payment.get("coins")), id(payment.get("goods")))
         if key not in paid:
             player, spent = _arrived_and_paid(state, seat, destination, tolls, payment, _listed_payment)
-            paid[key] = (player, len(state.coin_bag) + len(spent))
+            bag = len(state.coin_bag) + len(spent)
+            # the turn's end (end_fall_turn's ``done``) set once for every action bought here: no
+            # action reads or changes it
+            paid[key] = (player if drawing and bag else replace(player, done=not last), bag)
         player, bag = paid[key]
-        space = TOWN[destination]
         param = move[moves_field(space)]
-        if space.kind == "store":  # ``moves.sales`` of the sales ``legal`` wrote (their shape is right)
+        if drawing:  # ``moves.sales`` of the sales ``legal`` wrote (their shape is right)
             player, owed = _sold(state, player, space, [(e["good"], e["source"]) for e in param])
             if bag:  # the sale's coins are drawn next, the turn not yet over
                 outcomes.append(TurnOutcome(player, "fall", owed, bag))
                 continue
         else:
             player, _ = _acted(state, player, space, param)
-        outcomes.append(TurnOutcome(replace(player, done=not last), phase, 0, bag))
+        outcomes.append(TurnOutcome(player, phase, 0, bag))
     return outcomes
 
 
