@@ -531,7 +531,7 @@ def _frozen(value: object) -> object:
     when its ``repr`` is (an object's field order counts, as it does there): the key of the action
     ``_cheapest_spellings`` groups by, without printing every move (issue 39)."""
     if type(value) is list:
-        return ("list", *(_frozen(v) for v in value))
+        return ("list", *(v if type(v) is str else _frozen(v) for v in value))
     if type(value) is dict:
         return ("dict", *((k, _frozen(v)) for k, v in value.items()))
     return value

@@ -257,7 +257,7 @@ def _acted(state: WalnutGroveState, player: Player, space: TownSpace, param: Any
     kind, here = space.kind, space.id
     if kind == "free_goods":
         goods = moves.string_list(param, "WG-R36", "goods")
-        if len(goods) != 2 or any(g not in GOODS for g in goods):
+        if len(goods) != 2 or goods[0] not in GOODS or goods[1] not in GOODS:
             raise IllegalMove("WG-R36", "name exactly two goods (the same good twice is allowed)")
         player, _, _ = add_to_barn(player, goods)
         return player, None
