@@ -304,6 +304,9 @@ def _terms_of(state: WalnutGroveState, player: Player, plan: bool) -> GoodsTerms
             rate += 0.25
         rates[good] = rate
     deficit = wood_deficit(state, player) if plan else None
+    # every good's need in a plain dict (a Counter answers a good it lacks through a Python call,
+    # and ``_goods_value`` asks for every good held, every candidate: issue 39)
+    need = {good: need[good] for good in GOODS}
     return need, rates, NEEDED_GOOD_PLAN if plan else NEEDED_GOOD, deficit
 
 
