@@ -44,7 +44,7 @@ def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict
     held = coins(p)
     view = {
         "board": p.board,
-        "tiles": [{"tile_id": t, "x": x, "y": y, "rotation": r} for t, x, y, r in p.tiles],
+        "tiles": _tiles_shown(p.tiles),
         "storage": dict(p.storage),
         "barn": barn,
         "coin_count": len(held),
@@ -97,6 +97,13 @@ def _areas_shown(board: str, tiles: tuple, bonus: str | None) -> list[dict[str, 
          "subcells": [list(c) for c in sorted(a.subcells)], "slots": list(a.slots)}
         for a in farm_areas(board, tiles)
     ])
+
+
+@lru_cache(maxsize=1024)
+def _tiles_shown(tiles: tuple) -> list[dict[str, Any]]:
+    """A farm's placed tiles as a view shows them, once per farm and shared like its areas: they
+    change once a spring, and every view of every seat shows every farm's (issue 39)."""
+    return shared([{"tile_id": t, "x": x, "y": y, "rotation": r} for t, x, y, r in tiles])
 
 
 def _winter(state: WalnutGroveState, p: Player, owned: dict[str, int]) -> dict[str, Any] | None:
