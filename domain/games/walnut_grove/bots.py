@@ -444,8 +444,13 @@ def _values(state: WalnutGroveState, seat: int, options: list[Move], plan: bool)
     values = [0.0 if m["type"] in ("take_fall_turn", "pass_fall_turn") else worth(_after(state, seat, m), seat, plan)
               for m in options]
     if turns:
-        for i, out in zip(turns, fall_turn_outcomes(state, seat, [options[i] for i in turns])):
-            values[i] = _worth(state, out.player, out.phase, min(out.owed, out.bag) if out.owed else None, plan)
+        outcomes = fall_turn_outcomes(state, seat, [options[i] for i in turns])
+        judged: dict[tuple, float] = {}  # free goods that leave the same player are judged once
+        for i, out in zip(turns, outcomes):
+            key = (id(out.player), out.phase, out.owed, out.bag)  # every outcome is alive meanwhile
+            if key not in judged:
+                judged[key] = _worth(state, out.player, out.phase, min(out.owed, out.bag) if out.owed else None, plan)
+            values[i] = judged[key]
     return values
 
 

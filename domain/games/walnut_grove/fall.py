@@ -331,6 +331,7 @@ def fall_turn_outcomes(state: WalnutGroveState, seat: int, listed: list[dict]) -
     last = state.cursor + 1 >= state.n  # end_fall_turn: winter after the last turn, everyone reset
     phase = "winter" if last else "fall"
     paid: dict[tuple, tuple[Player, int]] = {}
+    same: dict[tuple, Player] = {}
     outcomes = []
     for move in listed:
         if move["type"] == "pass_fall_turn":
@@ -357,6 +358,8 @@ def fall_turn_outcomes(state: WalnutGroveState, seat: int, listed: list[dict]) -
                 continue
         else:
             player, _ = _acted(state, player, space, param)
+            if space.kind == "free_goods":  # a full barn keeps neither good, one slot the first:
+                player = same.setdefault((key, player.barn), player)  # the same player, once
         outcomes.append(TurnOutcome(player, phase, 0, bag))
     return outcomes
 
