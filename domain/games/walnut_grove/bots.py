@@ -220,6 +220,7 @@ def _summers_left(state: WalnutGroveState) -> int:
 
 
 def _summers_left_in(phase: str, year: int) -> int:
+    """``_summers_left`` of a state in ``phase`` and ``year`` (a candidate's outcome has no state)."""
     if phase in ("final_adjustments", "ended"):
         return 0
     this_year = 1 if phase in ("setup", "setup_start_choice", "spring", "summer") else 0
