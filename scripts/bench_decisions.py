@@ -13,6 +13,7 @@ whether an optimisation changed any choice (it must not: the rules goldens are p
     nice -n 5 python scripts/bench_decisions.py --games 8 --game homesteaders
     git archive 6704202 | tar -x -C /tmp/base                   # a commit to compare with
     nice -n 5 python scripts/bench_decisions.py --baseline /tmp/base
+    nice -n 5 python scripts/bench_decisions.py --game walnut_grove --phases   # per phase too
 
 ``--baseline DIR`` plays every game twice, game by game in turn: once with the code of ``DIR`` (a
 checkout of another commit, run by this script in a second process) and once with this tree's,
@@ -56,9 +57,10 @@ CASES = (
 MAX_STEPS = 200_000
 
 
-def play(game, options: dict, level: str, players: int, seed: str, times: list[float], digest) -> None:
-    """One whole game of ``players`` bots at ``level``; each decision's CPU time into ``times``
-    and each chosen move into ``digest``."""
+def play(game, options: dict, level: str, players: int, seed: str, times: list[float], digest,
+         phases: list[str] | None = None) -> None:
+    """One whole game of ``players`` bots at ``level``; each decision's CPU time into ``times``,
+    each chosen move into ``digest`` and (``phases``) the phase it was made in."""
     state = game.setup(players, game.resolve_options(players, options))
     chance_n = 0
     for version in range(1, MAX_STEPS):
@@ -73,6 +75,8 @@ def play(game, options: dict, level: str, players: int, seed: str, times: list[f
         started = time.thread_time()
         move = bot_decision(game, state, seat, level, bot_rng(seed, version, seat))
         times.append(time.thread_time() - started)
+        if phases is not None:
+            phases.append(str(getattr(state, "phase", "")))
         digest.update(json.dumps(move, sort_keys=True, default=str).encode())
         state = game.play(state, seat, move)
     raise RuntimeError(f"{game.name}: no end after {MAX_STEPS} steps")
@@ -82,22 +86,24 @@ def quantile(ordered: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def one_game(label: str, level: str, players: int, g: int) -> tuple[list[float], str]:
-    """The CPU time of every decision of one seeded game, and the digest of its choices."""
+def one_game(label: str, level: str, players: int, g: int) -> tuple[list[float], str, list[str]]:
+    """The CPU time of every decision of one seeded game, the digest of its choices and the phase
+    of each decision."""
     name, options = next((n, o) for lb, n, o in CASES if lb == label)
     times: list[float] = []
+    phases: list[str] = []
     digest = hashlib.sha256()
     seed = hashlib.sha256(f"decisions/{label}/{players}/{level}/{g}".encode()).hexdigest()
-    play(get_game(name), options, level, players, seed, times, digest)
-    return times, digest.hexdigest()
+    play(get_game(name), options, level, players, seed, times, digest, phases)
+    return times, digest.hexdigest(), phases
 
 
 def worker() -> None:
     """``--worker``: one game per line read (``label|level|players|g``), its figures as a JSON line."""
     for line in sys.stdin:
         label, level, players, g = line.rstrip("\n").split("|")
-        times, digest = one_game(label, level, int(players), int(g))
-        print(json.dumps({"times": times, "digest": digest}), flush=True)
+        times, digest, phases = one_game(label, level, int(players), int(g))
+        print(json.dumps({"times": times, "digest": digest, "phases": phases}), flush=True)
 
 
 class Baseline:
@@ -108,12 +114,12 @@ class Baseline:
         self.process = subprocess.Popen([sys.executable, __file__, "--worker"], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True, env=env, cwd=root)
 
-    def game(self, label: str, level: str, players: int, g: int) -> tuple[list[float], str]:
+    def game(self, label: str, level: str, players: int, g: int) -> tuple[list[float], str, list[str]]:
         assert self.process.stdin and self.process.stdout
         self.process.stdin.write(f"{label}|{level}|{players}|{g}\n")
         self.process.stdin.flush()
         answer = json.loads(self.process.stdout.readline())
-        return answer["times"], answer["digest"]
+        return answer["times"], answer["digest"], answer.get("phases") or [""] * len(answer["times"])
 
     def close(self) -> None:
         if self.process.stdin:
@@ -130,6 +136,17 @@ def line(label: str, level: str, times: list[float], digest: str) -> tuple[float
     return median, p99
 
 
+def phase_lines(label: str, times: list[float], phases: list[str]) -> None:
+    """``--phases``: the median and p90 of the decisions made in each phase."""
+    by: dict[str, list[float]] = {}
+    for t, phase in zip(times, phases):
+        by.setdefault(phase, []).append(t)
+    for phase, ts in sorted(by.items()):
+        ts.sort()
+        print(f"    {label:<22} {phase:<20} {len(ts):>5} median {statistics.median(ts) * 1e3:>8.3f} "
+              f"p90 {quantile(ts, 0.9) * 1e3:>8.3f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4, help="seeded games per game and level (default 4)")
@@ -137,6 +154,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--level", action="append", help="levels (default: basic and random)")
     parser.add_argument("--baseline", metavar="DIR", help="another commit's tree, played game by game in turn")
+    parser.add_argument("--phases", action="store_true", help="also the median and p90 of each phase's decisions")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -152,22 +170,31 @@ def main() -> None:
         for level in args.level or ("basic", "random"):
             now: list[float] = []
             before: list[float] = []
+            phases_now: list[str] = []
+            phases_before: list[str] = []
             digest, digest_before = hashlib.sha256(), hashlib.sha256()
             for g in range(args.games):
                 if baseline:
-                    times, d = baseline.game(label, level, args.players, g)
+                    times, d, phases = baseline.game(label, level, args.players, g)
                     before += times
+                    phases_before += phases
                     digest_before.update(d.encode())
-                times, d = one_game(label, level, args.players, g)
+                times, d, phases = one_game(label, level, args.players, g)
                 now += times
+                phases_now += phases
                 digest.update(d.encode())
             if baseline:
                 m0, p0 = line(label + " before", level, before, digest_before.hexdigest())
                 m1, p1 = line(label + " after", level, now, digest.hexdigest())
                 same = "the same choices" if digest.digest() == digest_before.digest() else "CHOICES DIFFER"
                 print(f"  {'':<24} {'':<7} {'after/before':>9} {m1 / m0:>8.2f} {'':>8} {p1 / p0:>8.2f}  {same}")
+                if args.phases:
+                    phase_lines(f"{level} before", before, phases_before)
+                    phase_lines(f"{level} after", now, phases_now)
             else:
                 line(label, level, now, digest.hexdigest())
+                if args.phases:
+                    phase_lines(level, now, phases_now)
     if baseline:
         baseline.close()
     print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")

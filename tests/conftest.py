@@ -10,4 +10,4 @@ from tests.tinygame import GAME as TINY
 register(TINY)
 # Parts shared by every viewer's view are read-only under test: a caller changing one fails.
 memo.READ_ONLY_SHARED = True
-wg_views.shared = memo.frozen  # Walnut Grove's farm areas, shared by every view of a farm
+wg_views.shared = memo.frozen  # Walnut Grove's farm areas and tiles, shared by every view of a farm

@@ -55,10 +55,10 @@ from domain.games.walnut_grove.components import (
 )
 from domain.games.walnut_grove.determinize import determinize
 from domain.games.walnut_grove.enclosures import outlook
-from domain.games.walnut_grove.fall import take_listed_fall_turn, take_listed_fall_turns
+from domain.games.walnut_grove.fall import fall_turn_outcomes, take_listed_fall_turn
 from domain.games.walnut_grove.farm import Area, farm_areas, farm_cells, open_cells, rotated_tile
 from domain.games.walnut_grove.free_actions import return_listed_help_tile
-from domain.games.walnut_grove.holdings import coins, free_barn_slots, owned_counts, owned_goods
+from domain.games.walnut_grove.holdings import free_barn_slots, owned_counts, owned_goods
 from domain.games.walnut_grove.legal import (
     fall_destinations,
     fall_move,
@@ -70,10 +70,10 @@ from domain.games.walnut_grove.legal import (
     summer_move,
 )
 from domain.games.walnut_grove.rules import chance, play, resolve_chance, to_act
-from domain.games.walnut_grove.scoring import every_tile, upgrade_points
+from domain.games.walnut_grove.scoring import HELP_PENALTY, upgrade_points
 from domain.games.walnut_grove.spring import keep_count
 from domain.games.walnut_grove.state import Player, WalnutGroveState
-from domain.games.walnut_grove.summer import figures, place_listed_figures
+from domain.games.walnut_grove.summer import figures, listed_figures_outcome
 from domain.games.walnut_grove.winter import winter_needs
 
 Move = dict
@@ -216,10 +216,15 @@ def _fall_weight(player: Player, move: dict) -> float:
 
 def _summers_left(state: WalnutGroveState) -> int:
     """Summers still to come in which today's figures produce."""
-    if state.phase in ("final_adjustments", "ended"):
+    return _summers_left_in(state.phase, state.year)
+
+
+def _summers_left_in(phase: str, year: int) -> int:
+    """``_summers_left`` of a state in ``phase`` and ``year`` (a candidate's outcome has no state)."""
+    if phase in ("final_adjustments", "ended"):
         return 0
-    this_year = 1 if state.phase in ("setup", "setup_start_choice", "spring", "summer") else 0
-    return max(0, YEARS - max(state.year, 1)) + this_year
+    this_year = 1 if phase in ("setup", "setup_start_choice", "spring", "summer") else 0
+    return max(0, YEARS - max(year, 1)) + this_year
 
 
 def _winter_due(state: WalnutGroveState, player: Player) -> bool:
@@ -246,23 +251,46 @@ def _goods_terms(state: WalnutGroveState, player: Player, plan: bool) -> GoodsTe
     """The terms of ``goods_worth`` that do not depend on the goods held: this winter's bill, the
     rate of a spare of each good and (``plan``) the wood the later winters will lack. The same for
     most candidates a decision plays, so kept per what they read (issue 39)."""
+    return _goods_terms_in(state, state.phase, player, plan)
+
+
+def _goods_terms_in(state: WalnutGroveState, phase: str, player: Player, plan: bool) -> GoodsTerms:
+    """``_goods_terms`` in ``phase`` (the state's year, disc and discs)."""
     return _terms(
-        state.phase, state.year, state.disc, player.done, player.active, player.pending, player.cabins,
-        (state.discs, player.board, player.tiles) if plan else None,
+        phase, state.year, state.disc, player.done, _colours(player.active), _colours(player.pending),
+        len(player.cabins), (state.discs, player.board, player.tiles) if plan else None,
     )
+
+
+@lru_cache(maxsize=256)
+def _colours(labourers: tuple[str, ...]) -> tuple[str, ...]:
+    """The labourers' colours, sorted: all of them ``_terms_of`` reads (issue 39: keyed by the
+    labourers themselves, every hire a fall weighs missed the cache, five times a decision)."""
+    return tuple(sorted(LABOURERS[lab] for lab in labourers))
+
+
+#: a labourer of each colour, to build a player holding labourers of given colours.
+_LABOURER_OF = {colour: lab for lab, colour in sorted(LABOURERS.items())}
 
 
 @lru_cache(maxsize=1024)
 def _terms(
-    phase: str, year: int, disc: str, done: bool, active: tuple, pending: tuple, cabins: tuple,
+    phase: str, year: int, disc: str, done: bool, active: tuple, pending: tuple, cabins: int,
     planned: tuple | None,
 ) -> GoodsTerms:
-    """``_goods_terms`` from exactly the fields it reads (a state and player built of them)."""
+    """``_goods_terms`` from exactly what it reads: the labourers' colours (``active``,
+    ``pending``) and the number of cabins, a state and player built of them."""
     state = WalnutGroveState(
         players=(), phase=phase, year=year, disc=disc, discs=planned[0] if planned else ()
     )
-    player = Player(done=done, active=active, pending=pending, cabins=cabins,
+    player = Player(done=done, active=tuple(_LABOURER_OF[c] for c in active),
+                    pending=tuple(_LABOURER_OF[c] for c in pending), cabins=("",) * cabins,
                     board=planned[1] if planned else "", tiles=planned[2] if planned else ())
+    return _terms_of(state, player, planned is not None)
+
+
+def _terms_of(state: WalnutGroveState, player: Player, plan: bool) -> GoodsTerms:
+    """``_goods_terms`` computed afresh from the state and player themselves."""
     need = Counter()
     if _winter_due(state, player):
         needs = winter_needs(state, player)
@@ -276,8 +304,11 @@ def _terms(
         if good in FOODS and eaters:
             rate += 0.25
         rates[good] = rate
-    deficit = wood_deficit(state, player) if planned else None
-    return need, rates, NEEDED_GOOD_PLAN if planned else NEEDED_GOOD, deficit
+    deficit = wood_deficit(state, player) if plan else None
+    # every good's need in a plain dict (a Counter answers a good it lacks through a Python call,
+    # and ``_goods_value`` asks for every good held, every candidate: issue 39)
+    need = {good: need[good] for good in GOODS}
+    return need, rates, NEEDED_GOOD_PLAN if plan else NEEDED_GOOD, deficit
 
 
 def _goods_value(owned: Mapping[str, int], terms: GoodsTerms) -> float:
@@ -310,28 +341,39 @@ def wood_deficit(state: WalnutGroveState, player: Player) -> float:
 
 def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
     """The seat's score as it would count now plus what its holdings are still worth."""
-    player = state.player(seat)
+    draws = state.chance_step == "coins" and state.order[state.cursor] == seat
+    return _worth(state, state.player(seat), state.phase, min(state.owed, len(state.coin_bag)) if draws else None, plan)
+
+
+def _worth(
+    state: WalnutGroveState, player: Player, phase: str, draws: int | None, plan: bool
+) -> float:
+    """``worth`` of ``player`` in ``phase``, the seat drawing ``draws`` coins of a sale (``None``:
+    not drawing); ``state`` gives only the year and its discs. A candidate's outcome is judged
+    without building the state after it (``fall.fall_turn_outcomes``, issue 39)."""
     if not player.board:
         return 0.0
-    held = coins(player)
-    total = float(_score(player, held))
-    if state.phase == "ended":
-        return total
-    left = _summers_left(state)
+    barn = player.barn
+    held = [item for item in barn if item in COIN_VALUES]  # coins(player)
     owned = owned_counts(player)
-    if state.phase != "final_adjustments":  # goods_worth(state, player, plan), its goods counted once
-        total += _goods_value(owned, _goods_terms(state, player, plan))
+    upgrades = player.upgrades
+    points = [_upgrade_points(player, u, owned) for _, u in upgrades] if upgrades else []
+    total = float(_score(player, held, points))
+    if phase == "ended":
+        return total
+    left = _summers_left_in(phase, state.year)
+    if phase != "final_adjustments":  # goods_worth(state, player, plan), its goods counted once
+        total += _goods_value(owned, _goods_terms_in(state, phase, player, plan))
     total += COIN_USE * min(3, len(held))
-    if state.chance_step == "coins" and state.order[state.cursor] == seat:
-        total += min(state.owed, len(state.coin_bag)) * (COIN_DRAW + COIN_USE)
+    if draws is not None:
+        total += draws * (COIN_DRAW + COIN_USE)
     labourers = len(player.active) + len(player.pending)
     total += 0.2 * labourers * left
     total += 0.5 * min(len(player.cabins), labourers) * left
-    total += 0.25 * free_barn_slots(player)
-    for _, upgrade in player.upgrades:
+    total += 0.25 * barn.count("")  # free_barn_slots(player)
+    for (_, upgrade), now in zip(upgrades, points):
         effect = UPGRADES[upgrade].effect
         if effect.startswith("owned:"):
-            now = upgrade_points(player, upgrade)
             total += 0.5 * min(5 - now, left + 1)
         elif plan and effect == "per_enclosure":
             total += UPGRADES[upgrade].value * ENCLOSURES_AHEAD * max(0, TILES_PLACED - len(player.tiles))
@@ -340,16 +382,31 @@ def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
     return total
 
 
-def _score(player: Player, held: list[str]) -> int:
+def _upgrade_points(player: Player, upgrade: str, owned: Mapping[str, int]) -> int:
+    """``scoring.upgrade_points``, the goods read from ``owned`` (``owned_counts(player)``, which
+    ``worth`` has counted already) for the effects that count goods: ``worth`` scores an upgrade
+    and weighs its room to grow with the same points (issue 39)."""
+    effect = UPGRADES[upgrade].effect
+    if effect.startswith("owned:"):
+        return min(UPGRADES[upgrade].value, owned.get(effect[6:], 0))
+    if effect == "half_goods":
+        return sum(owned.values()) // 2
+    return upgrade_points(player, upgrade)
+
+
+def _score(player: Player, held: list[str], points: list[int] | None = None) -> int:
     """``sum(breakdown(player, reveal_coins=True).values())``, its coins ``held`` read once and
-    the enclosures once per farm: ``worth`` asks it of every candidate a decision plays (issue 39)."""
+    the enclosures once per farm: ``worth`` asks it of every candidate a decision plays (issue 39).
+    ``points``: each upgrade's, when the caller has them."""
+    if points is None:
+        points = [upgrade_points(player, u) for _, u in player.upgrades]
     return (
-        sum(COIN_VALUES[c] for c in held)
+        sum([COIN_VALUES[c] for c in held])
         + len(player.active) + len(player.pending)
         + len(player.cabins) + len(player.barn_tiles)
         + _enclosed(player.board, player.tiles)
-        + sum(upgrade_points(player, u) for _, u in player.upgrades)
-        + every_tile(player)
+        + sum(points)
+        + HELP_PENALTY * (player.help_flipped + player.help_returnable)  # every_tile(player)
     )
 
 
@@ -379,16 +436,23 @@ def _after(state: WalnutGroveState, seat: int, move: Move) -> WalnutGroveState:
     return play(state, seat, move)
 
 
-def _afters(state: WalnutGroveState, seat: int, options: list[Move]) -> list[WalnutGroveState]:
-    """``_after`` of each option, the fall turns' walks and payments done once for every action
-    bought with them (``take_listed_fall_turns``: the same states, issue 39)."""
-    turns = [i for i, m in enumerate(options) if m["type"] == "take_fall_turn"]
-    if len(turns) < 2:
-        return [_after(state, seat, m) for m in options]
-    afters = [None if m["type"] == "take_fall_turn" else _after(state, seat, m) for m in options]
-    for i, after in zip(turns, take_listed_fall_turns(state, seat, [options[i] for i in turns])):
-        afters[i] = after
-    return afters
+def _values(state: WalnutGroveState, seat: int, options: list[Move], plan: bool) -> list[float]:
+    """``worth(_after(state, seat, m), seat, plan)`` of each option. A fall turn's (and passing's)
+    is judged from its ``fall.fall_turn_outcomes``: the seat's player after it, the phase and the
+    coins a sale draws, without the state around them (issue 39: building each candidate's whole
+    next state was half of a fall decision); ``test_listed_moves.py`` holds both to ``play``."""
+    turns = [i for i, m in enumerate(options) if m["type"] in ("take_fall_turn", "pass_fall_turn")]
+    values = [0.0 if m["type"] in ("take_fall_turn", "pass_fall_turn") else worth(_after(state, seat, m), seat, plan)
+              for m in options]
+    if turns:
+        outcomes = fall_turn_outcomes(state, seat, [options[i] for i in turns])
+        judged: dict[tuple, float] = {}  # free goods that leave the same player are judged once
+        for i, out in zip(turns, outcomes):
+            key = (id(out.player), out.phase, out.owed, out.bag)  # every outcome is alive meanwhile
+            if key not in judged:
+                judged[key] = _worth(state, out.player, out.phase, min(out.owed, out.bag) if out.owed else None, plan)
+            values[i] = judged[key]
+    return values
 
 
 def ranked_moves(
@@ -416,8 +480,8 @@ def ranked_moves(
         options = [{"type": "confirm_final_scoring"}]
     options = help_return_moves(player) + options  # the help-tile returns of free_action_moves
     scored = [
-        (worth(after, seat, plan) - HELP_TOLL * m.get("tolls", ()).count("help") + rng.random() * 1e-3, i)
-        for i, (m, after) in enumerate(zip(options, _afters(state, seat, options)))
+        (value - HELP_TOLL * m.get("tolls", ()).count("help") + rng.random() * 1e-3, i)
+        for i, (m, value) in enumerate(zip(options, _values(state, seat, options, plan)))
     ]
     scored.sort(reverse=True)
     return [options[i] for _, i in scored]
@@ -476,7 +540,7 @@ def _frozen(value: object) -> object:
     when its ``repr`` is (an object's field order counts, as it does there): the key of the action
     ``_cheapest_spellings`` groups by, without printing every move (issue 39)."""
     if type(value) is list:
-        return ("list", *(_frozen(v) for v in value))
+        return ("list", *(v if type(v) is str else _frozen(v) for v in value))
     if type(value) is dict:
         return ("dict", *((k, _frozen(v)) for k, v in value.items()))
     return value
@@ -487,6 +551,8 @@ def basic_move(
 ) -> Move:
     if seat not in to_act(state):
         return _off_turn(state, seat, rng, plan)
+    if state.phase == "summer":  # ranked_moves' first, the others not spelled out
+        return _summer_candidates(state, seat, rng, plan, spelled=1)[0]
     return ranked_moves(state, seat, rng, quick, plan)[0]
 
 
@@ -557,9 +623,10 @@ def _plan_value(player: Player, tiles: tuple, weight: dict, to_come: int) -> flo
 
 
 def _summer_candidates(
-    state: WalnutGroveState, seat: int, rng: random.Random, plan: bool = False
+    state: WalnutGroveState, seat: int, rng: random.Random, plan: bool = False, spelled: int | None = None
 ) -> list[Move]:
-    """Greedy area choices by the worth of what they would store, plus a few variations."""
+    """Greedy area choices by the worth of what they would store, plus a few variations, best
+    first (the first ``spelled`` of them: ``basic`` plays the best alone)."""
     player = state.player(seat)
     areas = list(farm_areas(player.board, player.tiles))
     count = len(figures(player))
@@ -567,16 +634,16 @@ def _summer_candidates(
         return [summer_move(player, tuple(areas))]
 
     def judge(indexes: Sequence[int]) -> float:
-        # play(state, seat, summer_move(player, those areas)), the areas given as they are
-        return worth(place_listed_figures(state, seat, tuple(areas[i] for i in sorted(indexes))), seat, plan)
+        return _summer_value(state, seat, tuple(areas[i] for i in sorted(indexes)), plan)
 
     terms = _goods_terms(state, player, plan) if state.phase not in ("final_adjustments", "ended") else None
+    yields = _area_yields(state, player, areas)
+    by_size = sorted(range(len(areas)), key=lambda i: -areas[i].size)  # stable: index order in a size
     chosen: list[int] = []
     for _ in range(count):
-        rest = [i for i in range(len(areas)) if i not in chosen]
         # judge each area as if it were the last figure's (others left out): the greedy step
-        shortlist = sorted(rest, key=lambda i: -areas[i].size)[:8]
-        gain = _area_gains(state, player, chosen, areas, terms) if terms is not None else lambda i: 0.0
+        shortlist = [i for i in by_size if i not in chosen][:8]  # the rest sorted by size, as before
+        gain = _area_gains(state, player, chosen, areas, terms, yields) if terms is not None else lambda i: 0.0
         best = max(shortlist, key=lambda i: (gain(i), -i))
         chosen.append(best)
     moves = [sorted(chosen)]
@@ -588,26 +655,45 @@ def _summer_candidates(
         if sorted(variant) not in moves:
             moves.append(sorted(variant))
     moves.sort(key=lambda ix: -judge(ix))
-    return [summer_move(player, tuple(areas[i] for i in ix)) for ix in moves]
+    return [summer_move(player, tuple(areas[i] for i in ix)) for ix in moves[:spelled]]
+
+
+def _summer_value(state: WalnutGroveState, seat: int, areas: tuple[Area, ...], plan: bool) -> float:
+    """``worth(play(state, seat, summer_move(player, areas)), seat, plan)``, the areas given as
+    they are and only the seat's player and the phase built (``listed_figures_outcome``; a summer
+    has no coin draw pending): the same value, bit for bit (``test_walnut_grove_judgement.py``)."""
+    after, phase = listed_figures_outcome(state, seat, areas)
+    return _worth(state, after, phase, None, plan)
+
+
+def _area_yields(state: WalnutGroveState, player: Player, areas: list) -> list[tuple[str, int, int]]:
+    """Per area: its good, what it produces this summer (size, plus the disc's bonus) and its
+    empty storage slots. The same at every greedy step of a summer, so counted once (issue 39)."""
+    bonus = YEAR_DISCS[state.disc].summer_bonus
+    stored = dict(player.storage)
+    return [
+        (area.good, area.size + (1 if area.good == bonus else 0), sum(1 for slot in area.slots if slot not in stored))
+        for area in areas
+    ]
 
 
 def _area_gains(
-    state: WalnutGroveState, player: Player, chosen: list[int], areas: list, terms: GoodsTerms
+    state: WalnutGroveState, player: Player, chosen: list[int], areas: list, terms: GoodsTerms,
+    yields: list[tuple[str, int, int]] | None = None,
 ) -> Callable[[int], float]:
     """The worth of producing in each area after the ``chosen`` ones (storage, then barn):
     ``goods_worth`` of the player with that produce in its barn. The chosen ones' produce is
-    added once, each area's on top (issue 39: a summer weighs up to eight areas a figure)."""
-    bonus = YEAR_DISCS[state.disc].summer_bonus
-    stored = dict(player.storage)
+    added once, each area's on top (issue 39: a summer weighs up to eight areas a figure).
+    ``yields``: ``_area_yields`` of the areas, when the caller has them."""
+    if yields is None:
+        yields = _area_yields(state, player, areas)
     barn_free = free_barn_slots(player)
     gained: Counter = Counter()
     for i in chosen:
-        area = areas[i]
-        amount = area.size + (1 if area.good == bonus else 0)
-        room = sum(1 for slot in area.slots if slot not in stored)
+        good, amount, room = yields[i]
         into_barn = min(barn_free, max(0, amount - room))
         barn_free -= into_barn
-        gained[area.good] += min(amount, room) + into_barn
+        gained[good] += min(amount, room) + into_barn
     in_barn = [item for item in player.barn if item in GOODS]
     in_storage = [good for _, good in player.storage]
     # ``owned_goods`` of the player with the chosen ones' produce appended to its barn, as plain
@@ -627,12 +713,9 @@ def _area_gains(
     known: dict[tuple[str, int], float] = {}  # an area's gain is its good's and amount's
 
     def gain(index: int) -> float:
-        area = areas[index]
-        amount = area.size + (1 if area.good == bonus else 0)
-        room = sum(1 for slot in area.slots if slot not in stored)
+        good, amount, room = yields[index]
         into_barn = min(barn_free, max(0, amount - room))
         extra = min(amount, room) + into_barn
-        good = area.good
         if (good, extra) in known:
             return known[(good, extra)]
         if good in gained and good not in with_gained:

@@ -34,15 +34,17 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> Walnu
 
     players = []
     for index, p in enumerate(view["players"]):
-        barn = []
-        for item in p["barn"]:
-            barn.append(unseen.pop() if item == COIN and index != seat else item)
-        players.append(_player(p, tuple(barn)))
+        if index == seat:
+            barn = tuple(p["barn"])
+        else:  # the hidden coins drawn in slot order, seat by seat
+            barn = tuple([unseen.pop() if item == COIN else item for item in p["barn"]])
+        players.append(_player(p, barn))
     overflow = tuple(own_overflow) or tuple(unseen.pop() for _ in range(int(overflow_view or 0)))
     coin_bag = tuple(sorted(unseen[: view["coin_bag_count"]]))
 
     disc = view["year_disc"]["id"] if view["year_disc"] else ""
-    gone = set(view["removed_discs"]) | {disc}
+    gone = set(view["removed_discs"])
+    gone.add(disc)
     piles = []
     for pile in (PILE_A, PILE_B):
         left = [d for d in pile if d not in gone]
@@ -50,9 +52,10 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> Walnu
         piles.extend(left)
     discs = tuple(piles[len(piles) - view["discs_face_down"] :])
 
-    used = {t["tile_id"] for p in view["players"] for t in p["tiles"]}
-    used |= {t for p in view["players"] for t in p["drawn_tiles"]}
-    tile_bag = tuple(t for t in TILE_IDS if t not in used)
+    # every tile on a farm or drawn is out of the bag (read from the players just built)
+    used = {t[0] for player in players for t in player.tiles}
+    used.update(t for player in players for t in player.drawn)
+    tile_bag = tuple([t for t in TILE_IDS if t not in used])
 
     order = tuple(view["year_order"])
     return WalnutGroveState(
@@ -85,7 +88,7 @@ def _cursor(view: Mapping[str, Any], order: tuple[int, ...]) -> int:
 def _player(p: Mapping[str, Any], barn: tuple[str, ...]) -> Player:
     return Player(
         board=p["board"],
-        tiles=tuple((t["tile_id"], t["x"], t["y"], t["rotation"]) for t in p["tiles"]),
+        tiles=tuple([(t["tile_id"], t["x"], t["y"], t["rotation"]) for t in p["tiles"]]),
         storage=tuple(sorted(p["storage"].items())),
         barn=barn,
         active=tuple(p["active_labourers"]),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from domain.errors import IllegalMove, NotYourTurn
 from domain.games.walnut_grove import moves
@@ -178,6 +178,16 @@ def _arrive_and_pay(
 ) -> tuple[WalnutGroveState, Player]:
     """WG-R32..R35: the figure's new place, tolls and activation cost paid; the state with the
     coins spent back in the bag and the player as it stands before the action (WG-R36)."""
+    player, spent = _arrived_and_paid(state, seat, destination, tolls, payment, parse_payment)
+    return replace(state, coin_bag=tuple(sorted(state.coin_bag + spent))), player
+
+
+def _arrived_and_paid(
+    state: WalnutGroveState, seat: int, destination: str, tolls: list, payment: dict,
+    parse_payment: Callable[[dict], tuple[list[str], list]],
+) -> tuple[Player, tuple[str, ...]]:
+    """``_arrive_and_pay``'s player and the coins it spent (back to the bag), the state left as
+    it was: what ``fall_turn_outcomes`` reads."""
     space = TOWN[destination]
     player = state.player(seat)
     place = arrival_place(state, seat, destination)
@@ -188,8 +198,7 @@ def _arrive_and_pay(
     for _ in range(helps):
         player, _ = take_help_tile(player)
     player = replace(remove_coins(player, toll_coins), place=place)
-    spent = tuple(toll_coins) + tuple(cost_coins)
-    return replace(state, coin_bag=tuple(sorted(state.coin_bag + spent))), player
+    return player, tuple(toll_coins) + tuple(cost_coins)
 
 
 def _tolls(player: Player, path: Route, entries: list) -> tuple[list[str], int]:
@@ -233,48 +242,64 @@ def _act(
     state: WalnutGroveState, seat: int, player: Player, space: TownSpace, param: Any
 ) -> WalnutGroveState:
     """WG-R36 and the action's effect (§5.5 step 4)."""
+    if space.kind == "store":
+        return _sell(state, seat, player, space, moves.sales(param))
+    player, taken = _acted(state, player, space, param)
+    if taken is not None:
+        here = space.id
+        state = state.with_stock(here, tuple(x for x in state.stock_at(here) if x != taken))
+    return end_fall_turn(state.with_player(seat, player))
+
+
+def _acted(state: WalnutGroveState, player: Player, space: TownSpace, param: Any) -> tuple[Player, str | None]:
+    """WG-R36 for every action but a sale: the player after it, and the item it takes from the
+    building's stock (``None``: free goods take none)."""
     kind, here = space.kind, space.id
     if kind == "free_goods":
         goods = moves.string_list(param, "WG-R36", "goods")
-        if len(goods) != 2 or any(g not in GOODS for g in goods):
+        if len(goods) != 2 or goods[0] not in GOODS or goods[1] not in GOODS:
             raise IllegalMove("WG-R36", "name exactly two goods (the same good twice is allowed)")
         player, _, _ = add_to_barn(player, goods)
-    elif kind == "hire":
+        return player, None
+    if kind == "hire":
         if param not in state.stock_at(here):
             raise IllegalMove("WG-R36", f"labourer {param!r} is not waiting at the {here}")
         if len(player.active) + len(player.pending) >= HOUSING_SPACES:
             raise IllegalMove("WG-R36", "your four housing spaces are full")
-        player = replace(player, pending=player.pending + (param,))
-        state = state.with_stock(here, tuple(x for x in state.stock_at(here) if x != param))
-    elif kind == "building":
+        return replace(player, pending=player.pending + (param,)), param
+    if kind == "building":
         if param not in state.stock_at(here):
             raise IllegalMove("WG-R36", f"building tile {param!r} is not at the {here}")
         if BUILDING_TILES[param] == "cabin":
             if len(player.cabins) >= MAX_CABINS:
                 raise IllegalMove("WG-R36", "you already own four cabins")
-            player = replace(player, cabins=player.cabins + (param,))
-        else:
-            if len(player.barn_tiles) >= MAX_BARN_TILES:
-                raise IllegalMove("WG-R36", "both barn plots are already used")
-            player = grow_barn(replace(player, barn_tiles=player.barn_tiles + (param,)))
-        state = state.with_stock(here, tuple(x for x in state.stock_at(here) if x != param))
-    elif kind == "upgrade":
+            return replace(player, cabins=player.cabins + (param,)), param
+        if len(player.barn_tiles) >= MAX_BARN_TILES:
+            raise IllegalMove("WG-R36", "both barn plots are already used")
+        return grow_barn(replace(player, barn_tiles=player.barn_tiles + (param,))), param
+    if kind == "upgrade":
         if param not in state.stock_at(here):
             raise IllegalMove("WG-R36", f"upgrade {param!r} is not at {here}")
         upgrade_space = UPGRADES[param].space
         if upgrade_space in dict(player.upgrades):
             raise IllegalMove("WG-R36", f"your {upgrade_space} upgrade space is already used")
-        player = replace(player, upgrades=player.upgrades + ((upgrade_space, param),))
-        state = state.with_stock(here, tuple(x for x in state.stock_at(here) if x != param))
-    else:
-        return _sell(state, seat, player, space, moves.sales(param))
-    return end_fall_turn(state.with_player(seat, player))
+        return replace(player, upgrades=player.upgrades + ((upgrade_space, param),)), param
+    raise ValueError(f"unknown town space kind {kind!r}")
 
 
 def _sell(
     state: WalnutGroveState, seat: int, player: Player, space: TownSpace, sales: list
 ) -> WalnutGroveState:
     """General store: one of each good it buys, coins owed = goods sold + fall bonus."""
+    player, owed = _sold(state, player, space, sales)
+    state = state.with_player(seat, player)
+    if not state.coin_bag:
+        return end_fall_turn(state)  # WG-A11: an empty bag pays nothing
+    return replace(state, owed=owed, chance_step="coins")
+
+
+def _sold(state: WalnutGroveState, player: Player, space: TownSpace, sales: list) -> tuple[Player, int]:
+    """WG-R36 for a sale: the player without the goods sold, and the coins owed for them."""
     kinds = [good for good, _ in sales]
     if not 1 <= len(sales) <= 3:
         raise IllegalMove("WG-R36", "sell one to three goods")
@@ -283,11 +308,60 @@ def _sell(
     if len(set(kinds)) != len(kinds):
         raise IllegalMove("WG-R36", "a store buys at most one of each good")
     player = take_from_sources(player, [(good, source, 1) for good, source in sales], "WG-R36")
-    owed = len(sales) + (1 if YEAR_DISCS[state.disc].fall_bonus in kinds else 0)
-    state = state.with_player(seat, player)
-    if not state.coin_bag:
-        return end_fall_turn(state)  # WG-A11: an empty bag pays nothing
-    return replace(state, owed=owed, chance_step="coins")
+    return player, len(sales) + (1 if YEAR_DISCS[state.disc].fall_bonus in kinds else 0)
+
+
+class TurnOutcome(NamedTuple):
+    """What a fall turn leaves that a one-ply judgement reads: the seat's player, the phase
+    (``winter`` after the year's last turn), the coins a sale now draws (``owed``, 0 when the turn
+    ended) and the coins then in the bag."""
+
+    player: Player
+    phase: str
+    owed: int
+    bag: int
+
+
+def fall_turn_outcomes(state: WalnutGroveState, seat: int, listed: list[dict]) -> list[TurnOutcome]:
+    """``take_listed_fall_turns`` of the ``listed`` moves (and ``pass_fall_turn``), the state after
+    each cut to what ``TurnOutcome`` keeps: the seat's player is the one ``play`` leaves, made by
+    the same functions in the same order, but the other seats, the stock and the coin bag are not
+    rebuilt for every candidate (issue 39: copying them was half of a ``basic`` fall decision)."""
+    check_turn(state, seat, "WG-R30")
+    last = state.cursor + 1 >= state.n  # end_fall_turn: winter after the last turn, everyone reset
+    phase = "winter" if last else "fall"
+    paid: dict[tuple, tuple[Player, int]] = {}
+    same: dict[tuple, Player] = {}
+    outcomes = []
+    for move in listed:
+        if move["type"] == "pass_fall_turn":
+            outcomes.append(TurnOutcome(replace(state.player(seat), done=not last), phase, 0, len(state.coin_bag)))
+            continue
+        destination, tolls, payment = move["destination"], move["tolls"], move["payment"]
+        space = TOWN[destination]
+        drawing = space.kind == "store"  # a sale into a bag with coins: the turn goes on to the draw
+        # the same walk and payment when the same lists spell them (``legal`` shares them among a
+        # destination's actions); equal lists that are not the same objects are paid again
+        key = (destination, id(tolls), id(payment.get("coins")), id(payment.get("goods")))
+        if key not in paid:
+            player, spent = _arrived_and_paid(state, seat, destination, tolls, payment, _listed_payment)
+            bag = len(state.coin_bag) + len(spent)
+            # the turn's end (end_fall_turn's ``done``) set once for every action bought here: no
+            # action reads or changes it
+            paid[key] = (player if drawing and bag else replace(player, done=not last), bag)
+        player, bag = paid[key]
+        param = move[moves_field(space)]
+        if drawing:  # ``moves.sales`` of the sales ``legal`` wrote (their shape is right)
+            player, owed = _sold(state, player, space, [(e["good"], e["source"]) for e in param])
+            if bag:  # the sale's coins are drawn next, the turn not yet over
+                outcomes.append(TurnOutcome(player, "fall", owed, bag))
+                continue
+        else:
+            player, _ = _acted(state, player, space, param)
+            if space.kind == "free_goods":  # a full barn keeps neither good, one slot the first:
+                player = same.setdefault((key, player.barn), player)  # the same player, once
+        outcomes.append(TurnOutcome(player, phase, 0, bag))
+    return outcomes
 
 
 def resolve_coin_overflow(state: WalnutGroveState, seat: int, move: Any) -> WalnutGroveState:

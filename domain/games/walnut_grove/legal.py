@@ -138,7 +138,14 @@ def summer_moves(player: Player) -> list[Move]:
 
 def _coin_choices(available: list[str], count: int) -> list[list[str]]:
     """One choice per multiset of coin values (lowest ids), ``count`` coins."""
+    if count == 0:  # the one empty choice (most buildings cost no coin)
+        return [[]]
     ordered = sorted(available, key=lambda c: (COIN_VALUES[c], c))
+    if count == 1:  # the lowest id of each value (a toll's choices)
+        values: dict[int, list[str]] = {}
+        for c in ordered:
+            values.setdefault(COIN_VALUES[c], [c])
+        return list(values.values())
     seen, result = set(), []
     for combo in combinations(ordered, count):
         values = tuple(COIN_VALUES[c] for c in combo)

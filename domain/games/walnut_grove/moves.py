@@ -74,8 +74,9 @@ def listed(value: Any, rule: str, what: str) -> list:
 
 def string_list(value: Any, rule: str, what: str) -> list[str]:
     items = listed(value, rule, what)
-    if not all(isinstance(item, str) for item in items):
-        raise IllegalMove(rule, f"{what} must list strings")
+    for item in items:
+        if not isinstance(item, str):
+            raise IllegalMove(rule, f"{what} must list strings")
     return items
 
 

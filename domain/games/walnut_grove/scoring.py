@@ -22,11 +22,12 @@ HELP_PENALTY = -2
 
 
 def upgrade_points(player: Player, upgrade_id: str) -> int:
-    """One upgrade tile's final VP, evaluated on the player's current holdings (§11.6)."""
+    """One upgrade tile's final VP, evaluated on the player's current holdings (§11.6).
+
+    The farm's areas are drawn and the goods counted only for the effects that read them: a
+    ``basic`` bot scores every candidate it judges with this (issue 39)."""
     upgrade = UPGRADES[upgrade_id]
     effect, value = upgrade.effect, upgrade.value
-    labourers = player.active + player.pending
-    areas = farm_areas(player.board, player.tiles)
     if effect == "flat":
         return value
     if effect == "per_cabin":
@@ -36,19 +37,20 @@ def upgrade_points(player: Player, upgrade_id: str) -> int:
     if effect == "no_help":
         return value if help_tiles(player) == 0 else 0
     if effect == "per_white":
-        return value * sum(1 for lab in labourers if LABOURERS[lab] == "white")
+        return value * sum(1 for lab in player.active + player.pending if LABOURERS[lab] == "white")
     if effect == "per_coin":
         return value * len(coins(player))
     if effect == "barn_tiles_plus":
         return value + len(player.barn_tiles)
     if effect == "per_labourer":
-        return value * len(labourers)
-    if effect.startswith("owned:"):
-        return min(value, owned_goods(player)[effect[6:]])
+        return value * len(player.active + player.pending)
+    if effect.startswith("owned:"):  # owned_goods(player)[good], counted without the Counter
+        good = effect[6:]
+        return min(value, player.barn.count(good) + sum(1 for _, g in player.storage if g == good))
     if effect == "per_enclosure":
-        return value * sum(1 for area in areas if area.enclosed)
+        return value * sum(1 for area in farm_areas(player.board, player.tiles) if area.enclosed)
     if effect.startswith("largest:"):
-        return max(area.size for area in areas if area.landscape == effect[8:])
+        return max(area.size for area in farm_areas(player.board, player.tiles) if area.landscape == effect[8:])
     if effect == "half_tiles":
         return len(player.tiles) // 2
     raise ValueError(f"unknown upgrade effect {effect!r}")

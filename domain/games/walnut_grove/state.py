@@ -102,7 +102,12 @@ class WalnutGroveState:
         return replace(self, players=self.players[:seat] + (player,) + self.players[seat + 1 :])
 
     def stock_at(self, building: str) -> tuple[str, ...]:
-        return dict(self.stock).get(building, ())
+        """``dict(self.stock).get(building, ())`` without building the dict (the last entry for
+        the building, as the dict keeps it): listing and judging fall moves asks it often."""
+        for held, items in reversed(self.stock):
+            if held == building:
+                return items
+        return ()
 
     def with_stock(self, building: str, items: tuple[str, ...]) -> WalnutGroveState:
         return replace(self, stock=tuple((b, items if b == building else got) for b, got in self.stock))

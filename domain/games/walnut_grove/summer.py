@@ -63,6 +63,18 @@ def place_listed_figures(state: WalnutGroveState, seat: int, areas: tuple[Area, 
     return _place(state, seat, player, list(zip(figures(player), areas)))
 
 
+def listed_figures_outcome(
+    state: WalnutGroveState, seat: int, areas: tuple[Area, ...]
+) -> tuple[Player, str]:
+    """``place_listed_figures`` cut to what a one-ply judgement reads: the seat's player after
+    it and the phase (``fall`` once every seat placed, everyone's ``done`` then reset), made by
+    the same functions without rebuilding the state around them (issue 39)."""
+    player = placing_player(state, seat)
+    player = _produce(player, list(zip(figures(player), areas)), YEAR_DISCS[state.disc].summer_bonus, None)
+    last = all(p.done for other, p in enumerate(state.players) if other != seat)
+    return replace(player, done=not last), "fall" if last else "summer"
+
+
 def _place(
     state: WalnutGroveState, seat: int, player: Player, work: list[tuple[str, Area]]
 ) -> WalnutGroveState:

@@ -40,13 +40,14 @@ def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict
     p: Player = state.player(seat)
     own = _sees_coins(state, seat, viewer)
     barn = list(p.barn) if own else [COIN if item in COIN_VALUES else item for item in p.barn]
-    owned = owned_counts(p)
+    owned = owned_counts(p)  # a fresh dict: shown as it is, the winter bill only reads it
+    held = coins(p)
     view = {
         "board": p.board,
-        "tiles": [{"tile_id": t, "x": x, "y": y, "rotation": r} for t, x, y, r in p.tiles],
+        "tiles": _tiles_shown(p.tiles),
         "storage": dict(p.storage),
         "barn": barn,
-        "coin_count": len(coins(p)),
+        "coin_count": len(held),
         "active_labourers": list(p.active),
         "pending_labourers": list(p.pending),
         "cabins": list(p.cabins),
@@ -57,11 +58,11 @@ def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict
         "drawn_tiles": list(p.drawn),
         "done": p.done,
         "areas": player_areas(state, p),
-        "owned_goods": dict(owned),
+        "owned_goods": owned,
         "winter_needs": _winter(state, p, owned),
     }
     if own:
-        view["coins"] = [{"id": c, "value": COIN_VALUES[c]} for c in coins(p)]
+        view["coins"] = [{"id": c, "value": COIN_VALUES[c]} for c in held]
     return view
 
 
@@ -96,6 +97,13 @@ def _areas_shown(board: str, tiles: tuple, bonus: str | None) -> list[dict[str, 
          "subcells": [list(c) for c in sorted(a.subcells)], "slots": list(a.slots)}
         for a in farm_areas(board, tiles)
     ])
+
+
+@lru_cache(maxsize=1024)
+def _tiles_shown(tiles: tuple) -> list[dict[str, Any]]:
+    """A farm's placed tiles as a view shows them, once per farm and shared like its areas: they
+    change once a spring, and every view of every seat shows every farm's (issue 39)."""
+    return shared([{"tile_id": t, "x": x, "y": y, "rotation": r} for t, x, y, r in tiles])
 
 
 def _winter(state: WalnutGroveState, p: Player, owned: dict[str, int]) -> dict[str, Any] | None:

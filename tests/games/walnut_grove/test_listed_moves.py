@@ -10,15 +10,16 @@ from itertools import combinations, islice
 
 from domain.games.game import CHANCE
 from domain.games.walnut_grove import GAME
-from domain.games.walnut_grove.bots import _cheapest_spellings, _score, cheapest_fall_moves
-from domain.games.walnut_grove.fall import take_listed_fall_turn, take_listed_fall_turns
+from domain.games.walnut_grove.bots import _cheapest_spellings, _score, _upgrade_points, cheapest_fall_moves
+from domain.games.walnut_grove.components import UPGRADES
+from domain.games.walnut_grove.fall import fall_turn_outcomes, take_listed_fall_turn, take_listed_fall_turns
 from domain.games.walnut_grove.farm import farm_areas
 from domain.games.walnut_grove.free_actions import return_listed_help_tile
 from domain.games.walnut_grove.holdings import coins, owned_counts, owned_goods
 from domain.games.walnut_grove.legal import fall_moves, free_action_moves, help_return_moves, summer_move
 from domain.games.walnut_grove.rules import play
-from domain.games.walnut_grove.scoring import breakdown
-from domain.games.walnut_grove.summer import figures, place_listed_figures
+from domain.games.walnut_grove.scoring import breakdown, upgrade_points
+from domain.games.walnut_grove.summer import figures, listed_figures_outcome, place_listed_figures
 from tests.games.playout import playout
 
 ACTIONS = ("goods", "labourer_id", "building_tile_id", "upgrade_id", "sell")
@@ -128,12 +129,59 @@ def test_the_help_tile_returns_listed_alone_are_those_among_the_free_actions():
 def test_worths_score_and_goods_are_the_rules_own():
     """``worth`` counts a player's score as ``sum(breakdown(player, reveal_coins=True))`` and its
     goods as ``owned_goods``, in the same order."""
-    compared = 0
+    compared, counted = 0, 0
     for state, _actor in _states(4, 2039):
         for player in state.players:
             if player.board:
                 assert _score(player, coins(player)) == sum(breakdown(player, reveal_coins=True).values())
+                # the upgrades that count goods, counted from owned_counts as worth counts them
+                for upgrade in UPGRADES:
+                    if UPGRADES[upgrade].effect.startswith("owned:") or UPGRADES[upgrade].effect == "half_goods":
+                        assert _upgrade_points(player, upgrade, owned_counts(player)) == upgrade_points(player, upgrade)
+                        counted += 1
                 # the goods counted as owned_goods counts them, in its order (worth sums in it)
                 assert list(owned_counts(player).items()) == list(owned_goods(player).items())
                 compared += 1
-    assert compared > 500
+    assert compared > 500 and counted > 3000
+
+
+def test_fall_turn_outcomes_are_what_play_leaves():
+    """``fall_turn_outcomes`` (a ``basic`` fall judges its candidates by them, issue 39) is the
+    state ``play`` gives cut to what it keeps: the seat's player field for field, the phase, the
+    coins a sale now draws and the bag's size, for passing and every listed fall turn (all
+    spellings) of seeded three- and four-player games; sales that draw, sales into an empty bag
+    and the year's last turn (winter, everyone's ``done`` reset) among them."""
+    compared, drawing, winters = 0, 0, 0
+    for players, seed in ((3, 1039), (4, 2039), (4, 3039)):
+        for state, actor in _states(players, seed):
+            if actor == CHANCE or state.phase != "fall" or state.overflow or state.chance_step:
+                continue
+            listed = [{"type": "pass_fall_turn"}, *fall_moves(state, actor)]
+            for move, outcome in zip(listed, fall_turn_outcomes(state, actor, listed), strict=True):
+                after = play(state, actor, move)
+                assert outcome.player == after.player(actor), move
+                assert outcome.phase == after.phase and outcome.bag == len(after.coin_bag), move
+                assert (outcome.owed, bool(outcome.owed)) == (after.owed, after.chance_step == "coins"), move
+                compared += 1
+                drawing += bool(outcome.owed)
+                winters += outcome.phase == "winter"
+    assert compared > 1000 and drawing > 50 and winters > 100
+
+
+def test_the_listed_figures_outcome_is_what_play_leaves():
+    """``listed_figures_outcome`` (a ``basic`` summer's judgement of its candidates) is the seat's
+    player and the phase ``play`` leaves, the last placement of a summer (fall begins, everyone's
+    ``done`` reset) included."""
+    compared, lasts = 0, 0
+    for players, seed in ((3, 1039), (4, 2039)):
+        for state, actor in _states(players, seed):
+            if actor == CHANCE or state.phase != "summer" or state.player(actor).done:
+                continue
+            player = state.player(actor)
+            areas = farm_areas(player.board, player.tiles)
+            for chosen in islice(combinations(areas, len(figures(player))), 6):
+                after = play(state, actor, summer_move(player, chosen))
+                assert listed_figures_outcome(state, actor, chosen) == (after.player(actor), after.phase), chosen
+                compared += 1
+                lasts += after.phase == "fall"
+    assert compared > 100 and lasts > 20

@@ -1,6 +1,7 @@
 """A view's goods and winter bill (counted without ``Counter`` and per household, issue 39) are
 the rules' own: ``owned_goods`` in its order and ``winter_needs`` against it, for every player,
-viewer and state of seeded games; a barn shows its coins to its owner only."""
+viewer and state of seeded games; a barn shows its coins to its owner only; the tiles shown (shared
+by every view of a farm) are the farm's placements."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ def test_a_views_goods_winter_bill_and_barn_are_the_rules_own():
                     assert shown["winter_needs"] == _expected_winter(state, p)
                     own = viewer == seat or state.phase == "ended"
                     assert shown["barn"] == [i if own or i not in COIN_VALUES else "coin" for i in p.barn]
+                    assert shown["tiles"] == [{"tile_id": t, "x": x, "y": y, "rotation": r} for t, x, y, r in p.tiles]
                     compared += 1
                     bills += shown["winter_needs"] is not None
                     hidden += shown["barn"] != list(p.barn)
@@ -45,10 +47,10 @@ def test_a_views_goods_winter_bill_and_barn_are_the_rules_own():
     assert compared > 1000 and bills > 500 and hidden > 100
 
 
-def test_every_view_of_a_farm_shares_its_areas_and_under_test_none_may_change_them():
-    """A farm's areas are built once per farm and summer bonus and shared by every view (issue
-    39); the suite hands them out read-only (tests/conftest.py), so a caller that changed them
-    for every other view would fail here and wherever it ran."""
+def test_every_view_of_a_farm_shares_its_areas_and_tiles_and_under_test_none_may_change_them():
+    """A farm's areas (once per farm and summer bonus) and placed tiles are built once and shared
+    by every view (issue 39); the suite hands them out read-only (tests/conftest.py), so a caller
+    that changed them for every other view would fail here and wherever it ran."""
     run = playout(GAME, 3, {}, seed=1039)
     state = GAME.setup(3, GAME.resolve_options(3, run.options))
     for actor, action in run.steps:
@@ -63,3 +65,8 @@ def test_every_view_of_a_farm_shares_its_areas_and_under_test_none_may_change_th
         with pytest.raises(TypeError):
             change()
     assert areas == GAME.player_view(state, 2)["players"][0]["areas"]
+    tiles = mine["players"][0]["tiles"]
+    assert tiles and tiles is theirs["players"][0]["tiles"]
+    for change in (lambda: tiles.append({}), lambda: tiles[0].update(x=9)):
+        with pytest.raises(TypeError):
+            change()
