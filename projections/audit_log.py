@@ -44,24 +44,54 @@ def _entries(table: Any, event: Any, before: Any, after: Any, players: list, ove
     side), read the same for everyone and are rendered once. ``after`` is the game state right
     after ``event``, for its facts.
     """
+    return _running(table, event, before, after, players, over)[0]
+
+
+def _running(table: Any, event: Any, before: Any, after: Any, players: list,
+             over: bool) -> tuple[dict[str, dict], dict[str, dict] | None]:
+    """``_entries``, and the entries the game's end will store for this event (``_entries`` with
+    ``over``) when they follow from what was rendered here without another sentence; else None.
+
+    A table event reads the same once the game is over (``_describe`` and ``event_facts`` ignore
+    ``over`` for it): its entries are the revealed ones. A move, once over, is told from its actor's
+    side: the revealed sentence is ``describe`` for the actor, which is the sentence rendered here
+    for the actor (the same call) when the actor reads the log, or the one sentence rendered for
+    everyone when no ``action_view`` hides anything from the readers nor from the actor (the
+    ``Game`` protocol: ``describe`` depends on the viewer only where ``action_view`` hides
+    something). Its revealed facts (the spectator's, revealed) cost one ``facts`` call here,
+    where the game still holds what it derived for the readers' facts. A chance outcome, or a
+    move by a seat nobody reads as whose sentence hides something, is rendered again at the end.
+    """
     if isinstance(event, Table.ChanceResolved) or (isinstance(event, Table.MovePlayed) and not over):
         everyone = seated_readers(players)  # the seats then: a rebuild renders it alike
         entries = {}
+        actor_text = None
         if hides_nothing(table, event, before, everyone):  # one sentence for all; facts may differ
             seat, action, text = neutral_event(table, event, before, players, everyone[0], over, after)
             for viewer in everyone:
                 facts = event_facts(table, event, before, after, viewer, over)
                 entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action, "facts": facts}
+            if isinstance(event, Table.MovePlayed) and (
+                    event.seat in everyone or hides_nothing(table, event, before, (event.seat,))):
+                actor_text = text
         else:
             for viewer in everyone:
                 seat, action, text = neutral_event(table, event, before, players, viewer, over, after)
                 facts = event_facts(table, event, before, after, viewer, over)
                 entries[viewer_key(viewer)] = {"seat": seat, "text": text, "action": action, "facts": facts}
+                if isinstance(event, Table.MovePlayed) and viewer == event.seat:
+                    actor_text = text
         first = next(iter(entries.values()))
-        return {EVERYONE: first} if all(e == first for e in entries.values()) else entries
+        running = {EVERYONE: first} if all(e == first for e in entries.values()) else entries
+        if actor_text is None or over:
+            return running, None
+        revealed = {"seat": event.seat, "text": actor_text, "action": event.move,
+                    "facts": event_facts(table, event, before, after, None, True)}
+        return running, (running if running.keys() == {EVERYONE} and first == revealed else {EVERYONE: revealed})
     seat, action, text = neutral_event(table, event, before, players, None, over, after)
     facts = event_facts(table, event, before, after, None, over)
-    return {EVERYONE: {"seat": seat, "text": text, "action": action, "facts": facts}}
+    running = {EVERYONE: {"seat": seat, "text": text, "action": action, "facts": facts}}
+    return running, running
 
 
 #: Steps of unfinished games kept for the revealed rendering at their end, at most (about 2 KB
@@ -94,26 +124,39 @@ class AuditLog(Projection):
 
     def on_event(self, step: Step, batch: Batch) -> None:
         # The seats' names now: ``step.table`` moves on with the batch's later events.
-        names = seat_names(list(step.table.players), step.before_players)
+        names = self._names(step.table.id, step.table.players, step.before_players)
         batch.scratch.setdefault((self.name, step.table.id), []).append((step, names, step.table.state))
 
     def __init__(self) -> None:
-        self._kept: OrderedDict[Any, list[tuple[Any, Any, list]]] = OrderedDict()
+        #: Per table: ``(event, state before, seats before, revealed)`` for each event so far, where
+        #: ``revealed`` is ``(game, entries)`` when the row stored while the game ran already told
+        #: what its end will store (``entries`` is then that row's own when they are equal).
+        self._kept: OrderedDict[Any, list[tuple[Any, Any, list, Any]]] = OrderedDict()
         self._kept_steps = 0
+        #: Per table: the seats after and before its last event (the player dicts themselves) and
+        #: their names (``SeatNames``).
+        self._seat_names = SeatNames()
+
+    def _names(self, table_id: Any, after: list, before: list) -> list[str]:
+        return self._seat_names.get(table_id, after, before)
 
     def on_table(self, table: Any, batch: Batch) -> None:
         steps = batch.scratch.pop((self.name, table.id), [])
         if not steps:
             return
-        kept = self._keep(table.id, steps)
         if not any(isinstance(s.event, Table.GameFinished) for s, _, _ in steps):
-            for step, names, after in steps:
-                self._render(step, names, after, batch)
+            revealed = [self._render(step, names, after, batch) for step, names, after in steps]
+            self._keep(table.id, steps, revealed)
             return
+        kept = self._keep(table.id, steps, [None] * len(steps))
         self._forget(table.id)
-        self._render_all(table, kept if kept is not None else self._replay(steps[-1][0].history()), batch)
+        self._seat_names.forget(table.id)
+        if kept is None:
+            self._render_all(table, self._replay(steps[-1][0].history()), batch, len(steps))
+        else:
+            self._render_all(table, kept, batch, len(steps))
 
-    def _keep(self, table_id: Any, steps: list) -> list[tuple[Any, Any, list]] | None:
+    def _keep(self, table_id: Any, steps: list, revealed: list) -> list[tuple[Any, Any, list, Any]] | None:
         """The table's steps so far, this batch's included, when they are all known in order."""
         first = steps[0][0].event.originator_version
         kept = self._forget(table_id)
@@ -121,23 +164,25 @@ class AuditLog(Projection):
             kept = []
         elif kept is None or len(kept) + 1 != first:
             return None
-        kept.extend((s.event, s.before_state, s.before_players) for s, _, _ in steps)
+        kept.extend((s.event, s.before_state, s.before_players, r) for (s, _, _), r in zip(steps, revealed))
         self._kept[table_id] = kept
         self._kept_steps += len(kept)
         while self._kept_steps > KEPT_STEPS and len(self._kept) > 1:
             self._kept_steps -= len(self._kept.popitem(last=False)[1])
         return kept
 
-    def _forget(self, table_id: Any) -> list[tuple[Any, Any, list]] | None:
+    def _forget(self, table_id: Any) -> list[tuple[Any, Any, list, Any]] | None:
         kept = self._kept.pop(table_id, None)
         if kept is not None:
             self._kept_steps -= len(kept)
         return kept
 
-    def _render(self, step: Step, names: list[str], after: Any, batch: Batch) -> None:
+    def _render(self, step: Step, names: list[str], after: Any, batch: Batch) -> tuple[Any, dict] | None:
+        """Store one event's row as the running game reads it; returns ``(game, entries)`` when
+        its revealed entries are known already (``_running``), for the game's end."""
         event, table = step.event, step.table
         version = event.originator_version
-        entries = _entries(table, event, step.before_state, after, step.before_players, over=False)
+        entries, revealed = _running(table, event, step.before_state, after, step.before_players, over=False)
         batch.put(self.name, log_key(table.id, version), str(table.id), {
             "version": version, "event": type(event).__name__, "undone": False,
             "timestamp": event.timestamp.isoformat(), "entries": entries,
@@ -149,31 +194,89 @@ class AuditLog(Projection):
                 row = batch.lookup(self.name, str(table.id), log_key(table.id, v))
                 if row is not None and not row["undone"]:
                     batch.put(self.name, log_key(table.id, v), str(table.id), {**row, "undone": True})
+        if revealed is None:
+            return None
+        return table.game, (_STORED if revealed is entries else revealed)
 
     @staticmethod
-    def _replay(events: Iterable[Any]) -> list[tuple[Any, Any, list]]:
-        """``(event, state before, seats before)`` for every event of a table, from the store."""
+    def _replay(events: Iterable[Any]) -> list[tuple[Any, Any, list, Any]]:
+        """``(event, state before, seats before, None)`` for every event of a table, from the store."""
         replayed, table = [], None
         for event in events:
             replayed.append((event, table.state if table is not None else None,
-                             list(table.players) if table is not None else []))
+                             list(table.players) if table is not None else [], None))
             table = event.mutate(table)
         return replayed
 
-    def _render_all(self, table: Any, replayed: list[tuple[Any, Any, list]], batch: Batch) -> None:
-        """Every entry of a finished table, revealed (``describe`` reads only ``table.game`` here)."""
-        undone = undone_versions([event for event, _, _ in replayed])
+    def _render_all(self, table: Any, replayed: list[tuple[Any, Any, list, Any]], batch: Batch, fresh: int) -> None:
+        """Every entry of a finished table, revealed (``describe`` reads only ``table.game`` here).
+
+        The last ``fresh`` events are this batch's (never stored yet). An earlier event whose
+        revealed entries were known when it was stored (``_running``) is not rendered again: its
+        row is left as stored when those entries are the stored ones and no ``Undone`` of this
+        batch marks it, else written with them.
+        """
+        events = [event for event, _, _, _ in replayed]
+        undone = undone_versions(events)
+        undone_before = undone_versions(events[:len(events) - fresh])
         table_id = str(table.id)
-        for i, (event, before, players) in enumerate(replayed):
-            after = replayed[i + 1][2] if i + 1 < len(replayed) else list(table.players)
-            state_after = replayed[i + 1][1] if i + 1 < len(replayed) else table.state
+        game = table.game
+        for i, (event, before, players, revealed) in enumerate(replayed):
             version = event.originator_version
-            entries = _entries(table, event, before, state_after, players, over=True)
+            entries = None
+            if revealed is not None and revealed[0] is game:
+                entries = revealed[1]
+                if entries is _STORED:
+                    if (version in undone) == (version in undone_before):
+                        continue  # the stored row is already what a full re-render would write
+                    entries = None
+            after = replayed[i + 1][2] if i + 1 < len(replayed) else list(table.players)
+            if entries is None:
+                state_after = replayed[i + 1][1] if i + 1 < len(replayed) else table.state
+                entries = _entries(table, event, before, state_after, players, over=True)
             batch.put(self.name, log_key(table_id, version), table_id, {
                 "version": version, "event": type(event).__name__, "undone": version in undone,
                 "timestamp": event.timestamp.isoformat(), "entries": entries,
-                "names": seat_names(after, players), "game": table.game.name,
+                "names": seat_names(after, players), "game": game.name,
             })
+
+
+#: ``AuditLog``'s mark of a step whose revealed entries are the row stored for it while the game ran.
+_STORED = object()
+
+
+class SeatNames:
+    """``seat_names`` per table, computed again only when the seats changed.
+
+    The names of an event's seats depend only on the player dicts after and before it; a table
+    replaces a seat's dict when the seat changes hands (``Table``'s seat events), never changes
+    one in place, so seats whose dicts are the very objects of the table's last event have its
+    names. The dicts are held here, so their identities cannot be reused while compared; one
+    entry per table, bounded (the oldest tables dropped first).
+    """
+
+    SIZE = 4096
+
+    def __init__(self) -> None:
+        self._last: OrderedDict[Any, tuple[tuple, tuple, list[str]]] = OrderedDict()
+
+    def get(self, table_id: Any, after: list, before: list) -> list[str]:
+        last = self._last.get(table_id)
+        if last is not None and _same(last[0], after) and _same(last[1], before):
+            return last[2]
+        names = seat_names(list(after), before)
+        self._last[table_id] = (tuple(after), tuple(before), names)
+        self._last.move_to_end(table_id)
+        if len(self._last) > self.SIZE:
+            self._last.popitem(last=False)
+        return names
+
+    def forget(self, table_id: Any) -> None:
+        self._last.pop(table_id, None)
+
+
+def _same(held: tuple, seats: list) -> bool:
+    return len(held) == len(seats) and all(a is b for a, b in zip(held, seats))
 
 
 def entry_for(row: dict, viewer: int | None) -> dict | None:
