@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable
+from operator import is_
 from typing import Any
 
 from domain.games import get_game
@@ -124,7 +125,7 @@ class AuditLog(Projection):
 
     def on_event(self, step: Step, batch: Batch) -> None:
         # The seats' names now: ``step.table`` moves on with the batch's later events.
-        names = self._names(step.table.id, step.table.players, step.before_players)
+        names = self._seat_names.get(step.table.id, step.table.players, step.before_players)
         batch.scratch.setdefault((self.name, step.table.id), []).append((step, names, step.table.state))
 
     def __init__(self) -> None:
@@ -136,9 +137,6 @@ class AuditLog(Projection):
         #: Per table: the seats after and before its last event (the player dicts themselves) and
         #: their names (``SeatNames``).
         self._seat_names = SeatNames()
-
-    def _names(self, table_id: Any, after: list, before: list) -> list[str]:
-        return self._seat_names.get(table_id, after, before)
 
     def on_table(self, table: Any, batch: Batch) -> None:
         steps = batch.scratch.pop((self.name, table.id), [])
@@ -181,22 +179,22 @@ class AuditLog(Projection):
         """Store one event's row as the running game reads it; returns ``(game, entries)`` when
         its revealed entries are known already (``_running``), for the game's end."""
         event, table = step.event, step.table
-        version = event.originator_version
+        version, table_id, game = event.originator_version, str(table.id), table.game
         entries, revealed = _running(table, event, step.before_state, after, step.before_players, over=False)
-        batch.put(self.name, log_key(table.id, version), str(table.id), {
+        batch.put(self.name, log_key(table_id, version), table_id, {
             "version": version, "event": type(event).__name__, "undone": False,
             "timestamp": event.timestamp.isoformat(), "entries": entries,
-            "names": names, "game": table.game.name,
+            "names": names, "game": game.name,
         })
         if isinstance(event, Table.Undone):
             first, last = event.undone
             for v in range(first, last + 1):
-                row = batch.lookup(self.name, str(table.id), log_key(table.id, v))
+                row = batch.lookup(self.name, table_id, log_key(table_id, v))
                 if row is not None and not row["undone"]:
-                    batch.put(self.name, log_key(table.id, v), str(table.id), {**row, "undone": True})
+                    batch.put(self.name, log_key(table_id, v), table_id, {**row, "undone": True})
         if revealed is None:
             return None
-        return table.game, (_STORED if revealed is entries else revealed)
+        return game, (_STORED if revealed is entries else revealed)
 
     @staticmethod
     def _replay(events: Iterable[Any]) -> list[tuple[Any, Any, list, Any]]:
@@ -221,6 +219,7 @@ class AuditLog(Projection):
         undone_before = undone_versions(events[:len(events) - fresh])
         table_id = str(table.id)
         game = table.game
+        names = SeatNames()
         for i, (event, before, players, revealed) in enumerate(replayed):
             version = event.originator_version
             entries = None
@@ -237,7 +236,7 @@ class AuditLog(Projection):
             batch.put(self.name, log_key(table_id, version), table_id, {
                 "version": version, "event": type(event).__name__, "undone": version in undone,
                 "timestamp": event.timestamp.isoformat(), "entries": entries,
-                "names": seat_names(after, players), "game": game.name,
+                "names": names.get(table_id, after, players), "game": game.name,
             })
 
 
@@ -262,7 +261,8 @@ class SeatNames:
 
     def get(self, table_id: Any, after: list, before: list) -> list[str]:
         last = self._last.get(table_id)
-        if last is not None and _same(last[0], after) and _same(last[1], before):
+        if (last is not None and len(last[0]) == len(after) and len(last[1]) == len(before)
+                and all(map(is_, last[0], after)) and all(map(is_, last[1], before))):
             return last[2]
         names = seat_names(list(after), before)
         self._last[table_id] = (tuple(after), tuple(before), names)
@@ -273,10 +273,6 @@ class SeatNames:
 
     def forget(self, table_id: Any) -> None:
         self._last.pop(table_id, None)
-
-
-def _same(held: tuple, seats: list) -> bool:
-    return len(held) == len(seats) and all(a is b for a, b in zip(held, seats))
 
 
 def entry_for(row: dict, viewer: int | None) -> dict | None:
