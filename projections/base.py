@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from domain.application import summarise
 from projections.stores import ReadStore, Writes
 
 
@@ -144,6 +145,19 @@ def readers(table: Any) -> list[int | None]:
 def seated_readers(players: list) -> list[int | None]:
     """``readers`` of a table whose seats are ``players`` (the seats as they were at an event)."""
     return [None, *(s for s, p in enumerate(players) if p is not None and not p.get("bot"))]
+
+
+def summary_of(table: Any, batch: Batch) -> dict:
+    """``domain.application.summarise`` of the table as the batch leaves it, once per table per
+    batch: the lobby and the views both store it (each ``on_table`` gets the same table object,
+    unchanged between them). Callers must not change it (they copy or encode it)."""
+    key = ("summary", table.id)
+    cached = batch.scratch.get(key)
+    if cached is not None and cached[0] is table and cached[1] == table.version:
+        return cached[2]
+    summary = summarise(table)
+    batch.scratch[key] = (table, table.version, summary)
+    return summary
 
 
 def viewer_key(viewer: int | None) -> str:

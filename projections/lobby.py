@@ -15,8 +15,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from domain.application import summarise
-from projections.base import Batch, Projection
+from projections.base import Batch, Projection, summary_of
 
 #: Later than any table's opening, in microseconds since 1970 (the year 2286): newest sorts first.
 _FAR_FUTURE = 10**16
@@ -37,7 +36,7 @@ class Lobby(Projection):
     version = 3  # 2: the listing copies; 3: a bot seat's level
 
     def on_table(self, table: Any, batch: Batch) -> None:
-        summary = summarise(table)
+        summary = summary_of(table, batch)
         doc = {
             **summary,
             "free_seats": sum(1 for s in summary["seats"] if s["free"]),

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.application import summarise
 from domain.table import Table
-from projections.base import Batch, Projection, Step, readers, viewer_key
+from projections.base import Batch, Projection, Step, readers, summary_of, viewer_key
 from projections.stores import Encoded, dumps
 
 
@@ -30,7 +29,7 @@ class PlayerViews(Projection):
             batch.scratch.setdefault((self.name, step.table.id), set()).add(step.event.seat)
 
     def on_table(self, table: Any, batch: Batch) -> None:
-        summary = summarise(table)
+        summary = summary_of(table, batch)
         table_text = dumps(summary)
         parts = Parts()
         shown = readers(table)

@@ -1,4 +1,5 @@
-"""The log's end of game renders only what the reveal changes, and stores what a full re-render stores.
+"""The projection worker renders less and stores the same: the log's end of game renders only what
+the reveal changes, seat names are computed when the seats change, a table's summary once a batch.
 
 When a game ends, ``AuditLog`` stores every entry revealed. A row stored while the game ran whose
 revealed entries were already known then (a table event; a move whose sentence no viewer reads
@@ -18,10 +19,11 @@ from unittest import mock
 import pytest
 
 import domain.application as application
-from domain.application import Tables
+from domain.application import Tables, summarise
 from domain.games import _PRODUCT
 from domain.table import Table
-from projections import audit_log
+from projections import audit_log, base, lobby, player_views
+from projections.queries import ReadModels
 from projections.runner import NAMES, Projector
 from projections.stores import MemoryStore
 from tests.domain.test_tables import play_to_end, seated
@@ -135,3 +137,22 @@ def test_seat_names_are_computed_again_only_when_a_tables_seats_change():
         # A bot takes over Bob's seat under Ann's name: a new dict, so the names are computed again.
         assert names.get("t", [ann, bot], taken) == ["Ann (seat 1)", "Ann (seat 2)"]
         assert len(calls) == 4
+
+
+def test_the_lobby_and_the_views_share_one_summary_of_a_table_per_batch(tables):
+    table_id = seated(tables, names=("ann", "bob"))
+    tables.start(table_id)
+    calls = []
+    real = base.summarise
+    store = MemoryStore()
+    counting = lambda table: calls.append(table.version) or real(table)  # noqa: E731
+    with mock.patch.object(base, "summarise", counting), \
+            mock.patch.object(lobby, "summarise", counting, create=True), \
+            mock.patch.object(player_views, "summarise", counting, create=True):  # wherever a model would call it
+        Projector(tables, store).catch_up(batch_size=100)
+    table = tables.table(table_id)
+    assert calls == [table.version]  # one batch, one table: one summary for both models
+    reads = ReadModels(store)
+    assert reads.view(table_id, 0)["table"] == summarise(table)
+    assert {k: v for k, v in reads.table(table_id).items() if k not in ("free_seats", "opened", "updated")} == (
+        summarise(table))
