@@ -14,6 +14,7 @@ the same request). ``--level basic`` measures the default a person gets.
 
     python scripts/bench_cpu.py --pairs 300 [--store memory|postgres] [--level random|basic|strong] [--profile out.prof]
         [--project-repeat 3] [--project-batch 40] [--project-profile worker.prof] [--one-trip 6]
+        [--same-tables]
 """
 
 from __future__ import annotations
@@ -150,6 +151,18 @@ def project(app, batch_size: int = 40) -> tuple[int, float]:
     return events, time.process_time() - t0
 
 
+def same_tables() -> None:
+    """Table seeds from a counter (``bench-0``, ``bench-1`` ... hashed): with the person's moves
+    from ``--seed`` and the bots' from ``bot_rng``, every run plays the same games, event for event."""
+    import hashlib
+    import itertools
+
+    import domain.application as application
+
+    counter = itertools.count()
+    application.new_seed = lambda: hashlib.sha256(f"bench-{next(counter)}".encode()).hexdigest()
+
+
 def best(fn, repeat: int = 5, number: int = 200) -> float:
     """CPU ms of one call of ``fn``: the best of ``repeat`` loops (the least disturbed by the box)."""
     runs = []
@@ -226,6 +239,9 @@ def main() -> None:
                         help="events per projection batch (default 40; 4, about one command of one table, "
                              "is closer to a worker following 50 tables live)")
     parser.add_argument("--project-profile", help="write a cProfile of one projection replay here")
+    parser.add_argument("--same-tables", action="store_true",
+                        help="draw the tables' seeds from a counter, not at random: two trees (a branch and "
+                             "its base) then play the very same games, and their projection figures compare")
     parser.add_argument("--parts", action="store_true", help="also time each mechanism cut in issues 18 and 39 both ways")
     parser.add_argument("--one-trip", type=int, default=0, metavar="ROUNDS",
                         help="also: CPU per move, GET legal-moves + POST against POST ?legal_moves=true alone, in "
@@ -233,6 +249,8 @@ def main() -> None:
     args = parser.parse_args()
     global LEVEL
     LEVEL = args.level
+    if args.same_tables:
+        same_tables()
     # As scripts/bench_load.py serves it: client limits off (one client address), a JSON access
     # line per request (to /dev/null here).
     changes = dict(store=args.store, secret=SECRET, projections="off", client_limits=False)
