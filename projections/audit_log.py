@@ -96,7 +96,8 @@ def _running(table: Any, event: Any, before: Any, after: Any, players: list,
 
 
 #: Steps of unfinished games kept for the revealed rendering at their end, at most (about 2 KB
-#: each: the states share most of their parts); beyond it the oldest tables' steps are dropped
+#: each: the states share most of their parts; a move's revealed entries, where they differ from
+#: its stored row, add a few hundred bytes); beyond it the oldest tables' steps are dropped
 #: and such a game's end replays its history from the store, as after a restart.
 KEPT_STEPS = 20_000  # about 100 games of 200 steps in flight; about 40 MB
 
