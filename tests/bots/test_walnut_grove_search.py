@@ -29,11 +29,11 @@ def _input(state, seat: int) -> BotInput:
 
 
 def test_strong_judges_a_fall_turn_on_the_street_the_later_seats_leave():
-    """Year 2's fall, seat 3 third of four: seat 1 still stands on the post office, the building
-    next after General Store 2 on the one-way street, and moves after seat 3. Judged on the street
-    as it stands, selling at General Store 2 leaves next year's fall nothing from there; once seat
-    1 has moved on as ``basic`` would, the post office is free and next year's best turn from
-    there counts, so strong sells its wood there where ``basic`` sells at General Store 1."""
+    """Year 2's fall, seat 3 third of four: seat 1 stands on the post office, and moves after
+    seat 3. Judged on the street as it stands, selling at General Store 2 leaves next year's fall
+    nothing worth a turn (the post office, where seat 3 would buy goods next, is taken); once seat
+    1 has moved on as ``basic`` would (to General Store 1), that turn counts (0.7 x 4.2), so
+    strong sells its wood at General Store 2 where ``basic`` sells at General Store 1."""
     state, seat = _position(seed_of("wgs2", 0), 46)
     assert state.phase == "fall" and seat == 3 and state.order == (0, 2, 3, 1)
     assert state.player(1).place == "post_office"
