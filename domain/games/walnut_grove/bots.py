@@ -23,7 +23,9 @@ policy does can depend on a secret, and the same input always gives the same mov
   drawn tile and counts what the open fences may still enclose (``enclosures.outlook``;
   enclosures are most of a winner's points; the rollouts' quick ``basic`` keeps the cheap
   spring), spare wood counts toward the winters after this one (``wood_deficit``),
-  and Surveyor's Chain counts the enclosures the tiles still to come should add.
+  and Surveyor's Chain counts the enclosures the tiles still to come should add. A fall choice
+  is judged once the seats after it this fall have moved as ``basic`` would (``finish_fall``:
+  next year's street is the one they leave).
 
 Spring and summer moves are built directly (listing every spring placement costs far more
 than picking one), always in the spelling ``legal_moves`` lists.
@@ -816,14 +818,29 @@ def strong_move(view, seat: int, rng: random.Random) -> Move:
             sim_rng = random.Random(seed ^ 0x5EED)
             after = play(world, seat, move)
             if phase == "fall":
-                after = _resolve(after, sim_rng) if after.chance_step else after
                 # a help-tile toll costs HELP_TOLL here as in the ranking (issue 38)
-                totals[i] += (worth(after, seat, plan=True) + LOOKAHEAD * next_fall_potential(after, seat)
-                              - HELP_TOLL * move.get("tolls", ()).count("help"))
+                totals[i] += finish_fall(after, seat, sim_rng) - HELP_TOLL * move.get("tolls", ()).count("help")
             else:
                 totals[i] += worth(rollout(after, seat, sim_rng), seat, plan=True)
     best = max(range(len(shortlist)), key=lambda i: (totals[i], -i))
     return shortlist[best]
+
+
+def finish_fall(state: WalnutGroveState, seat: int, rng: random.Random) -> float:
+    """A fall choice judged after the seats that move after it this fall have moved as ``basic``
+    would (issue 38, twelfth session): ``worth`` plus ``LOOKAHEAD`` x the next fall's best move,
+    from the street as they leave it. Their replies decide which buildings are still free next
+    year, which the street as it stood before them did not show."""
+    for _ in range(60):
+        if state.phase != "fall":
+            break
+        actors = to_act(state)
+        if CHANCE in actors:
+            state = _resolve(state, rng)
+            continue
+        actor = seat if seat in actors else min(actors)
+        state = play(state, actor, basic_move(state, actor, rng, plan=actor == seat))
+    return worth(state, seat, plan=True) + LOOKAHEAD * next_fall_potential(state, seat)
 
 
 def _distinct(moves: list[Move]):
