@@ -224,7 +224,7 @@ def test_a_four_player_level_1_game_is_clicked_to_the_final_scoring_at_desktop_a
     seeded(41)
     page = new_page(*DESKTOP)
     moves: list[dict] = []
-    page.on("request", lambda r: moves.append(r.post_data_json) if r.method == "POST" and r.url.endswith("/moves") else None)
+    page.on("request", lambda r: moves.append(r.post_data_json) if r.method == "POST" and r.url.split("?")[0].endswith("/moves") else None)
     table, tokens = open_table(page, 4, 1)
     visit(page, table, tokens)
     expect(page.locator("#board .fr-players li")).to_have_count(4)
@@ -270,7 +270,7 @@ def test_a_four_player_level_3_game_is_clicked_to_the_final_scoring_with_fate_ca
     seeded(7)
     page = new_page(*PHONE)
     moves: list[dict] = []
-    page.on("request", lambda r: moves.append(r.post_data_json["move"]) if r.method == "POST" and r.url.endswith("/moves") else None)
+    page.on("request", lambda r: moves.append(r.post_data_json["move"]) if r.method == "POST" and r.url.split("?")[0].endswith("/moves") else None)
     table, tokens = open_table(page, 4, 3)
     visit(page, table, tokens)
     expect(page.locator("#board .fr-players li")).to_have_count(4)

@@ -99,7 +99,7 @@ def assert_labelled(page: Page) -> None:
 def record_moves(page: Page) -> list[dict]:
     """The JSON bodies of every move the page sends."""
     sent: list[dict] = []
-    page.on("request", lambda r: sent.append(r.post_data_json) if r.method == "POST" and r.url.endswith("/moves") else None)
+    page.on("request", lambda r: sent.append(r.post_data_json) if r.method == "POST" and r.url.split("?")[0].endswith("/moves") else None)
     return sent
 
 
