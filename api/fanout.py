@@ -360,9 +360,11 @@ class RedisBroker(Broker):
             kind = message.get("type")
             if kind == "psubscribe":
                 # Subscribed (first time or after a reconnect): anything published before this
-                # moment may have been missed, so every stream re-reads the store once.
-                self.connected.set()
+                # moment may have been missed, so every stream re-reads the store once. The gaps
+                # go out before ``connected`` is set: a stream that subscribes once it is set
+                # reads the store itself on opening and gets notices only.
                 self._hub.gap_all()
+                self.connected.set()
             elif kind == "pmessage":
                 notice = Notice.from_json(message["data"])
                 if notice is not None:

@@ -134,10 +134,10 @@ def test_saves_doorbells_go_out_together_one_notice_per_table_at_its_newest_vers
     monkeypatch.setattr(publisher, "_ensure_publisher", lambda: None)  # flush by hand: no race with its thread
     try:
         one, two = uuid4(), uuid4()
-        subs = {one: worker.subscribe(one), two: worker.subscribe(two)}
+        subs = {one: worker.subscribe(one)}  # starts the hub
         assert wait_for(worker.connected.is_set)
-        for sub in subs.values():
-            assert sub.get(timeout=DEADLINE_S) == GAP  # the hub's first GAP: the store is read once
+        assert subs[one].get(timeout=DEADLINE_S) == GAP  # the hub's first GAP: the store is read once
+        subs[two] = worker.subscribe(two)  # once the hub is subscribed: notices only, no GAP
         publisher.after_save(one, 3)
         publisher.after_save(two, 2)
         publisher.after_save(one, 5)
