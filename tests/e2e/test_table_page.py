@@ -127,10 +127,14 @@ def test_replay_moves_board_scores_and_log_together_and_the_address_holds_it(new
         timeout=10_000)
     head = ann.evaluate("window.__board.version")
     assert head == int(ann.locator("#log li .v").first.inner_text().lstrip("v"))
+    # Ann's move is done when focus rests on the status line: the stream can draw the new version
+    # before her own command's answer is handled, and that handling moves focus (off the slider).
+    expect(ann.locator("#turn")).to_be_focused()
 
     # Two steps back on the slider (keyboard): the board, the scores and the log all show that version.
     slider = ann.get_by_label("Version shown")
     slider.focus()
+    expect(slider).to_be_focused()
     ann.keyboard.press("ArrowLeft")
     ann.keyboard.press("ArrowLeft")
     at = head - 2
