@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from domain.application import bot_decision  # noqa: E402
 from domain.fairness import bot_rng, draw  # noqa: E402
 from domain.games import GAMES, get_game  # noqa: E402
-from domain.games.game import CHANCE, Game  # noqa: E402
+from domain.games.game import Game, walk_to_end  # noqa: E402
 
 PAIRINGS = (("strong", "random"), ("strong", "basic"), ("basic", "random"))
 MAX_STEPS = 200_000
@@ -53,24 +53,17 @@ BUILDING_VP = {"homesteaders": "building_vp"}
 def play_game(game: Game, levels: list[str], seed: str, times: dict[str, list[float]] | None = None,
               options: dict | None = None):
     """One whole game, every seat a bot at its level; the final ``Scores``."""
-    state = game.setup(len(levels), game.resolve_options(len(levels), options or {}))
-    chance_n = 0
-    for version in range(1, MAX_STEPS):
-        if game.is_over(state):
-            return game.scores(state)
-        actors = game.to_act(state)
-        if CHANCE in actors:
-            state = game.resolve_chance(state, draw(game.chance(state), seed, chance_n))
-            chance_n += 1
-            continue
-        seat = min(actors)
+
+    def choose(version: int, state, seat: int) -> dict:
         started, cpu = time.perf_counter(), time.process_time()
         move = bot_decision(game, state, seat, levels[seat], bot_rng(seed, version, seat))
         if times is not None:
             times[levels[seat]].append(time.perf_counter() - started)
             times["cpu:" + levels[seat]].append(time.process_time() - cpu)
-        state = game.play(state, seat, move)
-    raise RuntimeError(f"{game.name}: no end after {MAX_STEPS} steps")
+        return move
+
+    start = game.setup(len(levels), game.resolve_options(len(levels), options or {}))
+    return game.scores(walk_to_end(game, start, lambda request, n: draw(request, seed, n), choose, MAX_STEPS))
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -43,7 +43,18 @@ sys.path.insert(0, ROOT)
 from domain.application import bot_decision  # noqa: E402
 from domain.fairness import bot_rng, draw  # noqa: E402
 from domain.games import get_game  # noqa: E402
-from domain.games.game import CHANCE  # noqa: E402
+
+try:
+    from domain.games.game import walk_to_end  # noqa: E402
+except ImportError:  # a --baseline tree from before the shared walk: its games, walked by this tree's walk
+    import importlib.util
+
+    _spec = importlib.util.spec_from_file_location(
+        "_bench_decisions_walk", Path(__file__).resolve().parent.parent / "domain" / "games" / "game.py")
+    _walk = importlib.util.module_from_spec(_spec)
+    sys.modules[_spec.name] = _walk  # its dataclasses look their module up
+    _spec.loader.exec_module(_walk)
+    walk_to_end = _walk.walk_to_end
 
 #: (label, game, options): Fantasy Ranch once per level, its bots differ by level.
 CASES = (
@@ -61,25 +72,18 @@ def play(game, options: dict, level: str, players: int, seed: str, times: list[f
          phases: list[str] | None = None) -> None:
     """One whole game of ``players`` bots at ``level``; each decision's CPU time into ``times``,
     each chosen move into ``digest`` and (``phases``) the phase it was made in."""
-    state = game.setup(players, game.resolve_options(players, options))
-    chance_n = 0
-    for version in range(1, MAX_STEPS):
-        if game.is_over(state):
-            return
-        actors = game.to_act(state)
-        if CHANCE in actors:
-            state = game.resolve_chance(state, draw(game.chance(state), seed, chance_n))
-            chance_n += 1
-            continue
-        seat = min(actors)
+
+    def choose(version: int, state, seat: int) -> dict:
         started = time.thread_time()
         move = bot_decision(game, state, seat, level, bot_rng(seed, version, seat))
         times.append(time.thread_time() - started)
         if phases is not None:
             phases.append(str(getattr(state, "phase", "")))
         digest.update(json.dumps(move, sort_keys=True, default=str).encode())
-        state = game.play(state, seat, move)
-    raise RuntimeError(f"{game.name}: no end after {MAX_STEPS} steps")
+        return move
+
+    start = game.setup(players, game.resolve_options(players, options))
+    walk_to_end(game, start, lambda request, n: draw(request, seed, n), choose, MAX_STEPS)
 
 
 def quantile(ordered: list[float], q: float) -> float:

@@ -27,7 +27,7 @@ from domain.fairness import bot_rng, draw  # noqa: E402
 from domain.games import get_game  # noqa: E402
 from domain.games.fantasy_ranch import bots  # noqa: E402
 from domain.games.fantasy_ranch.determinize import determinize  # noqa: E402
-from domain.games.game import CHANCE, BotInput  # noqa: E402
+from domain.games.game import BotInput, walk_to_end  # noqa: E402
 from scripts.bench_bots import _p99, seed_of, wilson  # noqa: E402
 
 GAME = get_game("fantasy_ranch")
@@ -47,26 +47,18 @@ def play(policy, level: int, g: int, times: list[float]) -> tuple[bool, int]:
     """One game: (whether the tested seat won, its trophies less the best other seat's)."""
     seed = seed_of("fr5", PLAYERS, g)
     tested = 0 if g % 2 == 0 else PLAYERS - 1
-    state = GAME.setup(PLAYERS, GAME.resolve_options(PLAYERS, {"level": level}))
-    chance_n = 0
-    for version in range(1, 200_000):
-        if GAME.is_over(state):
-            break
-        actors = GAME.to_act(state)
-        if CHANCE in actors:
-            state = GAME.resolve_chance(state, draw(GAME.chance(state), seed, chance_n))
-            chance_n += 1
-            continue
-        seat = min(actors)
+
+    def choose(version: int, state, seat: int) -> dict:
         rng = bot_rng(seed, version, seat)
-        if seat == tested:
-            cpu = time.process_time()
-            move = policy(BotInput(seat, GAME.player_view(state, seat), GAME.legal_moves(state, seat), rng))
-            times.append(time.process_time() - cpu)
-        else:
-            move = bot_decision(GAME, state, seat, "basic", rng)
-        state = GAME.play(state, seat, move)
-    scores = GAME.scores(state)
+        if seat != tested:
+            return bot_decision(GAME, state, seat, "basic", rng)
+        cpu = time.process_time()
+        move = policy(BotInput(seat, GAME.player_view(state, seat), GAME.legal_moves(state, seat), rng))
+        times.append(time.process_time() - cpu)
+        return move
+
+    start = GAME.setup(PLAYERS, GAME.resolve_options(PLAYERS, {"level": level}))
+    scores = GAME.scores(walk_to_end(GAME, start, lambda request, n: draw(request, seed, n), choose))
     best_other = max(t for s, t in scores.totals.items() if s != tested)
     return tested in scores.winners, scores.totals[tested] - best_other
 

@@ -80,7 +80,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -377,3 +377,57 @@ def require_fields(move: Any, rule: str, **fields: type | tuple[type, ...]) -> d
         if not isinstance(value, kinds):
             raise IllegalMove(rule, f"field {name!r} has the wrong type")
     return dict(move)
+
+
+#: Steps after which ``walk`` gives up on a game that does not end.
+WALK_LIMIT = 200_000
+
+
+def walk(
+    game: Game,
+    state: State,
+    draw: Callable[[ChanceRequest, int], Any],
+    choose: Callable[[int, State, Seat], Move],
+    limit: int = WALK_LIMIT,
+) -> Generator[tuple[int, State, Seat], None, State]:
+    """A whole game from ``state`` as a table plays it: a pending chance step takes ``draw(request,
+    n)`` (the ``n``-th outcome of the game, counted from 0), otherwise the lowest seat to act
+    plays ``choose(version, state, seat)``. Yields ``(version, state, seat)`` before each seat's
+    move (``version`` counts every step, chance included, from 1) and returns the final state.
+
+    Why one loop: the bot benchmarks, the choice digests and the bot tests must play the very same
+    games on the same seeds, and a copy that counted a step or a chance draw differently would
+    quietly compare other games. Taking ``draw`` and ``choose`` as functions keeps it free of the
+    platform (``domain.fairness.draw`` and ``domain.application.bot_decision`` are what callers
+    pass) and lets a caller time a decision or put another policy in one seat. Raises
+    ``RuntimeError`` when the game has not ended after ``limit`` steps.
+    """
+    drawn = 0
+    for version in range(1, limit):
+        if game.is_over(state):
+            return state
+        actors = game.to_act(state)
+        if CHANCE in actors:
+            state = game.resolve_chance(state, draw(game.chance(state), drawn))
+            drawn += 1
+            continue
+        seat = min(actors)
+        yield version, state, seat
+        state = game.play(state, seat, choose(version, state, seat))
+    raise RuntimeError(f"{game.name}: no end after {limit} steps")
+
+
+def walk_to_end(
+    game: Game,
+    state: State,
+    draw: Callable[[ChanceRequest, int], Any],
+    choose: Callable[[int, State, Seat], Move],
+    limit: int = WALK_LIMIT,
+) -> State:
+    """``walk`` played through: the final state, for a caller that needs no position on the way."""
+    steps = walk(game, state, draw, choose, limit)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value

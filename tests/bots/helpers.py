@@ -12,7 +12,7 @@ from typing import Any
 from domain.application import bot_decision
 from domain.fairness import bot_rng, draw
 from domain.games import GAMES
-from domain.games.game import CHANCE, Game
+from domain.games.game import Game, walk
 
 
 def seed_of(*parts: object) -> str:
@@ -22,20 +22,10 @@ def seed_of(*parts: object) -> str:
 def positions(game: Game, players: int, seed: str, levels: list[str], limit: int = 100_000) -> Iterator[tuple[int, Any, int]]:
     """Every bot decision of a seeded game as ``(version, state, seat)``; the game then goes on with
     the seat's level's move. Ends when the game is over."""
-    state = game.setup(players, game.resolve_options(players, {}))
-    chance_n = 0
-    for version in range(1, limit):
-        if game.is_over(state):
-            return
-        actors = game.to_act(state)
-        if CHANCE in actors:
-            state = game.resolve_chance(state, draw(game.chance(state), seed, chance_n))
-            chance_n += 1
-            continue
-        seat = min(actors)
-        yield version, state, seat
-        state = game.play(state, seat, bot_decision(game, state, seat, levels[seat], bot_rng(seed, version, seat)))
-    raise AssertionError(f"{game.name} did not end within {limit} steps")
+    return walk(game, game.setup(players, game.resolve_options(players, {})),
+                lambda request, n: draw(request, seed, n),
+                lambda version, state, seat: bot_decision(game, state, seat, levels[seat], bot_rng(seed, version, seat)),
+                limit)
 
 
 def _paths(value: Any, path: tuple = ()) -> Iterator[tuple]:

@@ -4,6 +4,7 @@ cannot see, deterministically from the generator it is given."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 
@@ -12,7 +13,7 @@ from domain.fairness import bot_rng, draw
 from domain.games import GAMES
 from domain.games.fantasy_ranch import bots, legal, lookahead
 from domain.games.fantasy_ranch.state import Work
-from domain.games.game import CHANCE, BotInput
+from domain.games.game import BotInput, walk
 from tests.bots.helpers import seed_of
 
 GAME = GAMES["fantasy_ranch"]
@@ -21,18 +22,16 @@ LEVEL_3 = {"level": 3, "community_side": "B"}
 
 def _late_positions(kind: str, seed: str = "fr-lookahead", secret: str | None = None, options: dict = LEVEL_3):
     """Decisions of a seeded ``basic`` game (level 3 unless ``options`` say) from round 4 on, of one phase."""
-    state = GAME.setup(4, GAME.resolve_options(4, options))
-    secret, chance_n, version = secret or seed_of(seed), 0, 0
-    while not GAME.is_over(state):
-        actors = GAME.to_act(state)
-        if CHANCE in actors:
-            state = GAME.resolve_chance(state, draw(GAME.chance(state), secret, chance_n))
-            chance_n += 1
-            continue
-        seat, version = min(actors), version + 1
+    secret = secret or seed_of(seed)
+    decisions = itertools.count(1)  # these games' bots draw from the count of seat moves, not of all steps
+
+    def basic(_version, state, seat):
+        return bot_decision(GAME, state, seat, "basic", bot_rng(secret, next(decisions), seat))
+
+    for _version, state, seat in walk(GAME, GAME.setup(4, GAME.resolve_options(4, options)),
+                                      lambda request, n: draw(request, secret, n), basic):
         if state.round >= lookahead.FROM_ROUND and state.phase == kind:
             yield state, seat
-        state = GAME.play(state, seat, bot_decision(GAME, state, seat, "basic", bot_rng(secret, version, seat)))
 
 
 def _calls(monkeypatch, module, name: str) -> list:
