@@ -17,6 +17,7 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
+from tests.e2e.helpers import open_with_bots
 from tests.e2e.test_two_players import (
     api_view,
     assert_labelled,
@@ -332,16 +333,8 @@ def test_leave_asks_first_and_stay_keeps_the_seat(new_page):
 def test_previous_and_next_round_jump_to_where_the_views_round_changes(new_page):
     # Homesteaders' view has a `round`; two bots play a whole game in about a second.
     page = new_page()
-    page.goto("/")
-    page.get_by_label("Game").select_option("homesteaders")
-    page.get_by_label("Seats").fill("2")
-    page.get_by_role("button", name="Open table").click()
-    for seat in (0, 1):
-        page.locator(f'[data-key="bot-{seat}"]').click()
-        expect(page.locator("#seats")).to_contain_text(f"{seat + 1}: Bot {seat + 1} (basic bot)")
-    page.get_by_role("button", name="Start the game").click()
+    table_id = open_with_bots(page, "homesteaders", 2)
     expect(page.locator("#turn")).to_have_text(re.compile(r"^Game over"), timeout=60_000)
-    table_id = page.url.split("#/tables/", 1)[1]
     round_at = """async ([id, v]) => (await (await fetch(`/api/tables/${id}/view?version=${v}`)).json()).view?.round ?? null"""
 
     page.get_by_role("button", name="First version").click()
@@ -364,15 +357,7 @@ def test_previous_and_next_round_jump_to_where_the_views_round_changes(new_page)
 def test_a_numeric_field_with_many_legal_values_is_a_bounded_stepper_not_a_button_each(new_page):
     # Homesteaders' take_debt has one legal move per count: the chooser offers a stepper over them.
     page = new_page()
-    page.goto("/")
-    page.get_by_label("Game").select_option("homesteaders")
-    page.get_by_label("Seats").fill("2")
-    page.get_by_role("button", name="Open table").click()
-    take_seat(page, "alice", 0)
-    page.locator('[data-key="bot-1"]').click()
-    expect(page.locator("#seats")).to_contain_text("2: Bot 2 (basic bot)")
-    page.get_by_role("button", name="Start the game").click()
-    table_id = page.url.split("#/tables/", 1)[1]
+    table_id = open_with_bots(page, "homesteaders", 2, "alice")
     counts = page.evaluate("""async (id) => {
         const token = JSON.parse(localStorage.getItem(`tabletop.seat.${id}.0`)).token;
         const r = await fetch(`/api/tables/${id}/seats/0/legal-moves`, {headers: {Authorization: `Bearer ${token}`}});
@@ -401,15 +386,7 @@ def test_a_list_field_is_chosen_one_item_at_a_time_then_in_order(new_page):
     # Bunny Kingdom's draft plays two cards as one list field: n cards make n(n-1) ordered pairs, which
     # the chooser offers as n cards, then the n-1 left, then the order of the two.
     page = new_page()
-    page.goto("/")
-    page.get_by_label("Game").select_option("bunny_kingdom")
-    page.get_by_label("Seats").fill("3")  # at 3 seats nothing is discarded: the play list is the only choice
-    page.get_by_role("button", name="Open table").click()
-    take_seat(page, "alice", 0)
-    for seat in (1, 2):
-        page.locator(f'[data-key="bot-{seat}"]').click()
-        expect(page.locator("#seats")).to_contain_text(f"{seat + 1}: Bot {seat + 1} (basic bot)")
-    page.get_by_role("button", name="Start the game").click()
+    open_with_bots(page, "bunny_kingdom", 3, "alice")  # at 3 seats nothing is discarded: the play list is the only choice
     expect(page.locator("#turn")).to_have_text(re.compile(r"^Round 1|^Your turn"))
     if page.locator("#move-list").count():  # with the game's board, the chooser is the folded "Moves as a list"
         page.locator("#move-list > summary").click()
@@ -435,15 +412,7 @@ def test_after_its_own_move_the_page_draws_the_next_moves_from_the_answer_withou
     # Issue 39, one round trip per move: the move's answer lists the seat's legal moves at its
     # version (?legal_moves=true); the bots play inline, so that version is the one drawn next.
     page = new_page()
-    page.goto("/")
-    page.get_by_label("Game").select_option("bunny_kingdom")
-    page.get_by_label("Seats").fill("3")
-    page.get_by_role("button", name="Open table").click()
-    take_seat(page, "alice", 0)
-    for seat in (1, 2):
-        page.locator(f'[data-key="bot-{seat}"]').click()
-        expect(page.locator("#seats")).to_contain_text(f"{seat + 1}: Bot {seat + 1} (basic bot)")
-    page.get_by_role("button", name="Start the game").click()
+    open_with_bots(page, "bunny_kingdom", 3, "alice")
     expect(page.locator("#turn")).to_have_text(re.compile(r"^Round 1|^Your turn"))
     requests: list[tuple[str, str]] = []
     page.on("request", lambda r: requests.append((r.method, r.url)))

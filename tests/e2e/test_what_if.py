@@ -8,20 +8,13 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.e2e.helpers import open_with_bots
+
 
 def test_what_if_opens_ann_s_branch_from_the_version_she_is_looking_at(new_page):
     ann = new_page()
-    ann.goto("/")
-    ann.get_by_label("Game").select_option("bunny_kingdom")
-    ann.get_by_label("Seats").fill("2")
-    ann.get_by_role("button", name="Open table").click()
-    expect(ann).to_have_url(re.compile(r"#/tables/[0-9a-f-]{36}$"))
+    open_with_bots(ann, "bunny_kingdom", 2, "Ann")
     original = ann.url
-    ann.get_by_label("Your name").fill("Ann")
-    ann.get_by_role("button", name="Take seat 1", exact=True).click()
-    expect(ann.locator("#seats li.mine")).to_contain_text("1: Ann (you)")
-    ann.get_by_role("button", name=re.compile(r"^Add a bot")).first.click()
-    ann.get_by_role("button", name="Start the game").click()
     expect(ann.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
     expect(ann.locator("#what-if")).to_be_visible()
 
