@@ -32,6 +32,9 @@ function describe(error) {
   return error instanceof ApiError ? error.describe() : String(error);
 }
 
+/** True while the page itself gives focus back after a redraw (`keepingFocus`). */
+let focusByPage = false;
+
 /**
  * Run fn (which re-renders `box`) and give focus back to the control that had it, found by data-key;
  * if it is gone, focus the box itself: never the next list's first control, which Enter would press unread.
@@ -43,11 +46,28 @@ function keepingFocus(box, fn) {
   fn();
   if (!inside || box.contains(document.activeElement)) return;
   const next = key && box.querySelector(`[data-key="${CSS.escape(key)}"]`);
-  if (next && !next.disabled) next.focus({preventScroll: true});
-  else {
-    box.tabIndex = -1;
-    box.focus({preventScroll: true});
+  focusByPage = true; // a redraw's, not the person's: a command in flight still settles focus (`act`)
+  try {
+    if (next && !next.disabled) next.focus({preventScroll: true});
+    else {
+      box.tabIndex = -1;
+      box.focus({preventScroll: true});
+    }
+  } finally {
+    focusByPage = false;
   }
+}
+
+/**
+ * Whether the person put focus somewhere of their own while a command was on its way: they moved it
+ * (not a redraw), and it is now neither on nothing nor on the control that sent the command (or
+ * that control redrawn, the same `data-key`). `flight` is what `act` recorded.
+ */
+function focusMovedByPerson(flight) {
+  const active = document.activeElement;
+  if (!flight.moved || !active || active === document.body || active === flight.sender) return false;
+  const key = flight.sender?.dataset?.key;
+  return !(key && active.dataset?.key === key);
 }
 
 /** The one message an address without a table gets. */
@@ -448,11 +468,16 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
 
   /**
    * Send a command. A refusal is shown in `slot` (next to the control that sent it; announced, it
-   * has role=alert) and focus stays where it was; `onDone` runs after a success.
+   * has role=alert) and focus stays where it was; `onDone(flight)` runs after a success, `flight`
+   * telling where focus was when the command went out and whether the person moved it since
+   * (`focusMovedByPerson`).
    */
   async function act(what, fn, {slot = notice, onDone = null} = {}) {
     if (s.busy) return;
     s.busy = true;
+    const flight = {sender: document.activeElement, moved: false};
+    const onFocus = () => { if (!focusByPage) flight.moved = true; };
+    document.addEventListener('focusin', onFocus);
     // The page stays where the player is: the re-render after a command must not scroll it, but the
     // player's own scrolling meanwhile is theirs to keep. Theirs is any input that scrolls, or a
     // scroll event that finds the page elsewhere than where it was (a scrollbar drag sends nothing
@@ -482,7 +507,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     } finally {
       s.busy = false;
       main.classList.remove('busy');
-      if (ok && onDone) onDone();
+      document.removeEventListener('focusin', onFocus);
+      if (ok && onDone) onDone(flight);
       s.drawn = null; // the player's own command redraws the page, news or not
       await refresh();
       for (const type of userScroll) window.removeEventListener(type, onInput);
@@ -518,7 +544,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       seats.forget(tableId, seat);
       if (s.seat === seat) s.seat = null;
       return receipt;
-    }, {onDone: () => turn.focus({preventScroll: true})});
+    }, {onDone: toStatusLine});
   }
 
   function askLeave(seat) {
@@ -544,12 +570,21 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     });
   }
 
-  /** Send one move; after it, focus rests on the status line (never on the next list's first move). */
+  /**
+   * After a command's answer, focus rests on the status line, which says what happens now (never on
+   * the next list's first move, which Enter would press unread), unless the person moved it while
+   * the command was on its way (to the replay slider, a board control...): theirs is kept.
+   */
+  function toStatusLine(flight) {
+    if (!focusMovedByPerson(flight)) turn.focus({preventScroll: true});
+  }
+
+  /** Send one move; after it, focus rests on the status line (`toStatusLine`). */
   function play(move, expectedVersion, slot = barRefusal) {
     act('Your move was', () => command(`${base}/seats/${s.viewer}/moves?legal_moves=true`, {move}, {token: token(), expectedVersion}),
-      {slot, onDone: () => {
+      {slot, onDone: (flight) => {
         s.composerKey = null; // played: the next legal list starts a fresh choice, even if it is the same list
-        turn.focus({preventScroll: true});
+        toStatusLine(flight);
       }});
   }
 
@@ -596,7 +631,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
 
   function vote(approve) {
     act(approve ? 'Approving' : 'Rejecting', () => command(`${base}/seats/${s.viewer}/undo/votes`, {approve},
-      {token: token(), expectedVersion: s.summary.version}), {onDone: () => turn.focus({preventScroll: true})});
+      {token: token(), expectedVersion: s.summary.version}), {onDone: toStatusLine});
   }
 
   function fork(version) {

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
@@ -574,6 +575,46 @@ def test_scrolling_by_the_scrollbar_while_a_move_is_on_its_way_is_kept(new_page)
     ann.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     assert ann.evaluate("scrollY") == y  # where the player scrolled to, not where the move was sent from
     assert ann.errors == [] and bob.errors == []
+
+
+def caught(page: Page, routes: list, deadline_s: float = 30.0):
+    """The first request a held route caught: Playwright hands it over while the page is asked
+    something, so the page is asked (a short wait) until it has, within a bound."""
+    bound = time.monotonic() + deadline_s
+    while not routes:
+        assert time.monotonic() < bound, "the request never reached the route"
+        page.wait_for_timeout(10)
+    return routes[0]
+
+
+#: Ann's move (seat 0), as the page sends it.
+MOVE_POST = re.compile(r"/seats/0/moves\?legal_moves=true$")
+
+
+def test_focus_the_person_moves_while_a_move_is_on_its_way_stays_where_they_put_it(new_page):
+    # After a move's answer focus goes to the status line, but only from the control that sent the
+    # move (or from nowhere): a control the person went to meanwhile keeps it. The answer is held
+    # back (a route) until the person has moved, so the window is there whatever the machine's speed.
+    page = new_page()
+    open_with_bots(page, "tiny_duel", 2, "ann")
+    expect(page.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
+    slider = page.get_by_label("Version shown")
+    held: list = []
+    page.route(MOVE_POST, lambda route: held.append(route))
+    for moved in (True, False):
+        held.clear()
+        before = page.locator("#log li").count()
+        play_first(page)  # Confirm sends it
+        expect(page.locator("main")).to_have_class(re.compile(r"\bbusy\b"))
+        if moved:
+            slider.focus()  # to look back while the move is on its way
+            expect(slider).to_be_focused()
+        caught(page, held).continue_()
+        expect(page.locator("#log li")).not_to_have_count(before)  # answered, and drawn
+        expect(page.locator("main")).not_to_have_class(re.compile(r"\bbusy\b"))
+        focused = page.evaluate("document.activeElement.id")
+        assert focused == ("replay-slider" if moved else "turn")
+    assert page.errors == []
 
 
 def test_propose_stages_a_legal_move_the_composers_list_does_not_hold(new_page):
