@@ -130,9 +130,10 @@ def _own_copy(error: BaseException) -> BaseException:
 def write_batch(recorder: Any, batch: list[_Pending]) -> None:
     """Write ``batch`` in one transaction of ``recorder`` (a ``PostgresApplicationRecorder``).
 
-    First as one call of the store's insert function (``GroupCommitRecorder.insert_function``: lock,
-    notify, insert and commit in one statement), or, in a store without it, as one insert pipelined
-    like the library's own (lock, notify, insert, commit); on a version conflict, again with a savepoint per save so that only the conflicting saves fail. A
+    First as one call of the store's insert function (``GroupCommitRecorder.insert_function``:
+    lock, notify, insert and commit in one statement), or, in a store without it, as one insert
+    pipelined like the library's own (lock, notify, insert, commit); on a version conflict, again
+    without the saves whose versions are taken, so that only the conflicting saves fail. A
     connection that broke under a pooled checkout is retried once on a fresh one (as ``api.pgstore``
     does for the library's queries); a pool that had no connection to give fails at once.
     """

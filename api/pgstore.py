@@ -92,9 +92,11 @@ class GroupCommitRecorder(_bounded(PostgresApplicationRecorder)):  # type: ignor
         Why: psycopg's pipeline around ``conn.transaction()`` syncs five times for the library's
         one transaction (the BEGIN, the statements, the inner and outer pipelines' exits, the
         COMMIT): about 0.7 ms of a web worker's CPU and 0.55 ms of PostgreSQL's per save, against
-        0.3 and 0.4 for one prepared call (docs/command-path.md, thirteenth session). Same guarantees: the ``EXCLUSIVE`` lock is taken first and held
-        through the commit (gap-free notification ids in commit order), one ``NOTIFY``, the ids
-        returned in the rows' order, and a version conflict fails the whole statement with
+        0.3 and 0.4 for one prepared call (docs/command-path.md, thirteenth session).
+
+        Same guarantees: the ``EXCLUSIVE`` lock is taken first and held through the commit
+        (gap-free notification ids in commit order), one ``NOTIFY``, the ids returned in the
+        rows' order, and a version conflict fails the whole statement with
         ``UniqueViolation`` (``api.group_commit`` then writes the batch without the conflicting
         saves, as before). ``lock_timeout`` is passed on every call, so the datastore's setting
         is the one in force, not the one at migration time.
