@@ -42,9 +42,49 @@ class RequestContext(logging.Filter):
         return True
 
 
+class LineFormatter(JsonFormatter):
+    """python-json-logger's formatter, writing a plain record (a text message without arguments,
+    exception or stack: every access line) without its generic steps.
+
+    Why: formatting the access line took about 60 % of writing it (add_fields' loops over its
+    options, ``merge_record_extra``'s checks of every attribute, a ``strftime`` per line), a few
+    per cent of a move's POST. The fast path builds the same dict in the same order (the format's
+    fields renamed, then the record's extra attributes in their order) and serialises it with the
+    library's own ``serialize_log_record``, so the line is byte for byte the library's; the time
+    text is kept per second (the format has no fraction). Anything else, and any option this app
+    does not use, goes through the library."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._fields = [(field, self._get_rename(field)) for field in self._required_fields]
+        self._plain = (not self.defaults and not self.static_fields and not self.timestamp
+                       and not self.rename_fields_keep_missing and type(self).process_log_record is
+                       JsonFormatter.process_log_record)
+        self._stamp: tuple[int, str] = (-1, "")
+
+    def format(self, record: logging.LogRecord) -> str:
+        if (not self._plain or record.args or record.exc_info or record.exc_text or record.stack_info
+                or type(record.msg) is not str):
+            return super().format(record)
+        record.message = record.msg  # what getMessage() gives a str without arguments
+        if "asctime" in self._required_fields:
+            second = int(record.created)
+            stamp = self._stamp
+            if stamp[0] != second:
+                stamp = self._stamp = (second, self.formatTime(record, self.datefmt))
+            record.asctime = stamp[1]
+        attributes = record.__dict__
+        data = {renamed: attributes.get(field) for field, renamed in self._fields}
+        skip, rename = self._skip_fields, self.rename_fields
+        for key, value in attributes.items():
+            if key not in skip and not key.startswith("_"):
+                data[rename.get(key, key)] = value
+        return self.serialize_log_record(data)
+
+
 def formatter() -> logging.Formatter:
     """The JSON formatter every handler uses (UTC ISO-8601 times)."""
-    fmt = JsonFormatter(_FORMAT, rename_fields=_RENAMED, datefmt="%Y-%m-%dT%H:%M:%S%z")
+    fmt = LineFormatter(_FORMAT, rename_fields=_RENAMED, datefmt="%Y-%m-%dT%H:%M:%S%z")
     fmt.converter = time.gmtime
     return fmt
 

@@ -14,7 +14,7 @@ the same request). ``--level basic`` measures the default a person gets.
 
     python scripts/bench_cpu.py --pairs 300 [--store memory|postgres] [--level random|basic|strong] [--profile out.prof]
         [--project-repeat 3] [--project-batch 40] [--project-profile worker.prof] [--one-trip 6]
-        [--same-tables]
+        [--same-tables] [--sql 1000]
 """
 
 from __future__ import annotations
@@ -137,6 +137,58 @@ def one_trip(client, rounds: int, moves: int, rng: random.Random) -> None:
           f"of medians {statistics.median(flat_one) / statistics.median(flat_two):.2f}")
 
 
+def sql_per_move(client, db: str, moves: int, rng: random.Random) -> None:
+    """What one move costs PostgreSQL (``--sql``, thirteenth session): ``moves`` moves played in one
+    round trip each (``play_one``), with the statements this process sends counted by their first
+    words (``psycopg.Cursor.execute``; BEGIN and COMMIT go another way and are not counted), the
+    database's transactions and rows from ``pg_stat_database``, and the CPU of its backends from
+    ``/proc`` (the pool's connections; this process's own web CPU beside them)."""
+    import collections
+
+    import psycopg
+
+    def backends() -> tuple[tuple[int, ...], float]:
+        with psycopg.connect(host="127.0.0.1", user="postgres", dbname="postgres", autocommit=True) as conn:
+            stats = conn.execute("SELECT xact_commit, tup_inserted, tup_returned, tup_fetched FROM pg_stat_database "
+                                 "WHERE datname = %s", (db,)).fetchone()
+            pids = [pid for (pid,) in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s "
+                                                   "AND pid <> pg_backend_pid()", (db,))]
+        ticks = 0
+        for pid in pids:
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])
+            except (FileNotFoundError, ProcessLookupError):
+                pass
+        return stats, ticks / os.sysconf("SC_CLK_TCK")
+
+    counts: collections.Counter = collections.Counter()
+    execute = psycopg.Cursor.execute
+
+    def counted(self, query, *args, **kwargs):  # noqa: ANN001, ANN202 - psycopg's own signature
+        text = query if isinstance(query, str) else query.as_string(self.connection)
+        counts[" ".join(text.split()[:4])[:70]] += 1
+        return execute(self, query, *args, **kwargs)
+
+    play_one(client, 20, rng)  # the pool's connections opened before the first reading
+    time.sleep(0.5)  # pg_stat_database is updated by each backend when it goes idle
+    stats0, cpu0 = backends()
+    psycopg.Cursor.execute = counted
+    try:
+        web = play_one(client, moves, rng)
+    finally:
+        psycopg.Cursor.execute = execute
+    time.sleep(0.5)
+    stats1, cpu1 = backends()
+    per = [(b - a) / moves for a, b in zip(stats0, stats1)]
+    print(f"  {moves} moves in one round trip each (table openings included), per move: web CPU {ms(web)} ms; "
+          f"PostgreSQL backends {1000 * (cpu1 - cpu0) / moves:.3f} ms CPU, {per[0]:.2f} transactions, "
+          f"{per[1]:.2f} rows inserted, {per[2] + per[3]:.1f} rows read; statements sent:")
+    for statement, n in counts.most_common():
+        print(f"    {n / moves:6.3f}  {statement}")
+
+
 def project(app, batch_size: int = 40) -> tuple[int, float]:
     """Replay the whole log through a fresh projector into memory; (events, CPU seconds)."""
     from projections.runner import Projector
@@ -243,6 +295,9 @@ def main() -> None:
                         help="draw the tables' seeds from a counter, not at random: two trees (a branch and "
                              "its base) then play the very same games, and their projection figures compare")
     parser.add_argument("--parts", action="store_true", help="also time each mechanism cut in issues 18 and 39 both ways")
+    parser.add_argument("--sql", type=int, default=0, metavar="MOVES",
+                        help="also (with --store postgres): MOVES moves in one round trip each, with the statements "
+                             "sent, the transactions and rows, and the PostgreSQL backends' CPU per move")
     parser.add_argument("--one-trip", type=int, default=0, metavar="ROUNDS",
                         help="also: CPU per move, GET legal-moves + POST against POST ?legal_moves=true alone, in "
                              "ROUNDS alternating blocks of --pairs/ROUNDS moves")
@@ -287,6 +342,8 @@ def main() -> None:
         parts(app, client)
     if args.one_trip:
         one_trip(client, args.one_trip, max(1, args.pairs // args.one_trip), rng)
+    if args.sql and args.store == "postgres":
+        sql_per_move(client, args.db, args.sql, rng)
     app.extensions["tabletop.tables"].close()
 
 

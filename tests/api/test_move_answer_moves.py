@@ -171,3 +171,48 @@ def test_the_openapi_document_describes_the_flag_and_the_answer(client):
     answer = post["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
     props = spec["components"]["schemas"][answer]["properties"]
     assert "legal_moves" in props and "receipt" in props
+
+
+def test_the_answer_with_its_moves_is_byte_for_byte_what_flasks_json_provider_writes(app, client, monkeypatch):
+    """The flagged answer is encoded by orjson (``api.routes.common.json_answer``): the bytes, the
+    content type and the receipt header are those the schema and Flask's provider gave."""
+    import hashlib
+    import itertools
+
+    import domain.application
+
+    seeds = itertools.count()
+    monkeypatch.setattr(domain.application, "new_seed", lambda: hashlib.sha256(f"json-{next(seeds)}".encode()).hexdigest())
+    rng = random.Random(7)
+    for game in ("bunny_kingdom", "homesteaders", "walnut_grove", "fantasy_ranch"):
+        table = Seats(client, game, people=1, bots=1)
+        listed = table.legal(0)
+        for _ in range(6):
+            legal = listed["moves"]
+            if not legal or listed["outline"]:  # an outline lists first steps, not moves to play
+                break
+            r = table.play(0, _pick(rng, legal), ASK)
+            assert r.status_code == 200 and r.mimetype == "application/json", r.data
+            with app.app_context():
+                assert r.data == app.json.response(r.json).get_data()  # sorted, compact, ASCII, final newline
+            assert json.loads(r.headers["Tabletop-Receipt"]) == r.json["receipt"]
+            listed = r.json["legal_moves"]
+
+
+def test_an_answer_orjson_would_write_otherwise_takes_flasks_provider(app):
+    """What orjson writes differently (raw UTF-8, non-str keys, ints beyond 64 bits, datetimes as ISO
+    text, the debug app's indented form) goes through Flask's provider, byte for byte."""
+    from datetime import UTC, datetime
+
+    from api.routes.common import json_answer
+
+    bodies = [{"name": "Zoë"}, {"seats": {1: "a", 10: "b"}}, {"big": 2 ** 70}, {"at": datetime(2026, 1, 2, tzinfo=UTC)},
+              {"plain": [1, "a", None, True], "b": {"z": 1, "a": 2}}]
+    with app.test_request_context():
+        for body in bodies:
+            assert json_answer(body).get_data() == app.json.response(body).get_data(), body
+        app.debug = True
+        try:
+            assert json_answer(bodies[-1]).get_data() == app.json.response(bodies[-1]).get_data()
+        finally:
+            app.debug = False

@@ -240,3 +240,31 @@ def test_two_processes_racing_on_one_table_lose_and_duplicate_nothing(backend, t
     finally:
         for worker in workers:
             worker.close()
+
+
+def test_a_tables_save_records_every_pending_event_snapshots_and_tells_the_library_hooks(tables, monkeypatch):
+    """``Tables.save`` takes a lone table without the library's protocol checks: what it records,
+    snapshots and passes to the library's hooks is what the library's own ``save`` would."""
+    from eventsourcing.application import Application, ProcessingEvent
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the library's collect_events ran for a lone table")
+
+    monkeypatch.setattr(ProcessingEvent, "collect_events", refused)
+    monkeypatch.setattr(Tables, "snapshotting_intervals", {Table: 5})
+    heard: list = []
+    monkeypatch.setattr(tables, "_notify", lambda recordings: heard.append([r.notification.id for r in recordings]))
+    table_id = seated(tables, names=("ann", "bob"))
+    tables.start(table_id)
+    while tables.table(table_id).version < 12 and tables.table(table_id).status == "running":
+        play_first_legal(tables, table_id)
+    stored = list(tables.events.get(table_id))
+    assert [e.originator_version for e in stored] == list(range(1, len(stored) + 1))
+    assert sum(len(ids) for ids in heard) == len(stored)  # every save told the hook its recordings
+    assert facts(replayed(tables, table_id)) == facts(tables.table(table_id))
+    snapshots = [s.originator_version for s in tables.snapshots.get(table_id)]
+    assert snapshots and all(v % 5 == 0 for v in snapshots)  # at the interval, as the library would
+    # Anything else still goes through the library's save (and its collect_events).
+    table = tables.table(table_id).working_copy()
+    with pytest.raises(AssertionError, match="collect_events ran"):
+        Application.save(tables, table)

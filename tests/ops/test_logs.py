@@ -86,3 +86,45 @@ def test_no_log_line_holds_a_seat_token_or_the_secret_even_for_refused_and_faili
     assert statuses[-4:] == [422, 403, 401, 500]
     bug = next(r for r in records if r["logger"] == "api.errors")
     assert bug["level"] == "ERROR" and "RuntimeError: a bug" in bug["exc_info"] and bug["request_id"]
+
+
+def test_every_line_is_byte_for_byte_what_python_json_logger_writes(client):
+    """``logs.LineFormatter`` writes plain records itself: each line equals the library formatter's
+    for the same record, the app's own access lines included (captured as records, formatted by both)."""
+    import time
+
+    from pythonjsonlogger.json import JsonFormatter
+
+    library = JsonFormatter(logs._FORMAT, rename_fields=logs._RENAMED, datefmt="%Y-%m-%dT%H:%M:%S%z")
+    library.converter = time.gmtime
+    ours = logs.formatter()
+    records: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            records.append(record)
+
+    keep, root = Keep(), logging.getLogger()
+    keep.addFilter(logs.RequestContext())
+    root.addHandler(keep)
+    level = root.level
+    root.setLevel(logging.INFO)
+    try:
+        table = Table(client)
+        client.get(f"/api/tables/{table.id}/seats/0/legal-moves", headers={"X-Request-ID": "r-1"})
+        client.get("/api/tables/not-a-table")
+        log = logging.getLogger("tabletop.test")
+        log.info("Zoë joined", extra={"seat": 2, "names": ["Ann", "Zoë"], "when": time.gmtime(0)})
+        log.warning("table %s is %d moves long", "t-1", 40)  # arguments: the library's path
+        try:
+            raise ValueError("bad")
+        except ValueError:
+            log.exception("it failed")  # an exception: the library's path
+        log.info({"a": "dict message"})  # a dict message: the library's path
+        log.info("stacked", stack_info=True)
+    finally:
+        root.removeHandler(keep)
+        root.setLevel(level)
+    assert any(r.name == logs.ACCESS for r in records) and len(records) >= 8
+    for record in records:
+        assert ours.format(record) == library.format(record), record.__dict__
