@@ -12,8 +12,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-import pytest
-
 from domain.games import GAMES
 from domain.games.fantasy_ranch import bots, prospects, tournaments
 from domain.games.fantasy_ranch.state import Work
