@@ -8,6 +8,8 @@ import itertools
 import random
 from dataclasses import replace
 
+import pytest
+
 from domain.application import bot_decision
 from domain.fairness import bot_rng, draw
 from domain.games import GAMES
@@ -114,13 +116,14 @@ def _hidden_twin(state, seat: int, rng: random.Random):
     return replace(state, horse_deck=tuple(deck), fate_deck=tuple(fate), removed_cards=tuple(removed))
 
 
-def test_the_level_3_search_reads_only_the_view_and_its_rng(monkeypatch):
+@pytest.mark.parametrize("options", [LEVEL_3, {"level": 1}], ids=["level 3", "level 1"])
+def test_the_search_reads_only_the_view_and_its_rng(monkeypatch, options):
     """No peeking, rounds 4 and 5 included: the searching ``strong`` plays the same move when the
     decks it cannot see are reordered, and the same move again from the same generator."""
     searched = _calls(monkeypatch, lookahead, "choose")
     compared = 0
     for kind in ("turn", "tournament_prizes", "tournament_entries"):
-        for state, seat in _late_positions(kind, seed="fr-lookahead-peek"):
+        for state, seat in _late_positions(kind, seed="fr-lookahead-peek", options=options):
             twin = _hidden_twin(state, seat, random.Random(compared))
             if GAME.secrets(twin) == GAME.secrets(state):
                 continue
@@ -138,9 +141,10 @@ def _late_state(level: int):
     return next(_late_positions("turn", secret=seed_of("fr-lookahead-levels", level), options={"level": level}))
 
 
-def test_levels_2_and_3_search_the_last_rounds_and_level_1_does_not():
-    """Searched, levels 2 and 3 won more often than their one ply; level 1 did not."""
-    assert [lookahead.searched(*_late_state(level)) for level in (1, 2, 3)] == [False, True, True]
+def test_every_level_searches_the_last_rounds():
+    """Searched, every level won more often than its one ply (level 1 once its rollouts' finals
+    plan counted the seat's own prize horses)."""
+    assert [lookahead.searched(*_late_state(level)) for level in (1, 2, 3)] == [True, True, True]
     state, seat = _late_state(2)
     early = replace(state, round=lookahead.FROM_ROUND - 1)
     assert not lookahead.searched(early, seat)

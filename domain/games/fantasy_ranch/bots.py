@@ -18,11 +18,11 @@ not seen, so no policy can depend on a secret and the same input always gives th
 * ``strong``: one ply judged by its own ``Taste`` (``STRONG``: the trophies on fate cards it
   meets the requirement of [L2 L3], dice for the tournaments weighed double, each champion
   counted for a final of its own), horse moves that take another seat's territory over at once
-  [L3], and tournament entries planned against the public field (``prospects``). At levels 2
-  and 3 from round 4 on, the best two moves of that ranking are searched to the end of the game
+  [L3], and tournament entries planned against the public field (``prospects``). From round 4
+  on, the best two moves of that ranking are searched to the end of the game
   (``lookahead``: flat Monte Carlo over determinizations, rollouts played by ``QUICK`` and
-  ``QUICK_STRONG``, quick forms of the two judgements); earlier, and at level 1, rollouts
-  measured no better than the one ply (docs/bots.md).
+  ``QUICK_STRONG``, quick forms of the two judgements); earlier, rollouts measured no
+  better than the one ply (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -500,8 +500,8 @@ def basic_move(state: State, seat: int, rng: random.Random) -> Move:
 
 def strong_move(view: Any, seat: int, rng: random.Random) -> Move:
     """One ply judged by ``STRONG`` (fate trophies in reach, champions one a final, takeovers),
-    tournament entries planned against the public field (``prospects``); at levels 2 and 3 from
-    round 4 on, the best of that ranking searched to the end of the game (``lookahead``)."""
+    tournament entries planned against the public field (``prospects``); from round 4 on, the
+    best of that ranking searched to the end of the game (``lookahead``)."""
     state = determinize(view, seat, rng)
     ranked = strong_ranking(state, seat, rng, STRONG)
     if lookahead.searched(state, seat):

@@ -1,9 +1,11 @@
-"""Fantasy Ranch ``strong`` at levels 2 and 3, rounds 4 and 5: flat Monte Carlo to the end.
+"""Fantasy Ranch ``strong``, rounds 4 and 5: flat Monte Carlo to the end.
 
 Why: one ply of ``worth`` cannot see how the last purchases, fate claims, takeovers [L3] and
 the three finals of the last rounds play out, and those settle a game; searched, they won more
 often than the one-ply judgement on the same 300 games (docs/bots.md, Fantasy Ranch fourth
-pass: 146 against 127 at level 3, 121 against 101 at level 2; level 1 no better). Why only
+pass: 146 against 127 at level 3, 121 against 101 at level 2; level 1 since its rollouts plan
+the finals with the seat's own prize horses counted, fifth pass: 109 and 100 against 97 and 86
+of two sets of 300). Why only
 late: a rollout to the end costs about 40 ms of CPU a round still to play at level 3, and the
 budget is 300 ms a decision.
 
@@ -34,9 +36,10 @@ Move = dict[str, Any]
 #: a rollout policy: the move a seat makes in a simulated state.
 Policy = Callable[[State, int, random.Random], Move]
 
-#: the rules levels searched, from this round on. Level 1 measured no better searched (101 and
-#: 91 wins against 93 and 94 of two sets of 300 games; docs/bots.md, fourth pass).
-LEVELS = (2, 3)
+#: the rules levels searched, from this round on. Level 1 measured no better searched while the
+#: finals plan of its rollouts expected no prize horse for the seat (docs/bots.md, fourth and
+#: fifth passes).
+LEVELS = (1, 2, 3)
 FROM_ROUND = 4
 #: candidates compared: the one-ply choice and the next ones by ``STRONG``'s ranking.
 CANDIDATES = 2

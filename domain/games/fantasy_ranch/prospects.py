@@ -220,7 +220,7 @@ def final_entry(w: Work, seat: int, moves: list[Move]) -> Move | None:
                 g -= FINAL_ENTRY_FEE
         if not ok:
             continue
-        mine = [0.0]  # the distribution of horses won
+        mine = [1.0]  # the distribution of horses won
         gained = {s: 0.0 for s in others}
         for i, choice in enumerate(plan):
             dice_me = 1 if choice == -1 else choice
