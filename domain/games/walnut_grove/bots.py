@@ -22,7 +22,8 @@ policy does can depend on a secret, and the same input always gives the same mov
   where ``basic`` looks at the year: its spring (``basic``'s too) tries every placement of every
   drawn tile and counts what the open fences may still enclose (``enclosures.outlook``;
   enclosures are most of a winner's points; the rollouts' quick ``basic`` keeps the cheap
-  spring), spare wood counts toward the winters after this one (``wood_deficit``),
+  spring; ``strong`` reads an open area's chance of closing from the tiles still in the bag and
+  the draws left, ``enclosures.bag_outlook``, where ``basic`` keeps a fixed table), spare wood counts toward the winters after this one (``wood_deficit``),
   and Surveyor's Chain counts the enclosures the tiles still to come should add. A fall choice
   is judged once the seats after it this fall have moved as ``basic`` would (``finish_fall``:
   next year's street is the one they leave).

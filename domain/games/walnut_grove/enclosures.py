@@ -106,9 +106,12 @@ def fit_share(pool: tuple[int, ...], mask: int) -> float:
 #: spring, closed or not at the end): log-loss 0.562 against the fixed table's 0.657.
 BAG_REACH = 0.1
 BAG_SURE = 0.85
+#: the draws shared among the farm's open areas that may close, by this power of their number
+#: (0: not shared).
+BAG_SHARE = 0.0
 
 
-def bag_chance(needs: dict, pool: tuple[int, ...], draws: int) -> float:
+def bag_chance(needs: dict, pool: tuple[int, ...], draws: float) -> float:
     """The chance an open area needing ``needs`` (``needed_edges``) closes, ``draws`` tiles still
     to be drawn from a pool like ``pool`` (``fence_counts``)."""
     reach = BAG_REACH * draws / len(needs) ** 0.5
@@ -124,11 +127,15 @@ def bag_outlook(board: str, tiles: tuple[Placement, ...], to_come: int, pool: tu
     less than the fixed table says, one many tiles fit counts more."""
     cells = farm_cells(board, tiles)
     total = 0.0
+    open_areas = []
     for area in farm_areas(board, tiles):
         if area.enclosed:
             total += area.size
         elif to_come > 0:
             needs = needed_edges(cells, area)
             if needs is not None and len(needs) <= to_come:
-                total += area.size * bag_chance(needs, pool, draws)
+                open_areas.append((area.size, needs))
+    if open_areas:
+        shared = draws / len(open_areas) ** BAG_SHARE if BAG_SHARE else draws
+        total += sum(size * bag_chance(needs, pool, shared) for size, needs in open_areas)
     return total
