@@ -23,7 +23,6 @@ import math
 import statistics
 import sys
 import time
-from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
 
