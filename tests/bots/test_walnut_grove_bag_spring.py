@@ -63,7 +63,7 @@ def test_strong_takes_a_sure_enclosure_where_basic_waits_on_the_last_draws():
     """Year 7 of a seeded game of four ``basic`` bots, seat 2 keeps one of L23, L35 and L03, and
     one disc is face down (B3: two tiles drawn, one kept). Placing L35 leaves its four-cell forest
     one fenced side short: the table counts it 0.55 x 4 and ``basic`` places L35 there. From the
-    bag, two draws close that side with a chance of about 0.1, so ``strong`` places L23, which
+    bag, two draws close that side with a chance under 0.25, so ``strong`` places L23, which
     encloses a pasture cell now."""
     state, seat = next((s, seat) for at, s, seat in positions(GAME, 4, seed_of("wgs3", 0), ["basic"] * 4) if at == 148)
     assert state.phase == "spring" and state.year == 7 and seat == 2 and state.discs == ("B3",)
@@ -81,4 +81,4 @@ def test_strong_takes_a_sure_enclosure_where_basic_waits_on_the_last_draws():
     needs = needed_edges(farm_cells(player.board, tiles), forest)
     assert needs == {(4, 2): SOUTH}
     pool = fence_counts(state.tile_bag + tuple(t for p in state.players for t in p.drawn))
-    assert bag_chance(needs, pool, YEAR_DISCS["B3"].draw) < 0.2 < CLOSING[1]
+    assert bag_chance(needs, pool, YEAR_DISCS["B3"].draw) < 0.25 < CLOSING[1]

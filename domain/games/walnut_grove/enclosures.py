@@ -101,14 +101,15 @@ def fit_share(pool: tuple[int, ...], mask: int) -> float:
 
 #: strong's closing chance from the tiles left (issue 38): a needed cell closes with the chance
 #: that one of ``BAG_REACH`` x the draws to come (shared among the cells an area needs, by their
-#: square root) fences its side, and an area with every such chance at most ``BAG_SURE``. Fitted
-#: on 8,006 open areas of 60 games (strong against three basic, every seat's farm after each
-#: spring, closed or not at the end): log-loss 0.562 against the fixed table's 0.657.
-BAG_REACH = 0.1
-BAG_SURE = 0.85
+#: square root, and among the farm's open areas, by ``BAG_SHARE``) fences its side, and an area
+#: with every such chance at most ``BAG_SURE``. Fitted on 7,907 open areas of 60 games (strong
+#: against three basic, every seat's farm after each spring, closed or not at the end): log-loss
+#: 0.560 against the fixed table's 0.659 (docs/bots.md, branch wg-strong3).
+BAG_REACH = 0.3
+BAG_SURE = 0.8
 #: the draws shared among the farm's open areas that may close, by this power of their number
 #: (0: not shared).
-BAG_SHARE = 0.0
+BAG_SHARE = 0.5
 
 
 def bag_chance(needs: dict, pool: tuple[int, ...], draws: float) -> float:
