@@ -22,7 +22,8 @@ policy does can depend on a secret, and the same input always gives the same mov
   where ``basic`` looks at the year: its spring (``basic``'s too) tries every placement of every
   drawn tile and counts what the open fences may still enclose (``enclosures.outlook``;
   enclosures are most of a winner's points; the rollouts' quick ``basic`` keeps the cheap
-  spring), spare wood counts toward the winters after this one (``wood_deficit``),
+  spring; ``strong`` reads an open area's chance of closing from the tiles still in the bag and
+  the draws left, ``enclosures.bag_outlook``, where ``basic`` keeps a fixed table), spare wood counts toward the winters after this one (``wood_deficit``),
   and Surveyor's Chain counts the enclosures the tiles still to come should add. A fall choice
   is judged once the seats after it this fall have moved as ``basic`` would (``finish_fall``:
   next year's street is the one they leave).
@@ -56,7 +57,7 @@ from domain.games.walnut_grove.components import (
     YEARS,
 )
 from domain.games.walnut_grove.determinize import determinize
-from domain.games.walnut_grove.enclosures import outlook
+from domain.games.walnut_grove.enclosures import bag_outlook, fence_counts, outlook
 from domain.games.walnut_grove.fall import fall_turn_outcomes, take_listed_fall_turn
 from domain.games.walnut_grove.farm import Area, farm_areas, farm_cells, open_cells, rotated_tile
 from domain.games.walnut_grove.free_actions import return_listed_help_tile
@@ -591,13 +592,19 @@ def _production(areas: list[Area], weight: dict, player: Player) -> float:
     return sum(sizes[: len(player.active) + 2])
 
 
-def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random) -> Move:
-    """Every placement of every drawn tile judged by what its fences may still enclose."""
+def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random, bag: bool = False) -> Move:
+    """Every placement of every drawn tile judged by what its fences may still enclose. With
+    ``bag`` (strong), an open area's chance of closing is read from the tiles still to be drawn
+    (``enclosures.bag_outlook``), not the fixed table ``basic`` keeps."""
     player = state.player(seat)
     wanted = _wanted(player)
     weight = {LANDSCAPE_LETTER[g]: (2.0 if g in wanted else 1.0) for g in LANDSCAPE_LETTER}
     tiles, left, placements = player.tiles, list(player.drawn), []
-    for _ in range(keep_count(state, player)):
+    keep = keep_count(state, player)
+    # public: the bag and every drawn tile (most go back), the draws of the discs face down
+    pool = fence_counts(state.tile_bag + tuple(t for p in state.players for t in p.drawn)) if bag else ()
+    draws = sum(YEAR_DISCS[d].draw for d in state.discs)
+    for placed_now in range(keep):
         to_come = max(0, TILES_PLACED - len(tiles) - 1)
         options = [
             (tile, x, y, rotation)
@@ -605,9 +612,11 @@ def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random) -> Mo
             for x, y in open_cells(player.board, tiles)
             for rotation in ROTATIONS
         ]
+        # the tiles in hand after this one count as draws while this spring places more
+        chances = (pool, draws + (len(left) - 1 if placed_now + 1 < keep else 0)) if bag else None
         best = max(
             options,
-            key=lambda placed: (_plan_value(player, tiles + (placed,), weight, to_come), rng.random()),
+            key=lambda placed: (_plan_value(player, tiles + (placed,), weight, to_come, chances), rng.random()),
         )
         tile, x, y, rotation = best
         left.remove(tile)
@@ -616,12 +625,14 @@ def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random) -> Mo
     return {"type": "place_landscape_tiles", "placements": placements}
 
 
-def _plan_value(player: Player, tiles: tuple, weight: dict, to_come: int) -> float:
-    """The farm's enclosures, those its open fences may still close (``enclosures.outlook``), its
-    land upgrades and the production of the areas its figures would work."""
+def _plan_value(player: Player, tiles: tuple, weight: dict, to_come: int, chances: tuple | None = None) -> float:
+    """The farm's enclosures, those its open fences may still close (``enclosures.outlook``; with
+    ``chances``, the pool and draws to come, ``bag_outlook``), its land upgrades and the
+    production of the areas its figures would work."""
     areas = farm_areas(player.board, tiles)
     bonus = _land_bonus(areas, (u for _, u in player.upgrades))
-    return outlook(player.board, tiles, to_come) + bonus + PLAN_PRODUCTION * _production(areas, weight, player)
+    fences = outlook(player.board, tiles, to_come) if chances is None else bag_outlook(player.board, tiles, to_come, *chances)
+    return fences + bonus + PLAN_PRODUCTION * _production(areas, weight, player)
 
 
 def _summer_candidates(
@@ -799,12 +810,14 @@ def next_fall_potential(state: WalnutGroveState, seat: int) -> float:
     return max([0.0, *gains])
 
 
-def strong_move(view, seat: int, rng: random.Random) -> Move:
+def strong_move(view, seat: int, rng: random.Random, bag_spring: bool = True) -> Move:
+    """``bag_spring``: the spring reads its closing chances from the bag (False: ``basic``'s
+    spring, as ``strong`` played it before; ``scripts/compare_walnut_grove_strong.py``)."""
     base = determinize(view, seat, rng)
     if seat not in to_act(base):
         return _off_turn(base, seat, rng, plan=True)
     if base.phase == "spring":
-        return _spring_strong(base, seat, rng)
+        return _spring_strong(base, seat, rng, bag=bag_spring)
     ranked = ranked_moves(base, seat, rng, plan=True)
     phase = "fall" if base.phase == "fall" and not base.overflow else base.phase
     shortlist = list(islice(_distinct(ranked), CANDIDATES.get(phase, 1)))
