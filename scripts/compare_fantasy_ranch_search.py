@@ -14,7 +14,6 @@ paired figures (games only one of the two won, McNemar's z, the trophy-margin di
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -28,7 +27,7 @@ from domain.games import get_game  # noqa: E402
 from domain.games.fantasy_ranch import bots  # noqa: E402
 from domain.games.fantasy_ranch.determinize import determinize  # noqa: E402
 from domain.games.game import BotInput, walk_to_end  # noqa: E402
-from scripts.bench_bots import _p99, seed_of, wilson  # noqa: E402
+from scripts.bench_bots import _p99, paired, seed_of, wilson  # noqa: E402
 
 GAME = get_game("fantasy_ranch")
 PLAYERS = 4
@@ -82,13 +81,9 @@ def main() -> None:
               f"CPU median {1000 * statistics.median(times):.1f} ms, p99 {1000 * _p99(times):.1f} ms, "
               f"max {1000 * times[-1]:.0f} ms")
     a, b = results["one ply"], results["search"]
-    only_a = sum(x[0] and not y[0] for x, y in zip(a, b, strict=True))
-    only_b = sum(y[0] and not x[0] for x, y in zip(a, b, strict=True))
-    z = (only_b - only_a) / math.sqrt(only_a + only_b) if only_a + only_b else 0.0
-    diffs = [y[1] - x[1] for x, y in zip(a, b, strict=True)]
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    only_a, only_b, z, mean_diff, half = paired(a, b)
     print(f"  only the one ply won {only_a}, only the search {only_b} (McNemar z {z:.2f}); "
-          f"margin, search less one ply: {statistics.mean(diffs):+.2f} ± {half:.2f} trophies")
+          f"margin, search less one ply: {mean_diff:+.2f} ± {half:.2f} trophies")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ interval).
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -31,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from domain.application import bot_decision  # noqa: E402
 from domain.fairness import bot_rng, draw  # noqa: E402
 from domain.games import get_game  # noqa: E402
-from domain.games.game import CHANCE, BotInput  # noqa: E402
+from domain.games.game import BotInput, walk_to_end  # noqa: E402
 from domain.games.walnut_grove import bots  # noqa: E402
-from scripts.bench_bots import _p99, seed_of, wilson  # noqa: E402
+from scripts.bench_bots import _p99, paired, seed_of, wilson  # noqa: E402
 
 GAME = get_game("walnut_grove")
 PLAYERS = 4
@@ -59,25 +58,19 @@ def play(name: str, seeds: str, g: int) -> tuple[bool, int, dict, dict, list[flo
     by source, the best other seat's, and its decision CPU times."""
     policy, chance_seed = VARIANTS[name], seed(seeds, g)
     tested = 0 if g % 2 == 0 else PLAYERS - 1
-    state = GAME.setup(PLAYERS, GAME.resolve_options(PLAYERS, {}))
-    chance_n, times = 0, []
-    for version in range(1, 200_000):
-        if GAME.is_over(state):
-            break
-        actors = GAME.to_act(state)
-        if CHANCE in actors:
-            state = GAME.resolve_chance(state, draw(GAME.chance(state), chance_seed, chance_n))
-            chance_n += 1
-            continue
-        seat = min(actors)
+    times: list[float] = []
+
+    def choose(version: int, state, seat: int) -> dict:
         rng = bot_rng(chance_seed, version, seat)
-        if seat == tested:
-            cpu = time.process_time()
-            move = policy(BotInput(seat, GAME.player_view(state, seat), GAME.legal_moves(state, seat), rng))
-            times.append(time.process_time() - cpu)
-        else:
-            move = bot_decision(GAME, state, seat, "basic", rng)
-        state = GAME.play(state, seat, move)
+        if seat != tested:
+            return bot_decision(GAME, state, seat, "basic", rng)
+        cpu = time.process_time()
+        move = policy(BotInput(seat, GAME.player_view(state, seat), GAME.legal_moves(state, seat), rng))
+        times.append(time.process_time() - cpu)
+        return move
+
+    start = GAME.setup(PLAYERS, GAME.resolve_options(PLAYERS, {}))
+    state = walk_to_end(GAME, start, lambda request, n: draw(request, chance_seed, n), choose)
     scores = GAME.scores(state)
     best = max((s for s in scores.totals if s != tested), key=lambda s: scores.totals[s])
     won = tested in scores.winners
@@ -108,13 +101,9 @@ def main() -> None:
             f"{s} {statistics.mean(r[2][s] for r in found):.2f} ({statistics.mean(r[3][s] for r in found):.2f})"
             for s in SOURCES))
     a, b = results["shared spring"], results["bag spring"]
-    only_a = sum(x[0] and not y[0] for x, y in zip(a, b, strict=True))
-    only_b = sum(y[0] and not x[0] for x, y in zip(a, b, strict=True))
-    z = (only_b - only_a) / math.sqrt(only_a + only_b) if only_a + only_b else 0.0
-    diffs = [y[1] - x[1] for x, y in zip(a, b, strict=True)]
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    only_a, only_b, z, mean_diff, half = paired(a, b)
     print(f"  only the shared spring won {only_a}, only the bag spring {only_b} (McNemar z {z:.2f}); "
-          f"margin, bag less shared: {statistics.mean(diffs):+.2f} ± {half:.2f} points")
+          f"margin, bag less shared: {mean_diff:+.2f} ± {half:.2f} points")
 
 
 if __name__ == "__main__":

@@ -22,21 +22,8 @@ CLOSING = {1: 0.55, 2: 0.25, 3: 0.1}
 
 def needed_cells(cells: dict, area: Area) -> frozenset | None:
     """The empty cells the area's unfenced outline faces, or None if it can never close."""
-    needs = set()
-    for sx, sy in area.subcells:
-        x, y = sx // 2, sy // 2
-        own = cells[(x, y)]
-        for (dx, dy), edge, other_edge, other_q in BORDERS[SUB_OFFSET.index((sx - 2 * x, sy - 2 * y))]:
-            nx, ny = x + dx, y + dy
-            neighbour = cells.get((nx, ny))
-            if neighbour is not None and subcell(nx, ny, other_q) in area.subcells:
-                continue
-            if own.fence[edge] == "1" or (neighbour is not None and neighbour.fence[other_edge] == "1"):
-                continue
-            if neighbour is not None or ny < 1:
-                return None
-            needs.add((nx, ny))
-    return frozenset(needs)
+    needs = needed_edges(cells, area)
+    return None if needs is None else frozenset(needs)
 
 
 def outlook(board: str, tiles: tuple[Placement, ...], to_come: int, closing: dict = CLOSING) -> float:
