@@ -19,7 +19,7 @@ from domain.fairness import draw
 from domain.games.fantasy_ranch import GAME
 from domain.games.fantasy_ranch.determinize import determinize
 from domain.games.fantasy_ranch.state import Work
-from domain.games.game import BOT_LEVELS, CHANCE, BotInput
+from domain.games.game import BOT_LEVELS, CHANCE, BotInput, walk_to_end
 from tests.games.playout import seed_hex
 
 LEVELS = (1, 2, 3)
@@ -178,24 +178,19 @@ def test_determinize_depends_on_the_view_alone_and_samples_only_the_hidden_part(
 
 def _bot_game(players: int, rules_level: int, levels: list[str], seed: int):
     """A whole game with ``levels[seat]`` bots; every move is checked against ``legal_moves``."""
-    state = GAME.setup(players, GAME.resolve_options(players, _options(rules_level)))
-    secret, n, step = seed_hex(seed), 0, 0
-    while not GAME.is_over(state):
-        actors = GAME.to_act(state)
-        if CHANCE in actors:
-            state = GAME.resolve_chance(state, draw(GAME.chance(state), secret, n))
-            n += 1
-            continue
-        seat = min(actors)
-        step += 1
-        inp = BotInput(
-            seat, GAME.player_view(state, seat), GAME.legal_moves(state, seat), random.Random(step)
-        )
+    secret, moves = seed_hex(seed), 0
+
+    def choose(version, state, seat):
+        nonlocal moves
+        moves += 1  # the bots' generators count the seats' moves only, chance steps not
+        assert moves < 3000
+        inp = BotInput(seat, GAME.player_view(state, seat), GAME.legal_moves(state, seat), random.Random(moves))
         move = GAME.bots[levels[seat]](inp)
         assert move in inp.legal
-        state = GAME.play(state, seat, move)
-        assert step < 3000
-    return state
+        return move
+
+    start = GAME.setup(players, GAME.resolve_options(players, _options(rules_level)))
+    return walk_to_end(GAME, start, lambda request, n: draw(request, secret, n), choose)
 
 
 @pytest.mark.parametrize("rules_level", LEVELS)

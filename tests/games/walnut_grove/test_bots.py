@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 
 from domain.fairness import draw
-from domain.games.game import BOT_LEVELS, CHANCE, BotInput
+from domain.games.game import BOT_LEVELS, CHANCE, BotInput, walk_to_end
 from domain.games.walnut_grove import GAME, bots
 from domain.games.walnut_grove.components import COIN_VALUES, PILE_A, PILE_B, is_coin
 from domain.games.walnut_grove.determinize import determinize
@@ -145,24 +145,21 @@ def test_determinize_depends_on_the_view_alone_and_samples_only_the_hidden_part(
 def _bot_game(players: int, levels: list[str], seed: int):
     """A whole game with ``levels[seat]`` bots; every move is checked against ``legal_moves``,
     but for spring, where the list runs to thousands of placements (``play`` checks those)."""
-    state = GAME.setup(players, GAME.resolve_options(players, {}))
-    secret, n, step = seed_hex(seed), 0, 0
-    while not GAME.is_over(state):
-        actors = GAME.to_act(state)
-        if CHANCE in actors:
-            state = GAME.resolve_chance(state, draw(GAME.chance(state), secret, n))
-            n += 1
-            continue
-        seat = min(actors)
-        step += 1
+    secret, moves = seed_hex(seed), 0
+
+    def choose(version, state, seat):
+        nonlocal moves
+        moves += 1  # the bots' generators count the seats' moves only, chance steps not
+        assert moves < 2000
         spring = state.phase == "spring"
         legal = [GAME.bot_move(state, seat, random.Random(0))] if spring else GAME.legal_moves(state, seat)
         view = GAME.player_view(state, seat)
-        move = GAME.bots[levels[seat]](BotInput(seat, view, legal, random.Random(f"{seed}/{step}")))
+        move = GAME.bots[levels[seat]](BotInput(seat, view, legal, random.Random(f"{seed}/{moves}")))
         assert spring or move in legal
-        state = GAME.play(state, seat, move)  # play rejects an illegal spring placement
-        assert step < 2000
-    return state
+        return move  # play rejects an illegal spring placement
+
+    start = GAME.setup(players, GAME.resolve_options(players, {}))
+    return walk_to_end(GAME, start, lambda request, n: draw(request, secret, n), choose)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
