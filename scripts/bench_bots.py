@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from domain.application import bot_decision  # noqa: E402
 from domain.fairness import bot_rng, draw  # noqa: E402
 from domain.games import GAMES, get_game  # noqa: E402
-from domain.games.game import Game, walk_to_end  # noqa: E402
+from domain.games.game import BotInput, Game, walk_to_end  # noqa: E402
 
 PAIRINGS = (("strong", "random"), ("strong", "basic"), ("basic", "random"))
 MAX_STEPS = 200_000
@@ -87,6 +87,24 @@ def paired(a: list, b: list) -> tuple[int, int, float, float, float]:
     diffs = [y[1] - x[1] for x, y in zip(a, b, strict=True)]
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
     return only_a, only_b, z, statistics.mean(diffs), half
+
+
+def against_basic(game: Game, seed: str, tested: int, policy, times: list[float]):
+    """A ``choose`` for ``walk``: the ``tested`` seat plays ``policy`` on its own view (its CPU time
+    appended to ``times``), every other seat ``basic`` as the platform plays it, each from
+    ``bot_rng(seed, version, seat)``: how the comparison scripts put one policy against three
+    ``basic`` bots on the very same deals."""
+
+    def choose(version: int, state, seat: int):
+        rng = bot_rng(seed, version, seat)
+        if seat != tested:
+            return bot_decision(game, state, seat, "basic", rng)
+        cpu = time.process_time()
+        move = policy(BotInput(seat, game.player_view(state, seat), game.legal_moves(state, seat), rng))
+        times.append(time.process_time() - cpu)
+        return move
+
+    return choose
 
 
 def seed_of(*parts: object) -> str:

@@ -16,18 +16,16 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from domain.application import bot_decision  # noqa: E402
-from domain.fairness import bot_rng, draw  # noqa: E402
+from domain.fairness import draw  # noqa: E402
 from domain.games import get_game  # noqa: E402
 from domain.games.fantasy_ranch import bots  # noqa: E402
 from domain.games.fantasy_ranch.determinize import determinize  # noqa: E402
 from domain.games.game import BotInput, walk_to_end  # noqa: E402
-from scripts.bench_bots import _p99, paired, seed_of, wilson  # noqa: E402
+from scripts.bench_bots import _p99, against_basic, paired, seed_of, wilson  # noqa: E402
 
 GAME = get_game("fantasy_ranch")
 PLAYERS = 4
@@ -47,17 +45,9 @@ def play(policy, level: int, g: int, times: list[float]) -> tuple[bool, int]:
     seed = seed_of("fr5", PLAYERS, g)
     tested = 0 if g % 2 == 0 else PLAYERS - 1
 
-    def choose(version: int, state, seat: int) -> dict:
-        rng = bot_rng(seed, version, seat)
-        if seat != tested:
-            return bot_decision(GAME, state, seat, "basic", rng)
-        cpu = time.process_time()
-        move = policy(BotInput(seat, GAME.player_view(state, seat), GAME.legal_moves(state, seat), rng))
-        times.append(time.process_time() - cpu)
-        return move
-
     start = GAME.setup(PLAYERS, GAME.resolve_options(PLAYERS, {"level": level}))
-    scores = GAME.scores(walk_to_end(GAME, start, lambda request, n: draw(request, seed, n), choose))
+    scores = GAME.scores(walk_to_end(GAME, start, lambda request, n: draw(request, seed, n),
+                                     against_basic(GAME, seed, tested, policy, times)))
     best_other = max(t for s, t in scores.totals.items() if s != tested)
     return tested in scores.winners, scores.totals[tested] - best_other
 

@@ -21,18 +21,16 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from domain.application import bot_decision  # noqa: E402
-from domain.fairness import bot_rng, draw  # noqa: E402
+from domain.fairness import draw  # noqa: E402
 from domain.games import get_game  # noqa: E402
 from domain.games.game import BotInput, walk_to_end  # noqa: E402
 from domain.games.walnut_grove import bots  # noqa: E402
-from scripts.bench_bots import _p99, paired, seed_of, wilson  # noqa: E402
+from scripts.bench_bots import _p99, against_basic, paired, seed_of, wilson  # noqa: E402
 
 GAME = get_game("walnut_grove")
 PLAYERS = 4
@@ -59,18 +57,9 @@ def play(name: str, seeds: str, g: int) -> tuple[bool, int, dict, dict, list[flo
     policy, chance_seed = VARIANTS[name], seed(seeds, g)
     tested = 0 if g % 2 == 0 else PLAYERS - 1
     times: list[float] = []
-
-    def choose(version: int, state, seat: int) -> dict:
-        rng = bot_rng(chance_seed, version, seat)
-        if seat != tested:
-            return bot_decision(GAME, state, seat, "basic", rng)
-        cpu = time.process_time()
-        move = policy(BotInput(seat, GAME.player_view(state, seat), GAME.legal_moves(state, seat), rng))
-        times.append(time.process_time() - cpu)
-        return move
-
     start = GAME.setup(PLAYERS, GAME.resolve_options(PLAYERS, {}))
-    state = walk_to_end(GAME, start, lambda request, n: draw(request, chance_seed, n), choose)
+    state = walk_to_end(GAME, start, lambda request, n: draw(request, chance_seed, n),
+                        against_basic(GAME, chance_seed, tested, policy, times))
     scores = GAME.scores(state)
     best = max((s for s in scores.totals if s != tested), key=lambda s: scores.totals[s])
     won = tested in scores.winners

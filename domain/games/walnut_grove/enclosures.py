@@ -28,16 +28,23 @@ def needed_cells(cells: dict, area: Area) -> frozenset | None:
 
 def outlook(board: str, tiles: tuple[Placement, ...], to_come: int, closing: dict = CLOSING) -> float:
     """Enclosed points now plus what the open areas may still bring, ``to_come`` tiles left."""
-    cells = farm_cells(board, tiles)
     total = 0.0
+    for size, needs in _scored_areas(board, tiles, to_come):  # summed in the farm's order: basic's choices
+        total += size if needs is None else size * closing.get(len(needs), 0.0)
+    return total
+
+
+def _scored_areas(board: str, tiles: tuple[Placement, ...], to_come: int):
+    """``(size, None)`` for each enclosed area and ``(size, needed_edges)`` for each open one that
+    ``to_come`` tiles could still close, in the farm's order: what both outlooks start from."""
+    cells = farm_cells(board, tiles)
     for area in farm_areas(board, tiles):
         if area.enclosed:
-            total += area.size
+            yield area.size, None
         elif to_come > 0:
-            needs = needed_cells(cells, area)
+            needs = needed_edges(cells, area)
             if needs is not None and len(needs) <= to_come:
-                total += area.size * closing.get(len(needs), 0.0)
-    return total
+                yield area.size, needs
 
 
 def needed_edges(cells: dict, area: Area) -> dict | None:
@@ -113,16 +120,12 @@ def bag_outlook(board: str, tiles: tuple[Placement, ...], to_come: int, pool: tu
     """``outlook`` with each open area's chance from the tiles still in the bag (``bag_chance``):
     an area whose missing side few tiles can fence, or that few draws are left to close, counts
     less than the fixed table says, one many tiles fit counts more."""
-    cells = farm_cells(board, tiles)
-    total = 0.0
-    open_areas = []
-    for area in farm_areas(board, tiles):
-        if area.enclosed:
-            total += area.size
-        elif to_come > 0:
-            needs = needed_edges(cells, area)
-            if needs is not None and len(needs) <= to_come:
-                open_areas.append((area.size, needs))
+    total, open_areas = 0.0, []
+    for size, needs in _scored_areas(board, tiles, to_come):
+        if needs is None:
+            total += size
+        else:
+            open_areas.append((size, needs))
     if open_areas:
         shared = draws / len(open_areas) ** BAG_SHARE if BAG_SHARE else draws
         total += sum(size * bag_chance(needs, pool, shared) for size, needs in open_areas)
