@@ -50,8 +50,8 @@ def fast_bytes(value: Any) -> bytes | None:
     dumps and loads, the digest's dumps), 5.7 % of a move's POST (docs/command-path.md, thirteenth
     session); orjson writes a move's payload about ten times faster. Its bytes equal
     ``canonical``'s for dicts with ``str`` keys (sorted by code point, which UTF-8's byte order
-    keeps), lists, tuples, ``str`` (every code point but the surrogates, which both refuse to
-    encode, is written alike: checked for all of them), ``int`` within 64 bits, ``bool`` and
+    keeps), lists, tuples, ``str`` (every code point but the surrogates, which neither writes
+    as UTF-8, is written alike: checked for all of them), ``int`` within 64 bits, ``bool`` and
     None, each of exactly that type. So anything else gives None and the caller falls back to
     ``canonical``: a non-str key (Python sorts ``2`` before ``10``, their text the other way), an
     int beyond 64 bits (orjson refuses it), a float (orjson writes ``1e16`` where Python writes

@@ -2,7 +2,7 @@
 
 Why: the chain's canonical JSON was 5.7 % of a move's POST (docs/command-path.md, thirteenth
 session). This plays seeded tables of the four games in memory (a person playing the ``random``
-rule against ``random`` bots, one of them leaving mid-game, an undo), keeps every event's fields
+rule against ``random`` bots, the second person leaving mid-game, an undo), keeps every event's fields
 as ``Table.trigger_event`` got them, then times, in the same run and alternately, the old way
 (``json.loads(canonical(fields))`` then the digest's ``canonical`` and SHA-256) and ``sealed``.
 Every event's payload and digest are checked equal first; the script fails if one differs.

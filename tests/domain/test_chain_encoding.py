@@ -130,6 +130,8 @@ def test_every_event_of_seeded_games_digests_as_the_standard_library_encodes_it(
     assert names == {"Opened", "SeatTaken", "SeatLeft", "GameStarted", "MovePlayed", "ChanceResolved",
                      "UndoRequested", "UndoVoted", "Undone", "GameFinished", "RulesVersionAdopted"}
     assert len(recorded_seals) > 1000
+    votes = {args[3]["approve"] for args, _ in recorded_seals if args[2] == "UndoVoted"}
+    assert votes == {True, False}
 
 
 class Level(enum.IntEnum):
