@@ -101,6 +101,9 @@ def one(tables_count: int, moves: int) -> dict:
     from projections.stores import PostgresStore
 
     tables, rounds, played_moves = played(tables_count, moves)
+    from api import collector
+
+    collector.apply(50_000)  # the worker's cycle collector, as ``tabletop projections run`` sets it
     prefix = f"bp_{os.getpid()}"
     store = PostgresStore(PG, prefix=prefix)
     try:
