@@ -858,6 +858,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       ? [h('button', {type: 'button', class: 'small', id: 'copy-invite', dataset: {key: 'copy-invite'}, onclick: copyInvite}, 'Copy invite link'),
         h('span', {class: 'muted small', id: 'invite-note', role: 'status'}, s.inviteNote || '')]
       : t.status === 'open' ? h('span', {class: 'muted small'}, 'Every seat is taken.') : null);
+    inviteBox.hidden = t.status !== 'open';  // once the game starts, no empty line under the head
     fill(seedBox, `${t.rules_label || `Rules version ${t.rules_version}`} · seed commitment `, h('code', {}, t.seed_commitment),
       t.seed ? [' · seed revealed: ', h('code', {}, t.seed)] : ' (the seed is revealed when the game ends)');
     fill(legendBox, t.seats.some((x) => !x.free) ? legend(s.ids)

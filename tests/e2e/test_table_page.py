@@ -708,4 +708,9 @@ def test_an_open_table_offers_its_invite_link_and_reads_seats_from_one(new_page)
     take_seat(bob, "bob", 1)
     # Every seat taken: nothing left to invite to.
     expect(ann.get_by_role("button", name="Copy invite link")).to_have_count(0)
+    expect(ann.locator("#invite")).to_have_text("Every seat is taken.")
+    # Once the game starts the invite line is gone, not an empty strip under the table's head.
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator("#turn")).to_contain_text("Your turn")
+    expect(ann.locator("#invite")).to_be_hidden()
     assert ann.errors == [] and bob.errors == []
