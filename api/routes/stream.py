@@ -45,17 +45,35 @@ MAX_AGE_S = 300.0
 RETRY_MS = 2000
 
 
-#: orjson's types that ``json.dumps(default=str)`` would write otherwise (datetimes through ``str``,
-#: dataclasses, subclasses of the JSON types) go to ``_not_plain``, which refuses them: that frame
-#: takes the ``json`` path.
-_PLAIN_ONLY = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_SUBCLASS
+#: orjson's types that ``json.dumps(default=str)`` would write otherwise (datetimes and dataclasses,
+#: through ``str``) go to ``_not_plain``, which refuses them: that frame takes the ``json`` path.
+#: Subclasses of dict, list, str and int (a view's shared parts are ``FrozenDict`` and ``FrozenList``
+#: under the tests) are written from their contents by both.
+_PLAIN_ONLY = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 
-#: A number in exponent form (or text that looks like one): Python writes ``1e+16``, orjson ``1e16``.
-_EXPONENT = re.compile(rb"[0-9][eE][-+0-9]")
+#: A number in exponent form, where a JSON number starts (after ``:``, ``,`` or ``[``): Python
+#: writes ``1e+16``, orjson ``1e16``. A text holding such a run (``"x,1e5"``) matches too, and only
+#: costs the slower path; hex digests (``"3e5f..."``, after a quote) do not.
+_EXPONENT = re.compile(rb"[:,\[]-?[0-9]+(?:\.[0-9]+)?[eE]")
+
+
+#: What ``json`` escapes and orjson writes as it is: every character from DEL up (a JSON text is
+#: ASCII but inside its strings, so every such character is a string's).
+_UNESCAPED = re.compile("[\x7f-\U0010ffff]")
 
 
 def _not_plain(value: object) -> None:
     raise TypeError(type(value).__name__)
+
+
+def _escaped(match: re.Match) -> str:
+    """``json``'s escape of one character (``ensure_ascii``): ``\\u`` and four lowercase hex
+    digits, a surrogate pair beyond the Basic Multilingual Plane."""
+    n = ord(match.group())
+    if n < 0x10000:
+        return f"\\u{n:04x}"
+    n -= 0x10000
+    return f"\\u{0xD800 | (n >> 10) & 0x3FF:04x}\\u{0xDC00 | n & 0x3FF:04x}"
 
 
 def _json(data: Any) -> bytes:
@@ -66,16 +84,20 @@ def _json(data: Any) -> bytes:
     worker's CPU per command on the frames at 50 tables (8 % of its samples, fourteenth session).
     Both keep the dict's order and write compact separators; orjson's text equals ``json``'s for
     dicts with str keys, lists, tuples, str, int, bool, None and UUIDs (``str``, as ``default=str``)
-    when it is ASCII (``json`` escapes everything else). Anything else takes ``json``: non-ASCII
-    text, a non-str key, an int beyond 64 bits, a datetime, dataclass or subclass (refused by
-    ``_not_plain``), and any digit followed by ``e`` (a float in exponent form, written ``1e+16``
-    by ``json``; a text holding such a pair only costs the slower path). A NaN or infinity, which
-    no view holds and no browser's ``JSON.parse`` reads, would be ``null`` here."""
+    once every character from DEL up is escaped as ``json`` escapes it (``_escaped``: orjson writes
+    them as UTF-8, and only those; the ASCII controls, quote and backslash both escape alike,
+    which the tests check character by character). Anything else takes ``json``: a non-str key,
+    an int beyond 64 bits, a datetime or dataclass (refused by ``_not_plain``), a string
+    with a lone surrogate (orjson refuses it), and a float in exponent form (``_EXPONENT``: ``json``
+    writes ``1e+16``). A NaN or infinity, which no view holds and no browser's ``JSON.parse``
+    reads, would be ``null`` here."""
     try:
         text = orjson.dumps(data, default=_not_plain, option=_PLAIN_ONLY)
     except TypeError:  # orjson.JSONEncodeError included
         text = None
-    if text is not None and text.isascii() and _EXPONENT.search(text) is None:
+    if text is not None and _EXPONENT.search(text) is None:
+        if not text.isascii() or b"\x7f" in text:  # a name or a sign ("×") in a view: json's escapes
+            text = _UNESCAPED.sub(_escaped, text.decode()).encode()
         return text
     return json.dumps(data, separators=(",", ":"), default=str).encode()
 

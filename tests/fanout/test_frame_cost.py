@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import random
 from datetime import UTC, datetime
+from enum import IntEnum, StrEnum
+from types import SimpleNamespace
 from uuid import UUID
 
 import pytest
@@ -20,8 +22,18 @@ from api.routes import stream
 from api.routes.stream import FrameSource
 from domain.application import Tables
 from domain.games import GAMES
+from domain.games.bunny_kingdom.memo import FrozenDict, FrozenList
 from domain.games.game import BotInput
 from tests.fanout.sse import parse
+
+
+class Seat(IntEnum):
+    ONE = 1
+
+
+class Word(StrEnum):
+    A = "a"
+
 
 #: (game, seats): one person (seat 0) and bots, as bench_load plays, over every product game.
 GAMES_PLAYED = [("bunny_kingdom", 4), ("fantasy_ranch", 2), ("homesteaders", 3), ("walnut_grove", 2)]
@@ -174,9 +186,33 @@ def test_only_a_contiguous_run_of_recorded_events_is_kept():
     {1: "int key"},
     {"big": 2**70},
     {"f": 1e16, "g": 0.1, "h": 1.5e-7},  # exponent forms
-    {"s": "1e5 rabbits"},  # looks like one: the slower path, the same bytes
+    {"s": "1e5 rabbits", "t": "x,1e5", "u": [1e-05, -2.5e+20]},  # a text that looks like one: the slower path
+    {"digest": "3e5f09e1", "head": "0e+1"},  # hex digests are texts, not numbers: orjson's path
+    {"sign": "2×3", "names": ["Zoë", "李", "🐇", "a\u2028b", "\x7f", "\ud800"]},  # json's escapes, a lone surrogate
+    {"f": [0.1, 1.0, -0.0, 1e15, 123456.789, 2.5, 1 / 3, 0.0001]},  # floats without an exponent
+    {"shared": FrozenDict({"a": FrozenList([1, "b"])}), "enum": [Seat.ONE, Word.A]},  # subclasses, by contents
     {"nested": [{"x": {"y": [1, 2.5, "z"]}}]},
 ])
 def test_a_frames_json_is_what_json_dumps_wrote(data):
     assert stream._json(data) == json.dumps(data, separators=(",", ":"), default=str).encode()
     assert stream._frame("view", 12, data) == old_frame("view", 12, data)
+
+
+def test_a_live_stream_encodes_every_frame_with_orjson(tmp_path, monkeypatch):
+    """The fallback is for what orjson would write otherwise, not the common frame: a game's
+    entries and views (hex digests, seed commitments and all) never take it."""
+    tables = sqlite_tables(tmp_path / "t.db")
+    try:
+        table_id = seated_table(tables, "bunny_kingdom", 4)
+        fallbacks = []
+        monkeypatch.setattr(stream, "json", SimpleNamespace(dumps=lambda *a, **k: fallbacks.append(a) or json.dumps(*a, **k)))
+        sent = play_watched(tables, FrameSource(tables), table_id, "bunny_kingdom", 5)
+        assert len(sent) == 10 and fallbacks == []
+    finally:
+        tables.close()
+
+
+def test_every_character_is_escaped_as_json_escapes_it():
+    text = "".join(chr(n) for n in range(0x110000) if not 0xD800 <= n < 0xE000)
+    data = {text: [text, {"k": text[::-1]}]}
+    assert stream._json(data) == json.dumps(data, separators=(",", ":"), default=str).encode()
