@@ -11,7 +11,9 @@ clients. A stream lives at
 most ``max_age`` seconds, then ends; ``retry:`` makes the browser come back (to any worker).
 
 What a frame carries is rendered from the store for that viewer only (the game's ``action_view``,
-``describe`` and ``player_view``): the broker's notice carries no game data at all. Rendering is
+``describe`` and ``player_view``): the broker's notice carries no game data at all. The versions
+this process saved itself are rendered from the events it recorded (``Tables.on_recorded``), the
+same events the store holds, without reading them back. Rendering is
 memoized per process by (table, viewer, after, upto), which is a pure function of the
 append-only store, and encoded once: 500 spectators of one table cost one rendering per version
 and one socket write each.
@@ -76,8 +78,6 @@ def _exponent(text: bytes) -> bool:
         if i >= 0 and text[i] in _NUMBER_START:
             return True
     return False
-
-
 
 
 def _not_plain(value: object) -> None:
