@@ -117,6 +117,11 @@ class Tables(Application):
         #: Called with (table id, version) after every successful save (fan-out hooks in here).
         #: A failing listener is logged and never fails the command: the save already happened.
         self.on_saved: list[Callable[[UUID, int], None]] = list(on_saved)
+        #: Called with (table id, its events just recorded, in version order) by every save of a
+        #: lone table, once the store has them and before ``on_saved``: this process's live
+        #: streams render those versions from them instead of reading them back from the store.
+        #: The events are shared: never mutate them. A failing listener is logged, like ``on_saved``'s.
+        self.on_recorded: list[Callable[[UUID, Sequence[Table.Event]], None]] = []
         #: Called with the table id after a save that left a bot seat to act (``defer_bots`` only):
         #: the bot queue hooks in here. A failing listener is logged, like ``on_saved``'s; the
         #: bots worker re-checks every running table when it starts, so nothing waits forever.
@@ -153,6 +158,11 @@ class Tables(Application):
         processing_event.events.extend(table.collect_events())
         processing_event.aggregates[table.id] = table
         recordings = self._record(processing_event)
+        for listener in self.on_recorded:
+            try:
+                listener(table.id, processing_event.events)
+            except Exception:  # noqa: BLE001 - the save already happened
+                log.exception("after-record listener failed for table %s", table.id)
         self._take_snapshots(processing_event)
         self._notify(recordings)
         self.notify(processing_event.events)  # the library's deprecated hook, still called by its save
