@@ -60,7 +60,7 @@ from domain.games.walnut_grove.determinize import determinize
 from domain.games.walnut_grove.enclosures import bag_outlook, fence_counts, outlook
 from domain.games.walnut_grove.fall import fall_turn_outcomes, take_listed_fall_turn
 from domain.games.walnut_grove.farm import Area, farm_areas, farm_cells, open_cells, rotated_tile
-from domain.games.walnut_grove.free_actions import return_listed_help_tile
+from domain.games.walnut_grove.free_actions import listed_help_return_outcome, return_listed_help_tile
 from domain.games.walnut_grove.holdings import free_barn_slots, owned_counts, owned_goods
 from domain.games.walnut_grove.legal import (
     fall_destinations,
@@ -344,8 +344,13 @@ def wood_deficit(state: WalnutGroveState, player: Player) -> float:
 
 def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
     """The seat's score as it would count now plus what its holdings are still worth."""
+    return _worth(state, state.player(seat), state.phase, _draws(state, seat), plan)
+
+
+def _draws(state: WalnutGroveState, seat: int) -> int | None:
+    """The coins the seat is drawing for a sale (``None``: not drawing), as ``worth`` reads them."""
     draws = state.chance_step == "coins" and state.order[state.cursor] == seat
-    return _worth(state, state.player(seat), state.phase, min(state.owed, len(state.coin_bag)) if draws else None, plan)
+    return min(state.owed, len(state.coin_bag)) if draws else None
 
 
 def _worth(
@@ -445,8 +450,15 @@ def _values(state: WalnutGroveState, seat: int, options: list[Move], plan: bool)
     coins a sale draws, without the state around them (issue 39: building each candidate's whole
     next state was half of a fall decision); ``test_listed_moves.py`` holds both to ``play``."""
     turns = [i for i, m in enumerate(options) if m["type"] in ("take_fall_turn", "pass_fall_turn")]
-    values = [0.0 if m["type"] in ("take_fall_turn", "pass_fall_turn") else worth(_after(state, seat, m), seat, plan)
-              for m in options]
+    draws = _draws(state, seat)
+    values = [
+        0.0 if m["type"] in ("take_fall_turn", "pass_fall_turn")
+        # a help tile returned changes the seat's player alone: judged by it (up to 35 a decision)
+        else _worth(state, listed_help_return_outcome(state, seat, m), state.phase, draws, plan)
+        if m["type"] == "return_neighbour_help_tile"
+        else worth(_after(state, seat, m), seat, plan)
+        for m in options
+    ]
     if turns:
         outcomes = fall_turn_outcomes(state, seat, [options[i] for i in turns])
         judged: dict[tuple, float] = {}  # free goods that leave the same player are judged once
