@@ -258,11 +258,29 @@ def _goods_terms(state: WalnutGroveState, player: Player, plan: bool) -> GoodsTe
 
 
 def _goods_terms_in(state: WalnutGroveState, phase: str, player: Player, plan: bool) -> GoodsTerms:
-    """``_goods_terms`` in ``phase`` (the state's year, disc and discs)."""
-    return _terms(
+    """``_goods_terms`` in ``phase`` (the state's year, disc and discs). The candidates of one
+    decision judge players that share the seat's labourers, cabins and farm (the same tuples), so
+    the last terms are kept by the identity of what they read and the caches' keys are built only
+    when one of them changed (issue 39); ``_terms`` keeps them by value."""
+    last = _last_terms[0]
+    if (
+        last is not None and last[0] is state and last[1] is player.active and last[2] is player.pending
+        and last[3] is player.cabins and last[4] is player.tiles and last[5] == phase
+        and last[6] == player.done and last[7] == plan and last[8] == player.board
+    ):
+        return last[9]
+    terms = _terms(
         phase, state.year, state.disc, player.done, _colours(player.active), _colours(player.pending),
         len(player.cabins), (state.discs, player.board, player.tiles) if plan else None,
     )
+    # one tuple swapped in whole: a reader sees the key and its terms together
+    _last_terms[0] = (state, player.active, player.pending, player.cabins, player.tiles, phase,
+                      player.done, plan, player.board, terms)
+    return terms
+
+
+#: the last ``_goods_terms_in`` asked and answered (``None`` at first): see there.
+_last_terms: list = [None]
 
 
 @lru_cache(maxsize=256)
@@ -319,10 +337,13 @@ def _goods_value(owned: Mapping[str, int], terms: GoodsTerms) -> float:
     need, rates, needed, deficit = terms
     worth = 0.0
     for good, count in owned.items():
-        covered = min(count, need[good])
+        # the same integers as ``min``/``max`` give, without their calls (every candidate, every
+        # good: issue 39); the floats are computed and summed as they always were
+        wanted = need[good]
+        covered = count if count < wanted else wanted
         spare = count - covered
         rate = rates[good]
-        worth += covered * needed + min(spare, 6) * rate + max(0, spare - 6) * rate * 0.3
+        worth += covered * needed + (spare if spare < 6 else 6) * rate + (spare - 6 if spare > 6 else 0) * rate * 0.3
     if deficit is not None:
         spare_wood = max(0, owned.get("wood", 0) - need["wood"])
         worth += min(spare_wood, deficit) * (WOOD_AHEAD - SPARE_GOOD["wood"])
@@ -412,7 +433,7 @@ def _score(player: Player, held: list[str], points: list[int] | None = None) -> 
         sum([COIN_VALUES[c] for c in held])
         + len(player.active) + len(player.pending)
         + len(player.cabins) + len(player.barn_tiles)
-        + _enclosed(player.board, player.tiles)
+        + _enclosed_of(player.board, player.tiles)
         + sum(points)
         + HELP_PENALTY * (player.help_flipped + player.help_returnable)  # every_tile(player)
     )
@@ -422,6 +443,21 @@ def _score(player: Player, held: list[str], points: list[int] | None = None) -> 
 def _enclosed(board: str, tiles: tuple) -> int:
     """``breakdown``'s enclosures: the sizes of the farm's enclosed areas."""
     return sum(a.size for a in farm_areas(board, tiles) if a.enclosed)
+
+
+def _enclosed_of(board: str, tiles: tuple) -> int:
+    """``_enclosed``, the last farm's kept by the identity of its tiles: every candidate of a
+    decision scores the seat's farm, and the cache's key hashes all its placements (issue 39)."""
+    last = _last_enclosed[0]
+    if last[1] is tiles and last[0] == board:
+        return last[2]
+    value = _enclosed(board, tiles)
+    _last_enclosed[0] = (board, tiles, value)  # swapped in whole, key and value together
+    return value
+
+
+#: the last farm ``_enclosed_of`` counted: (board, tiles, enclosed points).
+_last_enclosed: list = [("", None, 0)]
 
 
 def margin(state: WalnutGroveState, seat: int) -> float:

@@ -286,8 +286,10 @@ def help_return_moves(player: Player) -> list[Move]:
     ``basic`` bot weighs them every decision, and the barn discards listed beside them run to a
     thousand (issue 39)."""
     result = []
+    if not player.help_returnable:  # most decisions: no goods counted (issue 39)
+        return result
     owned = owned_goods(player)
-    if player.help_returnable and sum(owned.values()) >= 3:
+    if sum(owned.values()) >= 3:
         for combo in combinations_with_replacement([g for g in GOODS if owned[g]], 3):
             need = Counter(combo)
             if all(owned[g] >= n for g, n in need.items()):

@@ -37,8 +37,41 @@ def _sees_coins(state: WalnutGroveState, seat: int, viewer: int | None) -> bool:
 
 
 def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict[str, Any]:
+    """One player's part of a view, rendered once per player object, whether its coins are shown
+    and the year disc (all it reads of the state), and shared by every view showing it like the
+    farm's areas: a player unchanged by a move is the same object in the next state, so three of
+    four parts of a view (every ``basic`` decision renders one, issue 39) and most parts a
+    projection renders after a move are ready made."""
     p: Player = state.player(seat)
     own = _sees_coins(state, seat, viewer)
+    key = (id(p), own)
+    hit = _parts.get(key)
+    if hit is not None and hit[0] is p and hit[1] == state.disc:  # ``p`` kept alive there: its id is its own
+        return hit[2]
+    view = shared(_render_player(state, p, own))
+    if len(_parts) >= PARTS_KEPT:
+        _parts.clear()
+    _parts[key] = (p, state.disc, view)
+    _shown[id(view)] = view
+    if len(_shown) >= 2 * PARTS_KEPT:
+        _shown.clear()
+    return view
+
+
+#: player parts kept: (id of the player, coins shown) -> (the player, the year disc, its part).
+_parts: dict[tuple[int, bool], tuple[Player, str, dict[str, Any]]] = {}
+#: every player part handed out and not yet forgotten, by its id (``is_shared_part``).
+_shown: dict[int, dict[str, Any]] = {}
+PARTS_KEPT = 2048
+
+
+def is_shared_part(part: Any) -> bool:
+    """Whether ``part`` is a player part ``_player_view`` shares: read-only by contract (like the
+    areas), so what is derived from it (``determinize``'s players) may be kept by its identity."""
+    return _shown.get(id(part)) is part
+
+
+def _render_player(state: WalnutGroveState, p: Player, own: bool) -> dict[str, Any]:
     barn = list(p.barn) if own else [COIN if item in COIN_VALUES else item for item in p.barn]
     owned = owned_counts(p)  # a fresh dict: shown as it is, the winter bill only reads it
     held = coins(p)
