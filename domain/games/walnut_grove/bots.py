@@ -269,10 +269,17 @@ def _goods_terms_in(state: WalnutGroveState, phase: str, player: Player, plan: b
         and last[6] == player.done and last[7] == plan and last[8] == player.board
     ):
         return last[9]
-    terms = _terms(
-        phase, state.year, state.disc, player.done, _colours(player.active), _colours(player.pending),
-        len(player.cabins), (state.discs, player.board, player.tiles) if plan else None,
-    )
+    if plan:
+        terms = _terms(
+            phase, state.year, state.disc, player.done, _colours(player.active), _colours(player.pending),
+            len(player.cabins), (state.discs, player.board, player.tiles),
+        )
+    else:  # by what they read: the summer's and the fall's candidates, done or not, share them
+        due = bool(state.disc) and (phase in ("spring", "summer", "fall") or (phase == "winter" and not player.done))
+        later = _summers_left_in(phase, state.year) > 0 or phase == "fall"
+        terms = _basic_terms(
+            state.disc if due else "", later, _colours(player.active), _colours(player.pending), len(player.cabins)
+        )
     # one tuple swapped in whole: a reader sees the key and its terms together
     _last_terms[0] = (state, player.active, player.pending, player.cabins, player.tiles, phase,
                       player.done, plan, player.board, terms)
@@ -308,6 +315,29 @@ def _terms(
                     pending=tuple(_LABOURER_OF[c] for c in pending), cabins=("",) * cabins,
                     board=planned[1] if planned else "", tiles=planned[2] if planned else ())
     return _terms_of(state, player, planned is not None)
+
+
+@lru_cache(maxsize=1024)
+def _basic_terms(due: str, later: bool, active: tuple, pending: tuple, cabins: int) -> GoodsTerms:
+    """``_terms_of`` without ``plan``, from exactly what it reads and computed directly: the disc
+    whose winter is still due (``""``: none), whether a summer or this fall is still to come, the
+    labourers' colours and the number of cabins. Keyed by these alone, a summer's and a fall's
+    candidates (done or not, summer or fall after them) meet the same terms (issue 39: every
+    decision built a state and a player for two or three of them);
+    ``test_walnut_grove_judgement.py`` holds them to ``_terms_of`` of the players themselves."""
+    need = dict.fromkeys(GOODS, 0)
+    if due:
+        disc = YEAR_DISCS[due]
+        for colour in active:  # winter_needs: what each active labourer eats
+            need[COLOUR_FOOD[colour]] += 2 if colour == disc.double_eater else 1
+        need["wood"] += disc.fires + max(0, len(active) - cabins)
+    rates = {}
+    for good in SPARE_GOOD:
+        rate = SPARE_GOOD[good] if later else SPARE_GOOD[good] * 0.5
+        if good in FOODS and any(COLOUR_FOOD[colour] == good for colour in active + pending):
+            rate += 0.25
+        rates[good] = rate
+    return need, rates, NEEDED_GOOD, None
 
 
 def _terms_of(state: WalnutGroveState, player: Player, plan: bool) -> GoodsTerms:
