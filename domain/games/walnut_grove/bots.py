@@ -57,9 +57,17 @@ from domain.games.walnut_grove.components import (
     YEARS,
 )
 from domain.games.walnut_grove.determinize import determinize
-from domain.games.walnut_grove.enclosures import bag_outlook, fence_counts, outlook
+from domain.games.walnut_grove.enclosures import bag_outlook_of, fence_counts, outlook_of
 from domain.games.walnut_grove.fall import fall_turn_outcomes, take_listed_fall_turn
-from domain.games.walnut_grove.farm import Area, farm_areas, farm_cells, open_cells, rotated_tile
+from domain.games.walnut_grove.farm import (
+    Area,
+    areas_of,
+    cells_of,
+    farm_areas,
+    farm_cells,
+    open_cells,
+    rotated_tile,
+)
 from domain.games.walnut_grove.free_actions import listed_help_return_outcome, return_listed_help_tile
 from domain.games.walnut_grove.holdings import free_barn_slots, owned_counts, owned_goods
 from domain.games.walnut_grove.legal import (
@@ -700,6 +708,9 @@ def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random, bag: 
         left.remove(tile)
         tiles = tiles + (best,)
         placements.append({"tile_id": tile, "x": x, "y": y, "rotation": rotation})
+    # the farm the move leaves, kept as judging every candidate through the cache used to keep it:
+    # summer, the views and the next decisions read it
+    farm_areas(player.board, tiles)
     return {"type": "place_landscape_tiles", "placements": placements}
 
 
@@ -707,9 +718,11 @@ def _plan_value(player: Player, tiles: tuple, weight: dict, to_come: int, chance
     """The farm's enclosures, those its open fences may still close (``enclosures.outlook``; with
     ``chances``, the pool and draws to come, ``bag_outlook``), its land upgrades and the
     production of the areas its figures would work."""
-    areas = farm_areas(player.board, tiles)
+    # a candidate farm is looked at once: its cells and areas drawn without keeping them (issue 39)
+    cells = cells_of(player.board, tiles)
+    areas = areas_of(cells)
     bonus = _land_bonus(areas, (u for _, u in player.upgrades))
-    fences = outlook(player.board, tiles, to_come) if chances is None else bag_outlook(player.board, tiles, to_come, *chances)
+    fences = outlook_of(cells, areas, to_come) if chances is None else bag_outlook_of(cells, areas, to_come, *chances)
     return fences + bonus + PLAN_PRODUCTION * _production(areas, weight, player)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from domain.games.game import component_ref, seat_ref, seat_verb, their_ref
 from domain.games.walnut_grove import facts
 from domain.games.walnut_grove.components import COIN_VALUES, TOWN, UPGRADES, YEAR_DISCS
-from domain.games.walnut_grove.farm import farm_areas
+from domain.games.walnut_grove.farm import Area, farm_areas
 from domain.games.walnut_grove.holdings import coins, help_tiles, owned_counts
 from domain.games.walnut_grove.legal import area_anchor
 from domain.games.walnut_grove.state import Player, WalnutGroveState
@@ -123,13 +123,20 @@ def _areas_shown(board: str, tiles: tuple, bonus: str | None) -> list[dict[str, 
     them (the farm changes once a spring, its view is rendered for every seat and every state of
     the year): copying them out for each view was two thirds of a view, and a ``basic`` bot
     renders one every decision (issue 39). Views are only read (encoded, compared, determinised)."""
-    return shared([
-        {"key": a.key, "landscape": a.landscape, "good": a.good, "size": a.size,
-         "yield": a.size + (1 if a.good == bonus else 0), "enclosed": a.enclosed,
-         "anchor": area_anchor(a), "cells": [list(c) for c in sorted(a.cells)],
-         "subcells": [list(c) for c in sorted(a.subcells)], "slots": list(a.slots)}
-        for a in farm_areas(board, tiles)
-    ])
+    return shared([_area_shown(a, a.good == bonus) for a in farm_areas(board, tiles)])
+
+
+@lru_cache(maxsize=4096)
+def _area_shown(a: Area, bonus: bool) -> dict[str, Any]:
+    """One area as ``player_areas`` shows it, once per area (by value) and bonus: a tile placed
+    in spring changes the areas it touches, and the first view after the springs drew every farm
+    anew, most of whose areas it had drawn the year before (issue 39)."""
+    return shared({
+        "key": a.key, "landscape": a.landscape, "good": a.good, "size": a.size,
+        "yield": a.size + (1 if bonus else 0), "enclosed": a.enclosed,
+        "anchor": area_anchor(a), "cells": [list(c) for c in sorted(a.cells)],
+        "subcells": [list(c) for c in sorted(a.subcells)], "slots": list(a.slots),
+    })
 
 
 @lru_cache(maxsize=1024)
