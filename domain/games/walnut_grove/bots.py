@@ -69,7 +69,7 @@ from domain.games.walnut_grove.farm import (
     rotated_tile,
 )
 from domain.games.walnut_grove.free_actions import listed_help_return_outcome, return_listed_help_tile
-from domain.games.walnut_grove.holdings import free_barn_slots, owned_counts, owned_goods
+from domain.games.walnut_grove.holdings import free_barn_slots, owned_goods
 from domain.games.walnut_grove.legal import (
     fall_destinations,
     fall_move,
@@ -88,6 +88,7 @@ from domain.games.walnut_grove.summer import figures, listed_figures_outcome
 from domain.games.walnut_grove.winter import winter_needs
 
 Move = dict
+_GOOD_SET = frozenset(GOODS)
 LANDSCAPE_LETTER = {good: letter for letter, good in LANDSCAPE_GOOD.items()}
 FREE_ACTION_CHANCE = 0.05
 PASS_CHANCE = 0.05
@@ -421,17 +422,32 @@ def _worth(
     if not player.board:
         return 0.0
     barn = player.barn
-    held = [item for item in barn if item in COIN_VALUES]  # coins(player)
-    owned = owned_counts(player)
+    # the barn read once (issue 39: every candidate of a decision is judged here): its coins, as
+    # ``coins(player)`` finds them, and their face values; its goods, then the storage's, counted
+    # into a dict in ``owned_counts``' order (the goods' worth is summed in it)
+    held, coin_points = 0, 0
+    owned: dict[str, int] = {}
+    for item in barn:
+        if item in _GOOD_SET:
+            owned[item] = owned.get(item, 0) + 1
+        elif item in COIN_VALUES:
+            held += 1
+            coin_points += COIN_VALUES[item]
+    for _, good in player.storage:
+        owned[good] = owned.get(good, 0) + 1
     upgrades = player.upgrades
     points = [_upgrade_points(player, u, owned) for _, u in upgrades] if upgrades else []
-    total = float(_score(player, held, points))
+    total = float(  # ``_score(player, coins(player), points)``: the same integers, added up
+        coin_points + len(player.active) + len(player.pending) + len(player.cabins) + len(player.barn_tiles)
+        + _enclosed_of(player.board, player.tiles) + sum(points)
+        + HELP_PENALTY * (player.help_flipped + player.help_returnable)
+    )
     if phase == "ended":
         return total
     left = _summers_left_in(phase, state.year)
     if phase != "final_adjustments":  # goods_worth(state, player, plan), its goods counted once
         total += _goods_value(owned, _goods_terms_in(state, phase, player, plan))
-    total += COIN_USE * min(3, len(held))
+    total += COIN_USE * (held if held < 3 else 3)
     if draws is not None:
         total += draws * (COIN_DRAW + COIN_USE)
     labourers = len(player.active) + len(player.pending)
