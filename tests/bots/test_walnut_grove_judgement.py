@@ -11,14 +11,17 @@ from collections import Counter
 from itertools import combinations, islice
 
 from domain.games.walnut_grove import GAME, bots
-from domain.games.walnut_grove.components import GOODS, PILE_A, PILE_B, YEAR_DISCS
+from domain.games.walnut_grove.components import GOODS, PILE_A, PILE_B, UPGRADES, YEAR_DISCS
 from domain.games.walnut_grove.determinize import COIN, COIN_IDS, TILE_IDS, _cursor, _player, determinize
+from domain.games.walnut_grove.fall import fall_turn_outcomes
 from domain.games.walnut_grove.farm import farm_areas
-from domain.games.walnut_grove.holdings import free_barn_slots
+from domain.games.walnut_grove.free_actions import listed_help_return_outcome
+from domain.games.walnut_grove.holdings import coins, free_barn_slots, owned_counts
 from domain.games.walnut_grove.legal import help_return_moves, summer_move
 from domain.games.walnut_grove.rules import play
-from domain.games.walnut_grove.state import WalnutGroveState
-from domain.games.walnut_grove.summer import figures
+from domain.games.walnut_grove.scoring import breakdown, upgrade_points
+from domain.games.walnut_grove.state import WalnutGroveState, replace
+from domain.games.walnut_grove.summer import figures, listed_figures_outcome
 from tests.bots.helpers import positions, seed_of
 
 
@@ -197,3 +200,91 @@ def test_the_goods_terms_kept_by_colour_are_those_of_the_player_itself():
                     compared += 1
                 pending += bool(player.pending)
     assert compared > 2000 and pending > 20
+
+
+def former_worth(state, player, phase, draws, plan):
+    """``bots._worth`` as the twelfth session left it, every part computed afresh: the goods terms
+    from ``_terms_of`` of the state in ``phase`` and the player itself (no cache, no identity
+    memo), the enclosures summed from the farm's areas, the coins and goods counted by the
+    rules' own ``coins`` and ``owned_counts``."""
+    if not player.board:
+        return 0.0
+    barn = player.barn
+    held = coins(player)
+    owned = owned_counts(player)
+    upgrades = player.upgrades
+    points = [upgrade_points(player, u) for _, u in upgrades]
+    total = float(sum(breakdown(player, reveal_coins=True).values()))
+    if phase == "ended":
+        return total
+    left = bots._summers_left_in(phase, state.year)
+    if phase != "final_adjustments":
+        terms = bots._terms_of(replace(state, phase=phase), player, plan)
+        total += bots._goods_value(owned, terms)
+    total += bots.COIN_USE * min(3, len(held))
+    if draws is not None:
+        total += draws * (bots.COIN_DRAW + bots.COIN_USE)
+    labourers = len(player.active) + len(player.pending)
+    total += 0.2 * labourers * left
+    total += 0.5 * min(len(player.cabins), labourers) * left
+    total += 0.25 * barn.count("")
+    for (_, upgrade), now in zip(upgrades, points):
+        effect = UPGRADES[upgrade].effect
+        if effect.startswith("owned:"):
+            total += 0.5 * min(5 - now, left + 1)
+        elif plan and effect == "per_enclosure":
+            total += UPGRADES[upgrade].value * bots.ENCLOSURES_AHEAD * max(0, bots.TILES_PLACED - len(player.tiles))
+    if player.help_returnable and sum(owned.values()) >= 3:
+        total += 0.5
+    return total
+
+
+def test_worth_with_its_kept_terms_and_enclosures_is_the_former_worth_computed_afresh():
+    """``_worth`` reads the barn once and keeps the goods terms (``_basic_terms``, by what they
+    read, and the last ones by identity) and the farm's enclosures (the last farm by identity)
+    across the candidates of a decision (issue 39): for every player after every candidate a
+    seeded game's fall and summer decisions weigh (help-tile returns, passing, every cheapest
+    fall move; four summer placements), in every phase a candidate can leave, drawing or not,
+    ``plan`` or not, it is the former ``_worth`` computed afresh, bit for bit. The candidates are
+    judged in the order a decision judges them, so the kept terms and enclosures are met, missed
+    and replaced as they are in play."""
+    compared, phases = 0, set()
+    for state, seat in _judged_positions():
+        mover = state.player(seat)
+        players = []
+        if state.phase == "fall" and not state.overflow and not state.chance_step and seat == state.order[state.cursor]:
+            options = [{"type": "pass_fall_turn"}, *bots.cheapest_fall_moves(state, seat)]
+            players = [(out.player, out.phase, min(out.owed, out.bag) if out.owed else None)
+                       for out in fall_turn_outcomes(state, seat, options)]
+            players += [(listed_help_return_outcome(state, seat, m), state.phase, None) for m in help_return_moves(mover)]
+        elif state.phase == "summer" and not mover.done:
+            areas = farm_areas(mover.board, mover.tiles)
+            for chosen in islice(combinations(areas, min(len(areas), len(figures(mover)))), 4):
+                players.append((*listed_figures_outcome(state, seat, chosen), None))
+        players += [(p, state.phase, None) for p in state.players]  # every seat as it stands
+        for plan in (False, True):
+            for player, phase, draws in players:
+                for judged_in in {phase, "final_adjustments", "ended", "winter"}:
+                    assert bots._worth(state, player, judged_in, draws, plan) == former_worth(state, player, judged_in, draws, plan)
+                    compared += 1
+                    phases.add(judged_in)
+    assert compared > 20_000 and phases >= {"summer", "fall", "winter", "final_adjustments", "ended"}
+
+
+def test_the_basic_goods_terms_are_those_of_the_player_itself_in_every_phase():
+    """``_basic_terms`` is computed directly from the disc still due, whether a summer or this fall
+    is to come, the labourers' colours and the cabins (issue 39): for every player of every
+    decision of the seeded games, judged in every phase, done or not, it is ``_terms_of`` of the
+    state in that phase and the player itself."""
+    compared = 0
+    for state, _seat in _judged_positions():
+        for player in state.players:
+            if not player.board:
+                continue
+            for phase in ("spring", "summer", "fall", "winter", "final_adjustments"):
+                for done in (False, True):
+                    judged = replace(player, done=done)
+                    assert bots._goods_terms_in(state, phase, judged, False) == bots._terms_of(
+                        replace(state, phase=phase), judged, False)
+                    compared += 1
+    assert compared > 10_000

@@ -6,10 +6,20 @@ from __future__ import annotations
 
 import pytest
 
-from domain.games.walnut_grove import bots
-from domain.games.walnut_grove.enclosures import CLOSING, needed_cells, outlook
-from domain.games.walnut_grove.farm import farm_areas, farm_cells
+from domain.games.walnut_grove import GAME, bots
+from domain.games.walnut_grove.components import ROTATIONS
+from domain.games.walnut_grove.enclosures import (
+    CLOSING,
+    bag_outlook,
+    bag_outlook_of,
+    fence_counts,
+    needed_cells,
+    outlook,
+    outlook_of,
+)
+from domain.games.walnut_grove.farm import areas_of, cells_of, farm_areas, farm_cells, open_cells
 from domain.games.walnut_grove.state import Player, WalnutGroveState
+from tests.bots.helpers import positions, seed_of
 
 #: WG-S23: lake (2,0)+(2,1) and mountain (3,0) enclosed (3 points); the rest open.
 S23_TILES = (("L32", 1, 1, 0), ("L06", 2, 1, 0), ("L31", 3, 1, 0))
@@ -64,3 +74,34 @@ def test_strong_counts_a_good_this_winter_needs_above_basic():
     assert bots.goods_worth(state, player) == pytest.approx(bots.NEEDED_GOOD)
     assert bots.goods_worth(state, player, plan=True) == pytest.approx(bots.NEEDED_GOOD_PLAN)
     assert bots.NEEDED_GOOD_PLAN > bots.NEEDED_GOOD
+
+
+def test_a_candidate_farm_judged_without_the_caches_is_judged_as_through_them():
+    """The planned spring lays out every placement of every drawn tile and judges each farm once,
+    its cells and areas drawn without keeping them (``cells_of``, ``areas_of``, issue 39): for the
+    farms of a seeded game's springs and every placement of a drawn tile on them, the cells,
+    areas and both outlooks are those the cached functions give, and ``_plan_value`` is the value
+    written through them before."""
+    compared = 0
+    for _version, state, seat in positions(GAME, 4, seed_of("wg-spring-uncached", 4), ["basic"] * 4):
+        player = state.player(seat)
+        if state.phase != "spring" or player.done or not player.drawn:
+            continue
+        pool = fence_counts(state.tile_bag)
+        weight = {letter: 1.0 + (letter == "F") for letter in "FGPLM"}
+        for tile in player.drawn:
+            for x, y in open_cells(player.board, player.tiles):
+                for rotation in ROTATIONS:
+                    tiles = player.tiles + ((tile, x, y, rotation),)
+                    cells = cells_of(player.board, tiles)
+                    areas = areas_of(cells)
+                    assert cells == farm_cells(player.board, tiles) and areas == farm_areas(player.board, tiles)
+                    for to_come in (0, 2, 5):
+                        assert outlook_of(cells, areas, to_come) == outlook(player.board, tiles, to_come)
+                        assert bag_outlook_of(cells, areas, to_come, pool, 6) == bag_outlook(player.board, tiles, to_come, pool, 6)
+                    kept = list(farm_areas(player.board, tiles))
+                    before = outlook(player.board, tiles, 3) + bots._land_bonus(kept, (u for _, u in player.upgrades)) \
+                        + bots.PLAN_PRODUCTION * bots._production(kept, weight, player)
+                    assert bots._plan_value(player, tiles, weight, 3) == before
+                    compared += 1
+    assert compared > 2000

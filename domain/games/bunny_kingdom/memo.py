@@ -91,7 +91,10 @@ def shared(value: Any) -> Any:
 
 
 def frozen(value: Any) -> Any:
-    """``value`` with every dict and list in it made read-only (``FrozenDict``, ``FrozenList``)."""
+    """``value`` with every dict and list in it made read-only (``FrozenDict``, ``FrozenList``); a
+    part read-only already is itself (a shared part inside another keeps its identity)."""
+    if isinstance(value, (FrozenDict, FrozenList)):
+        return value
     if isinstance(value, dict):
         return FrozenDict({k: frozen(v) for k, v in value.items()})
     if isinstance(value, list):

@@ -57,11 +57,19 @@ from domain.games.walnut_grove.components import (
     YEARS,
 )
 from domain.games.walnut_grove.determinize import determinize
-from domain.games.walnut_grove.enclosures import bag_outlook, fence_counts, outlook
+from domain.games.walnut_grove.enclosures import bag_outlook_of, fence_counts, outlook_of
 from domain.games.walnut_grove.fall import fall_turn_outcomes, take_listed_fall_turn
-from domain.games.walnut_grove.farm import Area, farm_areas, farm_cells, open_cells, rotated_tile
-from domain.games.walnut_grove.free_actions import return_listed_help_tile
-from domain.games.walnut_grove.holdings import free_barn_slots, owned_counts, owned_goods
+from domain.games.walnut_grove.farm import (
+    Area,
+    areas_of,
+    cells_of,
+    farm_areas,
+    farm_cells,
+    open_cells,
+    rotated_tile,
+)
+from domain.games.walnut_grove.free_actions import listed_help_return_outcome, return_listed_help_tile
+from domain.games.walnut_grove.holdings import free_barn_slots, owned_goods
 from domain.games.walnut_grove.legal import (
     fall_destinations,
     fall_move,
@@ -80,6 +88,7 @@ from domain.games.walnut_grove.summer import figures, listed_figures_outcome
 from domain.games.walnut_grove.winter import winter_needs
 
 Move = dict
+_GOOD_SET = frozenset(GOODS)
 LANDSCAPE_LETTER = {good: letter for letter, good in LANDSCAPE_GOOD.items()}
 FREE_ACTION_CHANCE = 0.05
 PASS_CHANCE = 0.05
@@ -258,11 +267,36 @@ def _goods_terms(state: WalnutGroveState, player: Player, plan: bool) -> GoodsTe
 
 
 def _goods_terms_in(state: WalnutGroveState, phase: str, player: Player, plan: bool) -> GoodsTerms:
-    """``_goods_terms`` in ``phase`` (the state's year, disc and discs)."""
-    return _terms(
-        phase, state.year, state.disc, player.done, _colours(player.active), _colours(player.pending),
-        len(player.cabins), (state.discs, player.board, player.tiles) if plan else None,
-    )
+    """``_goods_terms`` in ``phase`` (the state's year, disc and discs). The candidates of one
+    decision judge players that share the seat's labourers, cabins and farm (the same tuples), so
+    the last terms are kept by the identity of what they read and the caches' keys are built only
+    when one of them changed (issue 39); ``_terms`` keeps them by value."""
+    last = _last_terms[0]
+    if (
+        last is not None and last[0] is state and last[1] is player.active and last[2] is player.pending
+        and last[3] is player.cabins and last[4] is player.tiles and last[5] == phase
+        and last[6] == player.done and last[7] == plan and last[8] == player.board
+    ):
+        return last[9]
+    if plan:
+        terms = _terms(
+            phase, state.year, state.disc, player.done, _colours(player.active), _colours(player.pending),
+            len(player.cabins), (state.discs, player.board, player.tiles),
+        )
+    else:  # by what they read: the summer's and the fall's candidates, done or not, share them
+        due = bool(state.disc) and (phase in ("spring", "summer", "fall") or (phase == "winter" and not player.done))
+        later = _summers_left_in(phase, state.year) > 0 or phase == "fall"
+        terms = _basic_terms(
+            state.disc if due else "", later, _colours(player.active), _colours(player.pending), len(player.cabins)
+        )
+    # one tuple swapped in whole: a reader sees the key and its terms together
+    _last_terms[0] = (state, player.active, player.pending, player.cabins, player.tiles, phase,
+                      player.done, plan, player.board, terms)
+    return terms
+
+
+#: the last ``_goods_terms_in`` asked and answered (``None`` at first): see there.
+_last_terms: list = [None]
 
 
 @lru_cache(maxsize=256)
@@ -292,6 +326,29 @@ def _terms(
     return _terms_of(state, player, planned is not None)
 
 
+@lru_cache(maxsize=1024)
+def _basic_terms(due: str, later: bool, active: tuple, pending: tuple, cabins: int) -> GoodsTerms:
+    """``_terms_of`` without ``plan``, from exactly what it reads and computed directly: the disc
+    whose winter is still due (``""``: none), whether a summer or this fall is still to come, the
+    labourers' colours and the number of cabins. Keyed by these alone, a summer's and a fall's
+    candidates (done or not, summer or fall after them) meet the same terms (issue 39: every
+    decision built a state and a player for two or three of them);
+    ``test_walnut_grove_judgement.py`` holds them to ``_terms_of`` of the players themselves."""
+    need = dict.fromkeys(GOODS, 0)
+    if due:
+        disc = YEAR_DISCS[due]
+        for colour in active:  # winter_needs: what each active labourer eats
+            need[COLOUR_FOOD[colour]] += 2 if colour == disc.double_eater else 1
+        need["wood"] += disc.fires + max(0, len(active) - cabins)
+    rates = {}
+    for good in SPARE_GOOD:
+        rate = SPARE_GOOD[good] if later else SPARE_GOOD[good] * 0.5
+        if good in FOODS and any(COLOUR_FOOD[colour] == good for colour in active + pending):
+            rate += 0.25
+        rates[good] = rate
+    return need, rates, NEEDED_GOOD, None
+
+
 def _terms_of(state: WalnutGroveState, player: Player, plan: bool) -> GoodsTerms:
     """``_goods_terms`` computed afresh from the state and player themselves."""
     need = Counter()
@@ -319,10 +376,13 @@ def _goods_value(owned: Mapping[str, int], terms: GoodsTerms) -> float:
     need, rates, needed, deficit = terms
     worth = 0.0
     for good, count in owned.items():
-        covered = min(count, need[good])
+        # the same integers as ``min``/``max`` give, without their calls (every candidate, every
+        # good: issue 39); the floats are computed and summed as they always were
+        wanted = need[good]
+        covered = count if count < wanted else wanted
         spare = count - covered
         rate = rates[good]
-        worth += covered * needed + min(spare, 6) * rate + max(0, spare - 6) * rate * 0.3
+        worth += covered * needed + (spare if spare < 6 else 6) * rate + (spare - 6 if spare > 6 else 0) * rate * 0.3
     if deficit is not None:
         spare_wood = max(0, owned.get("wood", 0) - need["wood"])
         worth += min(spare_wood, deficit) * (WOOD_AHEAD - SPARE_GOOD["wood"])
@@ -344,8 +404,13 @@ def wood_deficit(state: WalnutGroveState, player: Player) -> float:
 
 def worth(state: WalnutGroveState, seat: int, plan: bool = False) -> float:
     """The seat's score as it would count now plus what its holdings are still worth."""
+    return _worth(state, state.player(seat), state.phase, _draws(state, seat), plan)
+
+
+def _draws(state: WalnutGroveState, seat: int) -> int | None:
+    """The coins the seat is drawing for a sale (``None``: not drawing), as ``worth`` reads them."""
     draws = state.chance_step == "coins" and state.order[state.cursor] == seat
-    return _worth(state, state.player(seat), state.phase, min(state.owed, len(state.coin_bag)) if draws else None, plan)
+    return min(state.owed, len(state.coin_bag)) if draws else None
 
 
 def _worth(
@@ -357,17 +422,32 @@ def _worth(
     if not player.board:
         return 0.0
     barn = player.barn
-    held = [item for item in barn if item in COIN_VALUES]  # coins(player)
-    owned = owned_counts(player)
+    # the barn read once (issue 39: every candidate of a decision is judged here): its coins, as
+    # ``coins(player)`` finds them, and their face values; its goods, then the storage's, counted
+    # into a dict in ``owned_counts``' order (the goods' worth is summed in it)
+    held, coin_points = 0, 0
+    owned: dict[str, int] = {}
+    for item in barn:
+        if item in _GOOD_SET:
+            owned[item] = owned.get(item, 0) + 1
+        elif item in COIN_VALUES:
+            held += 1
+            coin_points += COIN_VALUES[item]
+    for _, good in player.storage:
+        owned[good] = owned.get(good, 0) + 1
     upgrades = player.upgrades
     points = [_upgrade_points(player, u, owned) for _, u in upgrades] if upgrades else []
-    total = float(_score(player, held, points))
+    total = float(  # ``_score(player, coins(player), points)``: the same integers, added up
+        coin_points + len(player.active) + len(player.pending) + len(player.cabins) + len(player.barn_tiles)
+        + _enclosed_of(player.board, player.tiles) + sum(points)
+        + HELP_PENALTY * (player.help_flipped + player.help_returnable)
+    )
     if phase == "ended":
         return total
     left = _summers_left_in(phase, state.year)
     if phase != "final_adjustments":  # goods_worth(state, player, plan), its goods counted once
         total += _goods_value(owned, _goods_terms_in(state, phase, player, plan))
-    total += COIN_USE * min(3, len(held))
+    total += COIN_USE * (held if held < 3 else 3)
     if draws is not None:
         total += draws * (COIN_DRAW + COIN_USE)
     labourers = len(player.active) + len(player.pending)
@@ -407,7 +487,7 @@ def _score(player: Player, held: list[str], points: list[int] | None = None) -> 
         sum([COIN_VALUES[c] for c in held])
         + len(player.active) + len(player.pending)
         + len(player.cabins) + len(player.barn_tiles)
-        + _enclosed(player.board, player.tiles)
+        + _enclosed_of(player.board, player.tiles)
         + sum(points)
         + HELP_PENALTY * (player.help_flipped + player.help_returnable)  # every_tile(player)
     )
@@ -417,6 +497,21 @@ def _score(player: Player, held: list[str], points: list[int] | None = None) -> 
 def _enclosed(board: str, tiles: tuple) -> int:
     """``breakdown``'s enclosures: the sizes of the farm's enclosed areas."""
     return sum(a.size for a in farm_areas(board, tiles) if a.enclosed)
+
+
+def _enclosed_of(board: str, tiles: tuple) -> int:
+    """``_enclosed``, the last farm's kept by the identity of its tiles: every candidate of a
+    decision scores the seat's farm, and the cache's key hashes all its placements (issue 39)."""
+    last = _last_enclosed[0]
+    if last[1] is tiles and last[0] == board:
+        return last[2]
+    value = _enclosed(board, tiles)
+    _last_enclosed[0] = (board, tiles, value)  # swapped in whole, key and value together
+    return value
+
+
+#: the last farm ``_enclosed_of`` counted: (board, tiles, enclosed points).
+_last_enclosed: list = [("", None, 0)]
 
 
 def margin(state: WalnutGroveState, seat: int) -> float:
@@ -445,8 +540,15 @@ def _values(state: WalnutGroveState, seat: int, options: list[Move], plan: bool)
     coins a sale draws, without the state around them (issue 39: building each candidate's whole
     next state was half of a fall decision); ``test_listed_moves.py`` holds both to ``play``."""
     turns = [i for i, m in enumerate(options) if m["type"] in ("take_fall_turn", "pass_fall_turn")]
-    values = [0.0 if m["type"] in ("take_fall_turn", "pass_fall_turn") else worth(_after(state, seat, m), seat, plan)
-              for m in options]
+    draws = _draws(state, seat)
+    values = [
+        0.0 if m["type"] in ("take_fall_turn", "pass_fall_turn")
+        # a help tile returned changes the seat's player alone: judged by it (up to 35 a decision)
+        else _worth(state, listed_help_return_outcome(state, seat, m), state.phase, draws, plan)
+        if m["type"] == "return_neighbour_help_tile"
+        else worth(_after(state, seat, m), seat, plan)
+        for m in options
+    ]
     if turns:
         outcomes = fall_turn_outcomes(state, seat, [options[i] for i in turns])
         judged: dict[tuple, float] = {}  # free goods that leave the same player are judged once
@@ -622,6 +724,9 @@ def _spring_strong(state: WalnutGroveState, seat: int, rng: random.Random, bag: 
         left.remove(tile)
         tiles = tiles + (best,)
         placements.append({"tile_id": tile, "x": x, "y": y, "rotation": rotation})
+    # the farm the move leaves, kept as judging every candidate through the cache used to keep it:
+    # summer, the views and the next decisions read it
+    farm_areas(player.board, tiles)
     return {"type": "place_landscape_tiles", "placements": placements}
 
 
@@ -629,9 +734,11 @@ def _plan_value(player: Player, tiles: tuple, weight: dict, to_come: int, chance
     """The farm's enclosures, those its open fences may still close (``enclosures.outlook``; with
     ``chances``, the pool and draws to come, ``bag_outlook``), its land upgrades and the
     production of the areas its figures would work."""
-    areas = farm_areas(player.board, tiles)
+    # a candidate farm is looked at once: its cells and areas drawn without keeping them (issue 39)
+    cells = cells_of(player.board, tiles)
+    areas = areas_of(cells)
     bonus = _land_bonus(areas, (u for _, u in player.upgrades))
-    fences = outlook(player.board, tiles, to_come) if chances is None else bag_outlook(player.board, tiles, to_come, *chances)
+    fences = outlook_of(cells, areas, to_come) if chances is None else bag_outlook_of(cells, areas, to_come, *chances)
     return fences + bonus + PLAN_PRODUCTION * _production(areas, weight, player)
 
 

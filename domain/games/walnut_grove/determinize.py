@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.games.walnut_grove.components import COIN_VALUES, LANDSCAPE_TILES, PILE_A, PILE_B
-from domain.games.walnut_grove.state import Player, WalnutGroveState
+from domain.games.walnut_grove.state import Player, WalnutGroveState, replace
+from domain.games.walnut_grove.views import is_shared_part
 
 COIN = "coin"
 #: every coin id and every landscape tile id, sorted once (a bot determinises every decision).
@@ -38,7 +39,7 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> Walnu
             barn = tuple(p["barn"])
         else:  # the hidden coins drawn in slot order, seat by seat
             barn = tuple([unseen.pop() if item == COIN else item for item in p["barn"]])
-        players.append(_player(p, barn))
+        players.append(_player_of(p, barn))
     overflow = tuple(own_overflow) or tuple(unseen.pop() for _ in range(int(overflow_view or 0)))
     coin_bag = tuple(sorted(unseen[: view["coin_bag_count"]]))
 
@@ -83,6 +84,27 @@ def _cursor(view: Mapping[str, Any], order: tuple[int, ...]) -> int:
     if view["phase"] == "setup_start_choice":
         return sum(1 for p in view["players"] if p["town_place"])
     return 0
+
+
+def _player_of(p: Mapping[str, Any], barn: tuple[str, ...]) -> Player:
+    """``_player(p, barn)``, built once per player part the views share (``views.is_shared_part``:
+    read-only, so kept by its identity) and given this draw's barn: a ``basic`` bot determinises
+    every decision, and three of four parts are the ones it saw the decision before (issue 39)."""
+    hit = _built.get(id(p))
+    if hit is not None and hit[0] is p:  # ``p`` kept alive there: its id is its own
+        built = hit[1]
+        return built if built.barn == barn else replace(built, barn=barn)
+    built = _player(p, barn)
+    if is_shared_part(p):
+        if len(_built) >= BUILT_KEPT:
+            _built.clear()
+        _built[id(p)] = (p, built)
+    return built
+
+
+#: players built from shared view parts: id of the part -> (the part, the player built).
+_built: dict[int, tuple[Mapping[str, Any], Player]] = {}
+BUILT_KEPT = 2048
 
 
 def _player(p: Mapping[str, Any], barn: tuple[str, ...]) -> Player:

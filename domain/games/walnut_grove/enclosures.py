@@ -28,17 +28,21 @@ def needed_cells(cells: dict, area: Area) -> frozenset | None:
 
 def outlook(board: str, tiles: tuple[Placement, ...], to_come: int, closing: dict = CLOSING) -> float:
     """Enclosed points now plus what the open areas may still bring, ``to_come`` tiles left."""
+    return outlook_of(farm_cells(board, tiles), farm_areas(board, tiles), to_come, closing)
+
+
+def outlook_of(cells: dict, areas: tuple[Area, ...], to_come: int, closing: dict = CLOSING) -> float:
+    """``outlook`` of a farm's cells and areas as given (``farm.cells_of``, ``farm.areas_of``)."""
     total = 0.0
-    for size, needs in _scored_areas(board, tiles, to_come):  # summed in the farm's order: basic's choices
+    for size, needs in _scored_areas(cells, areas, to_come):  # summed in the farm's order: basic's choices
         total += size if needs is None else size * closing.get(len(needs), 0.0)
     return total
 
 
-def _scored_areas(board: str, tiles: tuple[Placement, ...], to_come: int):
+def _scored_areas(cells: dict, areas: tuple[Area, ...], to_come: int):
     """``(size, None)`` for each enclosed area and ``(size, needed_edges)`` for each open one that
     ``to_come`` tiles could still close, in the farm's order: what both outlooks start from."""
-    cells = farm_cells(board, tiles)
-    for area in farm_areas(board, tiles):
+    for area in areas:
         if area.enclosed:
             yield area.size, None
         elif to_come > 0:
@@ -120,8 +124,13 @@ def bag_outlook(board: str, tiles: tuple[Placement, ...], to_come: int, pool: tu
     """``outlook`` with each open area's chance from the tiles still in the bag (``bag_chance``):
     an area whose missing side few tiles can fence, or that few draws are left to close, counts
     less than the fixed table says, one many tiles fit counts more."""
+    return bag_outlook_of(farm_cells(board, tiles), farm_areas(board, tiles), to_come, pool, draws)
+
+
+def bag_outlook_of(cells: dict, areas: tuple[Area, ...], to_come: int, pool: tuple[int, ...], draws: int) -> float:
+    """``bag_outlook`` of a farm's cells and areas as given (``farm.cells_of``, ``farm.areas_of``)."""
     total, open_areas = 0.0, []
-    for size, needs in _scored_areas(board, tiles, to_come):
+    for size, needs in _scored_areas(cells, areas, to_come):
         if needs is None:
             total += size
         else:

@@ -8,9 +8,9 @@ store sale draws coins at random (a chance step); coins that do not fit wait for
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from domain.errors import IllegalMove, NotYourTurn
@@ -51,7 +51,10 @@ class Route:
     tolls: tuple[str, ...]
 
 
+@lru_cache(maxsize=4096)  # a street place and a destination: a few hundred pairs
 def route(place: str, destination: str) -> Route:
+    """The way from ``place`` to ``destination``, once per pair: listing a fall turn's moves
+    walks to every building, and a bot judging them walks again (issue 39)."""
     start = place_position(place)
     distance = (TOWN[destination].pos - start) % STREET or STREET
     passed = [(start + step) % STREET for step in range(1, distance)]
@@ -229,10 +232,12 @@ def _pay(
     held = coins(player)
     if len(set(coin_ids)) != len(coin_ids) or any(c not in held or c in toll_coins for c in coin_ids):
         raise IllegalMove("WG-R35", "payment coins must be distinct coins in your barn not used for tolls")
-    totals = Counter()
+    # plain dicts (every candidate a bot judges pays here, issue 39): with every count at least 1
+    # (checked alike), they are equal exactly when the Counters were
+    totals: dict[str, int] = {}
     for good, _, count in goods:
-        totals[good] += count
-    if totals != Counter(dict(space.cost_goods)) or any(count < 1 for _, _, count in goods):
+        totals[good] = totals.get(good, 0) + count
+    if any(count < 1 for _, _, count in goods) or totals != dict(space.cost_goods):
         raise IllegalMove("WG-R35", f"the {space.id} costs exactly {dict(space.cost_goods) or 'no goods'}")
     player = take_from_sources(player, goods, "WG-R35")
     return remove_coins(player, coin_ids), coin_ids

@@ -16,7 +16,7 @@ canonical slot order use table orientation; each slot carries its table position
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from domain.games.walnut_grove.components import (
     BOARD_FENCE,
@@ -77,8 +77,10 @@ def subcell(x: int, y: int, quadrant: int) -> SubCell:
     return (2 * x + dx, 2 * y + dy)
 
 
+@cache  # some 70 tiles, four turns each
 def rotated_tile(tile_id: str, rotation: int) -> FarmCell:
-    """The tile as it lies on the table after turning it ``rotation`` degrees clockwise."""
+    """The tile as it lies on the table after turning it ``rotation`` degrees clockwise, made
+    once per tile and turn (a planned spring lays out some 300 farms a decision, issue 39)."""
     tile = LANDSCAPE_TILES[tile_id]
     k = rotation // 90
     types = "".join(tile.q[(p - k) % 4] for p in range(4))
@@ -89,6 +91,11 @@ def rotated_tile(tile_id: str, rotation: int) -> FarmCell:
 
 @lru_cache(maxsize=4096)
 def farm_cells(board: str, tiles: tuple[Placement, ...]) -> dict[Cell, FarmCell]:
+    return cells_of(board, tiles)
+
+
+def cells_of(board: str, tiles: tuple[Placement, ...]) -> dict[Cell, FarmCell]:
+    """``farm_cells`` not kept: for a farm looked at once (a planned spring's candidates)."""
     row, _ = PLAYER_BOARDS[board]
     cells = {
         (x, 0): FarmCell(
@@ -104,7 +111,14 @@ def farm_cells(board: str, tiles: tuple[Placement, ...]) -> dict[Cell, FarmCell]
 @lru_cache(maxsize=4096)
 def farm_areas(board: str, tiles: tuple[Placement, ...]) -> tuple[Area, ...]:
     """Every land area of the farm, ordered by key position (lowest row, then leftmost)."""
-    cells = farm_cells(board, tiles)
+    return areas_of(farm_cells(board, tiles))
+
+
+def areas_of(cells: dict[Cell, FarmCell]) -> tuple[Area, ...]:
+    """``farm_areas`` of a farm's cells (``farm_cells`` or ``cells_of``), not kept: a planned
+    spring judges some 300 farms a decision, each once, and keeping them all (4,096 farms of
+    cells and areas) evicted the farms in play and left the collector that much more to scan
+    (issue 39)."""
     kinds: dict[SubCell, str] = {}
     for (x, y), cell in cells.items():
         for q in range(4):

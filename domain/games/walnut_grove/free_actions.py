@@ -19,7 +19,7 @@ from domain.games.walnut_grove.holdings import (
     take_from_sources,
     with_storage,
 )
-from domain.games.walnut_grove.state import WalnutGroveState, replace
+from domain.games.walnut_grove.state import Player, WalnutGroveState, replace
 
 FREE_PHASES = ("spring", "summer", "fall", "winter", "final_adjustments")
 
@@ -49,13 +49,27 @@ def return_listed_help_tile(state: WalnutGroveState, seat: int, move: dict) -> W
     return _return_help_tile(state, seat, [(e["good"], e["source"], e["count"]) for e in move["goods"]])
 
 
+def listed_help_return_outcome(state: WalnutGroveState, seat: int, move: dict) -> Player:
+    """The seat's player after ``return_listed_help_tile``, the state around it not rebuilt: a
+    return changes only the returning player, and a ``basic`` bot judges up to 35 of them a
+    decision by that player alone (issue 39). The same checks and functions, in the same order."""
+    check_phase(state, "WG-R60")
+    if not state.player(seat).help_returnable:
+        raise IllegalMove("WG-R61", "you hold no returnable help tile (flipped tiles stay)")
+    return _returned(state.player(seat), [(e["good"], e["source"], e["count"]) for e in move["goods"]])
+
+
 def _return_help_tile(state: WalnutGroveState, seat: int, entries: list[tuple[str, str, int]]) -> WalnutGroveState:
     """WG-R62: exactly 3 goods from the named sources, and the tile goes back."""
-    player = state.player(seat)
+    return state.with_player(seat, _returned(state.player(seat), entries))
+
+
+def _returned(player: Player, entries: list[tuple[str, str, int]]) -> Player:
+    """``_return_help_tile``'s player: without the 3 goods, the tile given back."""
     if sum(count for _, _, count in entries) != 3:
         raise IllegalMove("WG-R62", "returning a help tile costs exactly 3 goods")
     player = take_from_sources(player, entries, "WG-R62")
-    return state.with_player(seat, replace(player, help_returnable=False))
+    return replace(player, help_returnable=False)
 
 
 def move_goods_to_barn(state: WalnutGroveState, seat: int, move: Any) -> WalnutGroveState:

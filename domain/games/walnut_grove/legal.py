@@ -286,16 +286,20 @@ def help_return_moves(player: Player) -> list[Move]:
     ``basic`` bot weighs them every decision, and the barn discards listed beside them run to a
     thousand (issue 39)."""
     result = []
+    if not player.help_returnable:  # most decisions: no goods counted (issue 39)
+        return result
     owned = owned_goods(player)
-    if player.help_returnable and sum(owned.values()) >= 3:
+    if sum(owned.values()) >= 3:
+        sources: dict[tuple[str, int], list] = {}  # each good and count's sources, looked up once
         for combo in combinations_with_replacement([g for g in GOODS if owned[g]], 3):
             need = Counter(combo)
             if all(owned[g] >= n for g, n in need.items()):
-                goods = [
-                    {"good": g, "source": s, "count": n}
-                    for good in GOODS
-                    if need[good]
-                    for g, s, n in default_sources(player, good, need[good])
-                ]
+                goods = []
+                for good in GOODS:
+                    if need[good]:
+                        key = (good, need[good])
+                        if key not in sources:
+                            sources[key] = default_sources(player, good, need[good])
+                        goods.extend({"good": g, "source": s, "count": n} for g, s, n in sources[key])
                 result.append({"type": "return_neighbour_help_tile", "goods": goods})
     return result

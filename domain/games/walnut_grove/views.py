@@ -15,7 +15,7 @@ from typing import Any
 from domain.games.game import component_ref, seat_ref, seat_verb, their_ref
 from domain.games.walnut_grove import facts
 from domain.games.walnut_grove.components import COIN_VALUES, TOWN, UPGRADES, YEAR_DISCS
-from domain.games.walnut_grove.farm import farm_areas
+from domain.games.walnut_grove.farm import Area, farm_areas
 from domain.games.walnut_grove.holdings import coins, help_tiles, owned_counts
 from domain.games.walnut_grove.legal import area_anchor
 from domain.games.walnut_grove.state import Player, WalnutGroveState
@@ -37,8 +37,41 @@ def _sees_coins(state: WalnutGroveState, seat: int, viewer: int | None) -> bool:
 
 
 def _player_view(state: WalnutGroveState, seat: int, viewer: int | None) -> dict[str, Any]:
+    """One player's part of a view, rendered once per player object, whether its coins are shown
+    and the year disc (all it reads of the state), and shared by every view showing it like the
+    farm's areas: a player unchanged by a move is the same object in the next state, so three of
+    four parts of a view (every ``basic`` decision renders one, issue 39) and most parts a
+    projection renders after a move are ready made."""
     p: Player = state.player(seat)
     own = _sees_coins(state, seat, viewer)
+    key = (id(p), own)
+    hit = _parts.get(key)
+    if hit is not None and hit[0] is p and hit[1] == state.disc:  # ``p`` kept alive there: its id is its own
+        return hit[2]
+    view = shared(_render_player(state, p, own))
+    if len(_parts) >= PARTS_KEPT:
+        _parts.clear()
+    _parts[key] = (p, state.disc, view)
+    _shown[id(view)] = view
+    if len(_shown) >= 2 * PARTS_KEPT:
+        _shown.clear()
+    return view
+
+
+#: player parts kept: (id of the player, coins shown) -> (the player, the year disc, its part).
+_parts: dict[tuple[int, bool], tuple[Player, str, dict[str, Any]]] = {}
+#: every player part handed out and not yet forgotten, by its id (``is_shared_part``).
+_shown: dict[int, dict[str, Any]] = {}
+PARTS_KEPT = 2048
+
+
+def is_shared_part(part: Any) -> bool:
+    """Whether ``part`` is a player part ``_player_view`` shares: read-only by contract (like the
+    areas), so what is derived from it (``determinize``'s players) may be kept by its identity."""
+    return _shown.get(id(part)) is part
+
+
+def _render_player(state: WalnutGroveState, p: Player, own: bool) -> dict[str, Any]:
     barn = list(p.barn) if own else [COIN if item in COIN_VALUES else item for item in p.barn]
     owned = owned_counts(p)  # a fresh dict: shown as it is, the winter bill only reads it
     held = coins(p)
@@ -90,13 +123,20 @@ def _areas_shown(board: str, tiles: tuple, bonus: str | None) -> list[dict[str, 
     them (the farm changes once a spring, its view is rendered for every seat and every state of
     the year): copying them out for each view was two thirds of a view, and a ``basic`` bot
     renders one every decision (issue 39). Views are only read (encoded, compared, determinised)."""
-    return shared([
-        {"key": a.key, "landscape": a.landscape, "good": a.good, "size": a.size,
-         "yield": a.size + (1 if a.good == bonus else 0), "enclosed": a.enclosed,
-         "anchor": area_anchor(a), "cells": [list(c) for c in sorted(a.cells)],
-         "subcells": [list(c) for c in sorted(a.subcells)], "slots": list(a.slots)}
-        for a in farm_areas(board, tiles)
-    ])
+    return shared([_area_shown(a, a.good == bonus) for a in farm_areas(board, tiles)])
+
+
+@lru_cache(maxsize=4096)
+def _area_shown(a: Area, bonus: bool) -> dict[str, Any]:
+    """One area as ``player_areas`` shows it, once per area (by value) and bonus: a tile placed
+    in spring changes the areas it touches, and the first view after the springs drew every farm
+    anew, most of whose areas it had drawn the year before (issue 39)."""
+    return shared({
+        "key": a.key, "landscape": a.landscape, "good": a.good, "size": a.size,
+        "yield": a.size + (1 if bonus else 0), "enclosed": a.enclosed,
+        "anchor": area_anchor(a), "cells": [list(c) for c in sorted(a.cells)],
+        "subcells": [list(c) for c in sorted(a.subcells)], "slots": list(a.slots),
+    })
 
 
 @lru_cache(maxsize=1024)

@@ -8,9 +8,11 @@ from __future__ import annotations
 import pytest
 
 from domain.games.game import CHANCE
-from domain.games.walnut_grove import GAME
-from domain.games.walnut_grove.components import COIN_VALUES
+from domain.games.walnut_grove import GAME, views
+from domain.games.walnut_grove.components import COIN_VALUES, YEAR_DISCS
+from domain.games.walnut_grove.farm import farm_areas
 from domain.games.walnut_grove.holdings import owned_goods
+from domain.games.walnut_grove.legal import area_anchor
 from domain.games.walnut_grove.winter import winter_needs
 from tests.games.playout import playout
 
@@ -70,3 +72,49 @@ def test_every_view_of_a_farm_shares_its_areas_and_tiles_and_under_test_none_may
     for change in (lambda: tiles.append({}), lambda: tiles[0].update(x=9)):
         with pytest.raises(TypeError):
             change()
+
+
+def _expected_areas(state, p):
+    """``player_areas`` as it was written before the areas were drawn once per area (issue 39)."""
+    if not p.board:
+        return []
+    bonus = YEAR_DISCS[state.disc].summer_bonus if state.disc else None
+    return [
+        {"key": a.key, "landscape": a.landscape, "good": a.good, "size": a.size,
+         "yield": a.size + (1 if a.good == bonus else 0), "enclosed": a.enclosed,
+         "anchor": area_anchor(a), "cells": [list(c) for c in sorted(a.cells)],
+         "subcells": [list(c) for c in sorted(a.subcells)], "slots": list(a.slots)}
+        for a in farm_areas(p.board, p.tiles)
+    ]
+
+
+def test_a_player_part_is_the_one_rendered_afresh_and_shared_while_the_player_is_unchanged():
+    """A view's player part is rendered once per player object, coins shown or not, and year disc,
+    and shared by every view that shows it (issue 39): for every player, viewer and state of a
+    seeded game it equals the part rendered afresh (its areas as drawn before), a player the last
+    move left unchanged shows the very part the view before showed, and under test nobody may
+    change it (its parts are every other view's too)."""
+    run = playout(GAME, 4, {}, seed=2039)
+    state = GAME.setup(4, GAME.resolve_options(4, run.options))
+    before: dict = {}
+    compared, shared_parts = 0, 0
+    for actor, action in run.steps:
+        for viewer in (*range(4), None):
+            view = GAME.player_view(state, viewer)
+            for seat, p in enumerate(state.players):
+                own = viewer == seat or state.phase == "ended"
+                part = view["players"][seat]
+                fresh = views._render_player(state, p, own)
+                assert part == {**fresh, "areas": _expected_areas(state, p)} == fresh
+                was = before.get((seat, viewer))
+                if was is not None and was[0] is p and was[1] == state.disc:
+                    assert part is was[2]
+                    shared_parts += 1
+                before[(seat, viewer)] = (p, state.disc, part)
+                compared += 1
+        state = GAME.resolve_chance(state, action["outcome"]) if actor == CHANCE else GAME.play(state, actor, action)
+    assert compared > 4000 and shared_parts > compared // 2
+    with pytest.raises(TypeError):
+        part["barn"].append("wood")
+    with pytest.raises(TypeError):
+        part.update(done=True)
