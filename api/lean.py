@@ -7,7 +7,7 @@ session's profile: Flask and werkzeug 21.6 % of the POST, webargs/marshmallow/fl
 What this path leaves out is only generic plumbing, never a feature:
 
 * Flask's ``ensure_sync`` around every hook and view (an ``inspect`` call each), its signals when
-  nobody listens, the decorators' wrappers (flask-smorest's three, webargs' two);
+  nobody listens, the decorators' wrappers (flask-smorest's and webargs');
 * webargs' location machinery: the route's own schemas are loaded directly, once per process, with
   webargs' own JSON and query readers (``api.routes.seats``' ``lean_*`` views).
 

@@ -250,3 +250,20 @@ def test_the_move_and_its_legal_moves_are_served_by_the_lean_path_not_by_the_dec
     app.wsgi_app = app.wsgi_app.flask
     assert client.get(f"/api/tables/{table.id}/seats/0/legal-moves", headers=table.auth(0)).status_code == 500
     assert table.play(0, r.json["legal_moves"]["moves"][0]).status_code == 500
+
+
+def test_the_lean_routes_stay_declared_in_the_openapi_document(client):
+    """Only who serves the routes changed: the document still declares the move's body, its query,
+    its answer and the seat token, and the legal moves' query and answer, from the declared views."""
+    paths = client.get("/api/openapi.json").json["paths"]
+    move = paths["/api/tables/{table_id}/seats/{seat}/moves"]["post"]
+    assert [p["name"] for p in move["parameters"]] == ["legal_moves"]
+    assert move["requestBody"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/PlayMove"}
+    assert move["responses"]["200"]["content"]["application/json"]["schema"] == \
+        {"$ref": "#/components/schemas/MoveReceipt"}
+    assert move["security"] == [{"seatToken": []}] and move["summary"].startswith("Play a move for your seat")
+    legal = paths["/api/tables/{table_id}/seats/{seat}/legal-moves"]["get"]
+    assert [p["name"] for p in legal["parameters"]] == ["match"]
+    assert legal["responses"]["200"]["content"]["application/json"]["schema"] == \
+        {"$ref": "#/components/schemas/LegalMoves"}
+    assert legal["security"] == [{"seatToken": []}]
