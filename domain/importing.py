@@ -63,7 +63,7 @@ def replay_record(record: Any, table_id: UUID | None = None) -> Table:
 
 def _apply(table: Table, name: str, p: dict[str, Any], past: dict[int, Any]) -> None:
     if name == "SeatTaken":
-        table.take_seat(p["seat"], p["name"], p["bot"], p["command_id"])
+        table.take_seat(p["seat"], p["name"], p["bot"], p["command_id"], p.get("level"))  # absent: recorded before levels
     elif name == "SeatLeft":
         table.leave(p["seat"], p["command_id"])
     elif name == "GameStarted":

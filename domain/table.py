@@ -120,7 +120,9 @@ class Table(Aggregate):
         initial: dict | None = None,
         command_id: str | None = None,
     ) -> Table:
-        payload = hashchain.normalise(
+        timestamp = cls.Opened.create_timestamp()
+        payload, digest = hashchain.sealed(
+            hashchain.GENESIS, cls.INITIAL_VERSION, "Opened",
             {
                 "game": game.name,
                 "options": options,
@@ -133,20 +135,18 @@ class Table(Aggregate):
                 "initial": initial,
                 "command_id": command_id,
                 "chain_format": hashchain.CHAIN_FORMAT,
-            }
+            },
+            timestamp,
         )
-        timestamp = cls.Opened.create_timestamp()
-        digest = hashchain.digest(hashchain.GENESIS, cls.INITIAL_VERSION, "Opened", payload, timestamp)
         return cls._create(cls.Opened, id=id, prev_hash=hashchain.GENESIS, digest=digest, timestamp=timestamp,
                            **payload)
 
     def trigger_event(self, event_class: Any, **kwargs: Any) -> None:
         """Record an event, chaining it to the previous one's digest (and, in chain format 2, to
         its timestamp)."""
-        payload = hashchain.normalise(kwargs)
         timestamp = event_class.create_timestamp()
         hashed = timestamp if getattr(self, "chain_format", 1) >= 2 else None
-        digest = hashchain.digest(self.head_hash, self.version + 1, event_class.__name__, payload, hashed)
+        payload, digest = hashchain.sealed(self.head_hash, self.version + 1, event_class.__name__, kwargs, hashed)
         super().trigger_event(event_class, prev_hash=self.head_hash, digest=digest, timestamp=timestamp, **payload)
 
     def working_copy(self) -> Table:

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from projections.base import Batch, Projection, summary_of
+from projections.stores import Encoded, dumps
 
 #: Later than any table's opening, in microseconds since 1970 (the year 2286): newest sorts first.
 _FAR_FUTURE = 10**16
@@ -44,6 +45,8 @@ class Lobby(Projection):
             "updated": table.modified_on.isoformat(),
         }
         table_id = str(table.id)
+        # The same body under up to three keys: encoded once (the stores write its text).
+        doc = Encoded(doc, dumps(doc))
         batch.put(self.name, table_id, table.status, doc)
         if (table.forked_from or {}).get("what_if"):
             return  # a what-if branch is its forker's: found by its address (a link they share), never listed

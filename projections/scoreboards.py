@@ -9,6 +9,8 @@ player name: played, wins and best total.
 
 from __future__ import annotations
 
+import weakref
+from collections import OrderedDict
 from typing import Any
 
 from domain.score_history import STATE_EVENTS, add_point
@@ -49,12 +51,28 @@ class ScoreHistory(Projection):
     """Per table: ``{"table", "version", "points"}``, the points where some total changed.
 
     ``version`` is the table's last version; a reader closes the line there (``with_last``).
+
+    The model keeps the document it last wrote for each table it follows (``KEPT`` tables), so a
+    batch extends it without reading it back: at one table a batch is about one command, and the
+    read was a statement and a decode of its own per batch. A kept document is used only for the
+    very table object it was written from (the runner's, mutated event by event), at the version
+    just before the batch's first event of that table; a document is a function of the table's
+    events up to its version, so it is then the stored one, whoever stored it. Anything else (a
+    table loaded again, a batch retried after a failed commit, another worker's progress) reads
+    the stored document, as before.
     """
 
     name = "score_history"
+    #: Tables whose last document is kept (the least recently extended dropped first).
+    KEPT = 4096
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[Any, tuple[weakref.ref, int, dict]] = OrderedDict()
 
     def prefetch(self, table_ids: list[Any], batch: Batch) -> None:
-        batch.prefetch(self.name, [str(t) for t in table_ids])  # each table's first event reads its doc
+        # each table's first event reads its doc, unless it is kept (checked again in ``on_event``)
+        kept = self._kept
+        batch.prefetch(self.name, [str(t) for t in table_ids if t not in kept or kept[t][0]() is None])
 
     def on_event(self, step: Step, batch: Batch) -> None:
         table = step.table
@@ -63,7 +81,7 @@ class ScoreHistory(Projection):
         key = (self.name, table.id)
         doc = batch.scratch.get(key)
         if doc is None:  # first event of this table in the batch: extend a copy of what is stored
-            stored = batch.get(self.name, str(table.id))
+            stored = self._stored(table, step.event.originator_version - 1, batch)
             doc = batch.scratch[key] = {"table": str(table.id), "version": 0,
                                         "points": list(stored["points"]) if stored else []}
         if isinstance(step.event, STATE_EVENTS):  # ``step.table`` is the table right after this event
@@ -71,10 +89,21 @@ class ScoreHistory(Projection):
             add_point(doc["points"], step.event.originator_version, totals)
         doc["version"] = step.event.originator_version
 
+    def _stored(self, table: Any, version: int, batch: Batch) -> dict | None:
+        """The table's document as of ``version``: the kept one when it is that (see the class)."""
+        kept = self._kept.get(table.id)
+        if kept is not None and kept[0]() is table and kept[1] == version:
+            return kept[2]
+        return batch.get(self.name, str(table.id))
+
     def on_table(self, table: Any, batch: Batch) -> None:
         doc = batch.scratch.pop((self.name, table.id), None)
         if doc is not None:
             batch.put(self.name, str(table.id), table.game_name, doc)
+            self._kept[table.id] = (weakref.ref(table), doc["version"], doc)
+            self._kept.move_to_end(table.id)
+            if len(self._kept) > self.KEPT:
+                self._kept.popitem(last=False)
 
 
 class Standings(Projection):

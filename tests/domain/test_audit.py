@@ -119,3 +119,22 @@ def test_an_unreadable_stored_event_is_reported_not_raised(store, tmp_path):
     tamper(tables, backend, tmp_path, table_id, 3, lambda body: {"garbage": True})
     report = tables.audit(table_id)
     assert report.checks["hash_chain"].version == 3 and not report.ok
+
+
+def test_an_undo_in_a_game_whose_state_holds_tuples_audits_clean(monkeypatch):
+    """Homesteaders' ``to_dict`` holds tuples, its stored ``Undone.state`` lists: the same state
+    (the audit compared them as Python values and failed every such undo)."""
+    import hashlib
+
+    from domain import application
+    from tests.domain.test_chain_encoding import play_with_everything
+
+    monkeypatch.setattr(application, "new_seed", lambda: hashlib.sha256(b"audit-undo").hexdigest())
+    tables = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    try:
+        table_id = play_with_everything(tables, "homesteaders", 3, 1)
+        assert any(isinstance(e, Table.Undone) for e in tables.events.get(table_id))
+        report = tables.audit(table_id)
+        assert report.checks["undo"].ok and report.ok
+    finally:
+        tables.close()

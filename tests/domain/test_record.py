@@ -56,6 +56,21 @@ def test_a_record_with_an_undo_verifies_and_replays_into_a_new_table(tables):
     assert tables.summary(new_id)["result"] == tables.summary(table_id)["result"]
 
 
+def test_a_record_keeps_each_bots_level_when_it_is_imported(tables):
+    # A bot seated at a level other than the default replays at that level: the import seats it
+    # as recorded, so the rules record the same SeatTaken and every later move is the same.
+    table_id = tables.open_table("tiny_duel", 2).table_id
+    tables.take_seat(table_id, "ann")
+    tables.take_seat(table_id, "bot", bot=True, level="random")
+    tables.start(table_id)
+    _play_out(tables, table_id)
+    record = _record(tables, table_id)
+    assert [e["payload"]["level"] for e in record["events"] if e["event"] == "SeatTaken"] == [None, "random"]
+    new_id = import_record(tables, record)
+    assert [e["payload"] for e in _record(tables, new_id)["events"]] == [e["payload"] for e in record["events"]]
+    assert tables.audit(new_id).ok
+
+
 def test_a_forks_record_counts_chance_steps_on_from_its_start_and_replays(tables):
     source = tables.open_table("walnut_grove", 2).table_id
     for seat in range(2):
