@@ -14,7 +14,7 @@ from api.config import Settings
 
 def create_app(settings: Settings | None = None) -> Flask:
     """The WSGI app for ``settings`` (default: read from the environment)."""
-    from api import errors, limits, logs, metrics, wiring
+    from api import errors, lean, limits, logs, metrics, wiring
     from api.body import check_json_body
     from api.openapi import ServiceApi
     from api.routes import register_blueprints
@@ -31,4 +31,5 @@ def create_app(settings: Settings | None = None) -> Flask:
     metrics.init_app(app)  # /metrics: commands, events, streams, fan-out, projection lag
     app.before_request(check_json_body)
     errors.init_app(app)
+    lean.init_app(app)  # the move and its legal moves without Flask's generic dispatch
     return app

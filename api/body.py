@@ -27,18 +27,19 @@ MAX_DEPTH = 32
 
 
 def check_json_body() -> None:
-    if request.method not in BODY_METHODS:
+    req = request._get_current_object()  # one proxy look-up, not six
+    if req.method not in BODY_METHODS:
         return
     data = _read_body(current_app.config.get(BODY_TIMEOUT, 10.0))  # over MAX_CONTENT_LENGTH: 413
     if not data:
         return
-    limit = request.max_content_length
-    if request.content_length is None and limit is not None and len(data) >= limit:
+    limit = req.max_content_length
+    if req.content_length is None and limit is not None and len(data) >= limit:
         # A chunked body has no length to check up front: Werkzeug stops reading at the limit and
         # hands over the truncated start, which would parse as malformed JSON (400) instead of 413.
         raise RequestEntityTooLarge()
-    if not request.is_json:
-        raise UnsupportedBody(f"send JSON with Content-Type: application/json, not {request.mimetype or 'nothing'!r}")
+    if not req.is_json:
+        raise UnsupportedBody(f"send JSON with Content-Type: application/json, not {req.mimetype or 'nothing'!r}")
     try:
         document = json.loads(data)
     except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors

@@ -140,16 +140,18 @@ def _started() -> None:
 
 def _finished(response: Response) -> Response:
     response.headers[HEADER] = request_id()
-    args = request.view_args or {}
+    req, ctx = request._get_current_object(), g._get_current_object()  # one proxy look-up each, not ten
+    args = req.view_args or {}
+    rule = req.url_rule
     fields: dict[str, Any] = {
-        "method": request.method,
-        "route": request.url_rule.rule if request.url_rule is not None else None,
+        "method": req.method,
+        "route": rule.rule if rule is not None else None,
         "status": response.status_code,
-        "latency_ms": round((time.perf_counter() - g.get("log_started", time.perf_counter())) * 1000, 2),
+        "latency_ms": round((time.perf_counter() - ctx.get("log_started", time.perf_counter())) * 1000, 2),
     }
     if "table_id" in args:
         fields["table_id"] = str(args["table_id"])
-    seat = args.get("seat", g.get("log_seat"))
+    seat = args.get("seat", ctx.get("log_seat"))
     if isinstance(seat, int):
         fields["seat"] = seat
     if response.is_streamed and response.mimetype == "text/event-stream":

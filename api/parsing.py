@@ -13,6 +13,8 @@ from typing import Any
 
 import flask_smorest
 import marshmallow as ma
+from flask import request
+from webargs.core import missing
 from webargs.flaskparser import FlaskParser
 
 
@@ -34,3 +36,28 @@ class OnceParser(FlaskParser):
 
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = OnceParser()
+
+
+#: The request's reader of each location a lean view loads (webargs' own loaders).
+_LOADERS = {"json": "load_json", "query": "load_querystring"}
+
+
+def load(schema: ma.Schema, location: str = "json") -> Any:
+    """``schema`` loaded from the current request's ``location`` ("json" or "query") exactly as
+    ``@blp.arguments(schema, location=...)`` loads it, without the decorators around the view.
+
+    Why: the lean path (``api.lean``) calls the route's schemas itself. This is webargs' ``parse``
+    step by step, with webargs' own pieces: its loader (a body that is not JSON is "no body", an
+    invalid one webargs' 400; a query is its multidict proxy), an empty location as ``{}``, the
+    location's ``unknown`` default, and a refusal through webargs' own error handler (the 422
+    naming the field, keyed by location as webargs keys it; ``api.errors`` maps it once)."""
+    parser = Blueprint.ARGUMENTS_PARSER
+    data = getattr(parser, _LOADERS[location])(request, schema)
+    if data is missing:
+        data = {}
+    unknown = parser.DEFAULT_UNKNOWN_BY_LOCATION.get(location)
+    try:
+        return schema.load(data, **({"unknown": unknown} if unknown else {}))
+    except ma.ValidationError as error:
+        error.messages = {location: error.messages}
+        parser.handle_error(error, request, schema, error_status_code=None, error_headers=None)

@@ -128,9 +128,9 @@ def without(app: Flask, name: str) -> Flask:
     return app
 
 
-def caller(app: Flask, path: str, body: dict | None = None) -> Callable[[], None]:
+def caller(app: Callable, path: str, body: dict | None = None, headers: dict | None = None) -> Callable[[], None]:
     environ = EnvironBuilder(path=path, method="GET" if body is None else "POST", json=body,
-                             headers={"Connection": "keep-alive"}).get_environ()
+                             headers={"Connection": "keep-alive", **(headers or {})}).get_environ()
     data = environ["wsgi.input"].read() if body is not None else b""
     environ["REMOTE_ADDR"] = "127.0.0.1"
 
@@ -150,6 +150,27 @@ def caller(app: Flask, path: str, body: dict | None = None) -> Callable[[], None
             close()
 
     return call
+
+
+def move_app(data_dir: Path) -> tuple[Flask, str, dict, dict]:
+    """The app with a Bunny Kingdom table (a person and a ``random`` bot) after one move; the move's
+    path (answer with its legal moves), its body and the seat's token header. Sent again, that move
+    is the same command (its ``command_id``): the whole route each time (token, table, receipt,
+    legal moves, every hook, the command limit), nothing recorded, so it repeats alike."""
+    settings = Settings(store="memory", data_dir=data_dir, secret=SECRET, projections="off", testing=False,
+                        rate_limit_commands="1000000/second")  # the limiter runs, and never refuses
+    app = create_app(settings)
+    client = app.test_client()
+    table = client.post("/api/tables", json={"game": "bunny_kingdom", "seats": 2}).json["table_id"]
+    token = client.post(f"/api/tables/{table}/seats", json={"name": "p", "seat": 0}).json["token"]
+    client.post(f"/api/tables/{table}/seats", json={"name": "b", "seat": 1, "bot": True, "level": "random"})
+    auth = {"Authorization": f"Bearer {token}"}
+    assert client.post(f"/api/tables/{table}/start", headers=auth).status_code == 200
+    legal = client.get(f"/api/tables/{table}/seats/0/legal-moves", headers=auth).json
+    path = f"/api/tables/{table}/seats/0/moves?legal_moves=true"
+    body = {"move": legal["moves"][0], "command_id": "bench-layer-move"}
+    assert client.post(path, headers=auth, json=body).status_code == 200
+    return app, path, body, auth
 
 
 def cpu_per_request(calls: dict[str, Callable[[], None]], n: int, repeat: int) -> dict[str, float]:
@@ -198,6 +219,14 @@ def main() -> None:
         "plain_post": caller(plain_app(), PATH.replace("probe", "command"), BODY),
         "declared_post": caller(smorest, PATH.replace("probe", "declared-command"), BODY),
     }
+    moves, move_path, move_body, auth = move_app(data)
+    legal_path = move_path.replace("moves?legal_moves=true", "legal-moves")
+    calls.update({
+        "move_declared": caller(moves.wsgi_app.flask, move_path, move_body, auth),  # Flask's dispatch
+        "move_lean": caller(moves, move_path, move_body, auth),
+        "legal_declared": caller(moves.wsgi_app.flask, legal_path, None, auth),
+        "legal_lean": caller(moves, legal_path, None, auth),
+    })
     cpu = cpu_per_request(calls, n, repeat)
     plain, full, declared = cpu["plain"], cpu["full"], cpu["declared"]
     rows = [("plain Flask, the same route", plain), ("create_app(), every hook", full)]
@@ -218,6 +247,11 @@ def main() -> None:
     print(f"{'POST with a move body, plain Flask (get_json, jsonify)':56} {plain_post:8.1f} {0.0:11.1f}")
     print(f"{'POST with a move body, declared (body check, schemas)':56} {declared_post:8.1f} "
           f"{declared_post - plain_post:11.1f}")
+    print("the move route (a retried move, its answer with the legal moves) and GET legal-moves, "
+          "declared path (Flask, webargs, flask-smorest) against the lean path (api.lean):")
+    for label, key in (("POST .../moves?legal_moves=true", "move"), ("GET .../legal-moves", "legal")):
+        declared_cpu, lean_cpu = cpu[f"{key}_declared"], cpu[f"{key}_lean"]
+        print(f"  {label:54} {declared_cpu:8.1f} -> {lean_cpu:8.1f}  ({lean_cpu - declared_cpu:+.1f})")
     if args.profile:
         call = caller(tabletop_app(data), PATH)
         profiler = cProfile.Profile(time.process_time)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from flask import request
+from flask import Response, request
 
-from api import auth, wiring
+from api import auth, parsing, wiring
 from api.errors import BodyRequired
 from api.legal_narrowing import narrow
 from api.openapi import SEAT_TOKEN
@@ -70,17 +70,36 @@ def play_move(args, table_id: UUID, seat: int, legal_moves: bool = False):
     """Play a move for your seat; dice, shuffles and bots then act in the same save. With
     ``?legal_moves=true`` the answer also lists your seat's legal moves at its version (as GET
     ``.../legal-moves`` would), so the next move needs no second request."""
+    answer = play(args, table_id, seat, legal_moves)
+    if not legal_moves:
+        return answer  # through the schema and Flask's provider, byte for byte as before the flag
+    return json_answer(_MOVE_RECEIPT.dump(answer))  # what the decorator would send, encoded faster
+
+
+def play(args: dict[str, Any], table_id: UUID, seat: int, legal_moves: bool) -> dict[str, Any]:
+    """The move's answer (before its schema): what ``play_move`` and its lean view both send."""
     with acting_for(table_id, seat, command=True) as (tables, _):
         r = tables.play_move(table_id, seat, args["move"], args["command_id"], args["expected_version"])
         body = receipt(r)
-        if not legal_moves:
-            return body  # through the schema and Flask's provider, byte for byte as before the flag
-        body["legal_moves"] = None if r.table is None else moves_answer(tables, r.table, seat)
-        return json_answer(_MOVE_RECEIPT.dump(body))  # what the decorator would send, encoded faster
+        if legal_moves:
+            body["legal_moves"] = None if r.table is None else moves_answer(tables, r.table, seat)
+        return body
 
 
-#: The move answer's schema, as ``@blp.response`` dumps it (``play_move`` encodes the flagged answer itself).
+def lean_play_move(table_id: UUID, seat: int) -> Response:
+    """``play_move`` on the lean path (``api.lean``): the same schemas, loaded in the decorators'
+    order (the body, then the query), the same answer; orjson's bytes are the provider's
+    (``json_answer``), flagged or not."""
+    args = parsing.load(_PLAY_MOVE, "json")
+    legal_moves = parsing.load(_PLAY_MOVE_QUERY, "query")["legal_moves"]
+    return json_answer(_MOVE_RECEIPT.dump(play(args, table_id, seat, legal_moves)))
+
+
+#: The move answer's schema, as ``@blp.response`` dumps it (``play_move`` encodes the flagged answer itself),
+#: and the request's, loaded by the lean view.
 _MOVE_RECEIPT = MoveReceiptSchema()
+_PLAY_MOVE = PlayMoveSchema()
+_PLAY_MOVE_QUERY = PlayMoveQuerySchema()
 
 
 def moves_answer(tables: Tables, table: Table, seat: int, match: dict | None = None) -> dict[str, Any]:
@@ -98,8 +117,26 @@ def moves_answer(tables: Tables, table: Table, seat: int, match: dict | None = N
 def legal_moves(args, table_id: UUID, seat: int):
     """Every move your seat may play now (empty when none); ``match`` keeps those agreeing with a
     partial move, and a list longer than 1000 is sent as its distinct first steps (``outline``)."""
+    return legal(args, table_id, seat)
+
+
+def legal(args: dict[str, Any], table_id: UUID, seat: int) -> dict[str, Any]:
+    """The legal-moves answer (before its schema), for ``legal_moves`` and its lean view."""
     with acting_for(table_id, seat) as (tables, table):
         return moves_answer(tables, table, seat, args.get("match"))
+
+
+def lean_legal_moves(table_id: UUID, seat: int) -> Response:
+    """``legal_moves`` on the lean path (``api.lean``): its query schema loaded directly, the
+    answer dumped by its schema and encoded as the provider would (``json_answer``)."""
+    return json_answer(_LEGAL_MOVES.dump(legal(parsing.load(_LEGAL_MOVES_QUERY, "query"), table_id, seat)))
+
+
+_LEGAL_MOVES = LegalMovesSchema()
+_LEGAL_MOVES_QUERY = LegalMovesQuerySchema()
+
+#: The endpoints the lean path serves (``api.lean``), and the views serving them there.
+LEAN = {"seats.play_move": lean_play_move, "seats.legal_moves": lean_legal_moves}
 
 
 @blp.route("/<int:seat>/preview", methods=["GET"])
