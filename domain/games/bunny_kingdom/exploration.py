@@ -66,8 +66,19 @@ def start_pick(state: State) -> State:
 
 def _remember(state: State, received: tuple[tuple[str, ...], ...]) -> State:
     """BK-R130: a seat's view keeps every card it has held."""
-    seen = tuple(tuple(sorted(set(s) | set(r))) if r else s for s, r in zip(state.seen, received))
+    seen = tuple(_with(s, r) if r else s for s, r in zip(state.seen, received))
     return state.set(seen=seen)
+
+
+def _with(seen: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
+    """``seen`` (sorted, each card once: only this function adds to it) with ``cards`` added.
+
+    A hand that comes round again adds nothing, and the tuple is kept; new cards are sorted in
+    behind the sorted run (one merge, not a sort of a set): this was a sixth of a pick's CPU.
+    """
+    known = set(seen)
+    new = {c for c in cards if c not in known}
+    return tuple(sorted(seen + tuple(new))) if new else seen
 
 
 def check_pick_step(state: State, move: dict[str, Any]) -> None:
@@ -114,16 +125,13 @@ def retract_pick(state: State, seat: int, move: dict[str, Any]) -> State:
 
 def pick_moves(state: State, seat: int) -> list[dict[str, Any]]:
     """Every legal selection (ordered: the play order matters for Provisions, BK-R100)."""
-    hand, base = state.hands[seat], {"type": "submit_pick", "round": state.round, "pick": state.pick}
-    moves = []
-    for a in hand:
-        for b in hand:
-            if a == b:
-                continue
-            if state.players == 2:
-                moves.append({**base, "play": [a], "discard": b})
-            else:
-                moves.append({**base, "play": [a, b], "discard": None})
+    hand, round_, pick = state.hands[seat], state.round, state.pick
+    if state.players == 2:
+        moves = [{"type": "submit_pick", "round": round_, "pick": pick, "play": [a], "discard": b}
+                 for a in hand for b in hand if a != b]
+    else:
+        moves = [{"type": "submit_pick", "round": round_, "pick": pick, "play": [a, b], "discard": None}
+                 for a in hand for b in hand if a != b]
     if state.selections[seat] is not None:
         moves.append({"type": "retract_pick", "round": state.round, "pick": state.pick})
     return moves

@@ -153,8 +153,10 @@ def strength_and_resources(buildings: tuple[str | None, ...], trading: tuple[str
 
 
 def harvest_value(state: State, fief: tuple[int, ...]) -> int:
-    """BK-R126: strength x wealth (0 without a city or without production)."""
-    return strength(state, fief) * len(resources(state, fief))
+    """BK-R126: strength x wealth (0 without a city or without production); ``strength`` and
+    ``resources`` in one pass over the tables (each harvest counts every seat's every fief)."""
+    power, kinds = strength_and_resources(state.buildings, state.trading, fief)
+    return power * len(kinds)
 
 
 def is_empty(state: State, i: int) -> bool:

@@ -17,10 +17,11 @@ from domain.games.bunny_kingdom.state import State, put
 
 def trading_posts(state: State, seat: int) -> list[int]:
     """The squares where the seat has a placed trading post."""
+    owners = state.owners
     return [
         i
         for i, b in enumerate(state.buildings)
-        if b is not None and b.startswith("B-TRADING-POST-") and state.owners[i] == seat
+        if owners[i] == seat and b is not None and b.startswith("B-TRADING-POST-")
     ]
 
 

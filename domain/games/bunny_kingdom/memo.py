@@ -42,6 +42,39 @@ def per_object(fn: F) -> F:
     return remembered  # type: ignore[return-value]
 
 
+def per_parts(parts: Callable[..., tuple[Any, ...]], size: int = SIZE) -> Callable[[F], F]:
+    """Memoize ``fn`` by the identity of ``parts(*args)``: the only parts of its arguments it reads.
+
+    Why: a state a pick later shares the board and every other seat's tuples with the one before
+    it, so a result that reads only those (a seat's parchment progress) is the same for both,
+    though the states differ. The memo holds the parts, so no identity is reused while its entry
+    lives; ``fn`` must read nothing of its arguments but ``parts`` (and constants).
+    """
+
+    def wrap(fn: F) -> F:
+        memo: dict[tuple[int, ...], tuple[tuple[Any, ...], Any]] = {}
+
+        @functools.wraps(fn)
+        def remembered(*args: Any) -> Any:
+            held = parts(*args)
+            key = tuple(map(id, held))
+            hit = memo.get(key)
+            if hit is not None:
+                return hit[1]
+            value = fn(*args)
+            memo[key] = (held, value)
+            if len(memo) > size:
+                try:
+                    del memo[next(iter(memo))]
+                except (KeyError, RuntimeError, StopIteration):
+                    pass
+            return value
+
+        return remembered  # type: ignore[return-value]
+
+    return wrap
+
+
 class FrozenDict(dict):
     """A dict that refuses changes: a part shared by several callers' results (every viewer's view
     of a state) fails loudly where a caller would change it for the others. It is still a dict

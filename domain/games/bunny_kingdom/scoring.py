@@ -12,9 +12,16 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from domain.games.bunny_kingdom.components import CORNER, EDGE, PARCHMENTS, TERRAIN
-from domain.games.bunny_kingdom.fiefs import city_strength, controlled, fiefs, harvest_value, production
-from domain.games.bunny_kingdom.memo import per_object
+from domain.games.bunny_kingdom.components import CORNER, EDGE, NATURAL, PARCHMENTS, TERRAIN
+from domain.games.bunny_kingdom.fiefs import (
+    PRODUCES,
+    TOWERS,
+    TRADING_POSTS,
+    controlled,
+    fiefs,
+    strength_and_resources,
+)
+from domain.games.bunny_kingdom.memo import per_object, per_parts
 from domain.games.bunny_kingdom.state import State
 from domain.games.game import Scores
 
@@ -78,18 +85,37 @@ class Metrics:
     def fiefs(self) -> tuple[tuple[int, ...], ...]:
         return fiefs(self.state, self.seat)
 
+    # The counts read the board through ``fiefs``' tables (``TOWERS``, ``PRODUCES``,
+    # ``TRADING_POSTS``): ``production`` and ``city_strength`` answer the same per square, through
+    # a card lookup and a tuple each, and were most of a seat's parchment progress.
     @cached_property
     def units(self) -> dict[str, int]:
-        units = [r for i in self.squares for r in production(self.state, i)]
-        return {r: units.count(r) for r in set(units)}
+        buildings, trading = self.state.buildings, self.state.trading
+        units: dict[str, int] = {}
+        for i in self.squares:
+            natural = NATURAL[i]
+            if natural:
+                units[natural] = units.get(natural, 0) + 1
+            b = buildings[i]
+            if b is not None:
+                made = PRODUCES.get(b) or (trading[i] if b in TRADING_POSTS else None)
+                if made:
+                    units[made] = units.get(made, 0) + 1
+        return units
 
     @cached_property
     def cities(self) -> int:
-        return sum(1 for i in self.squares if city_strength(self.state, i))
+        buildings = self.state.buildings
+        return sum(1 for i in self.squares if buildings[i] in TOWERS)
 
     @cached_property
     def harvests(self) -> list[int]:
-        return [harvest_value(self.state, f) for f in self.fiefs]
+        buildings, trading = self.state.buildings, self.state.trading
+        out = []
+        for f in self.fiefs:
+            power, kinds = strength_and_resources(buildings, trading, f)
+            out.append(power * len(kinds))
+        return out
 
     @cached_property
     def camp_cards(self) -> int:
@@ -110,13 +136,23 @@ class Metrics:
     @cached_property
     def idle_cities(self) -> int:
         """Cities in fiefs producing nothing."""
-        s = self.state
-        return sum(1 for f in self.fiefs if not any(production(s, i) for i in f) for i in f if city_strength(s, i))
+        produces = self._produces
+        buildings = self.state.buildings
+        return sum(1 for f in self.fiefs if not any(produces(i) for i in f) for i in f if buildings[i] in TOWERS)
 
     @cached_property
     def barren(self) -> int:
         """Squares without a city or production."""
-        return sum(1 for i in self.squares if not city_strength(self.state, i) and not production(self.state, i))
+        produces = self._produces
+        buildings = self.state.buildings
+        return sum(1 for i in self.squares if buildings[i] not in TOWERS and not produces(i))
+
+    def _produces(self, i: int) -> bool:
+        """Whether square ``i`` produces anything (``production`` is not empty)."""
+        if NATURAL[i]:
+            return True
+        b = self.state.buildings[i]
+        return b is not None and (b in PRODUCES or (b in TRADING_POSTS and bool(self.state.trading[i])))
 
 
 _MOUNTAINS = frozenset(i for i, t in enumerate(TERRAIN) if t == "mountain")
@@ -230,7 +266,25 @@ def progress(state: State, seat: int) -> list[dict[str, object]]:
     For the owner's eyes only (it names their parchments). It uses nothing another seat hides:
     copies (Liberal, Socialist) wait for the end, Opportunist depends on the others' parchments
     and is never guessed, and treasures count only the seat's own cards.
+
+    Each line is the caller's own (a view's ``you`` part); the counts behind them are made once
+    per board and seat (``_progress``).
     """
+    return [dict(line) for line in _progress(state, seat)]
+
+
+def _progress_parts(state: State, seat: int) -> tuple[Any, ...]:
+    """All ``_progress`` reads: the board, the seat's parchments, its played camps' piles, and the
+    seat count (every seat's squares). A pick that reveals nothing keeps them all."""
+    return (state.owners, state.buildings, state.trading, state.parchments[seat], state.fronts[seat],
+            state.discards[seat], state.players, seat)
+
+
+@per_parts(_progress_parts, size=256)
+def _progress(state: State, seat: int) -> list[dict[str, object]]:
+    """``progress``, shared by the states of one board: half the view's CPU was these counts,
+    remade for every state of a drafting round (the projection worker renders each seat's view
+    of every state)."""
     metrics = Metrics(state, seat)
     territories = [len(controlled(state, s)) for s in range(state.players)]
     cards = set(state.parchments[seat])

@@ -155,20 +155,30 @@ def _fiefs(state: State, seat: int) -> list[dict[str, Any]]:
 @per_object
 def _fief_lines(owners: tuple[int, ...], buildings: tuple[str | None, ...], trading: tuple[str | None, ...],
                 seat: int) -> list[dict[str, Any]]:
+    known = _lines_on(buildings, trading)
     out = []
     for fief in fiefs_of(owners, buildings, seat):
-        power, kinds = strength_and_resources(buildings, trading, fief)
-        found = sorted(kinds)
-        out.append(
-            {
+        line = known.get(fief)
+        if line is None:
+            power, kinds = strength_and_resources(buildings, trading, fief)
+            found = sorted(kinds)
+            line = known[fief] = {
                 "territories": [COORDS[i] for i in fief],
                 "strength": power,
                 "resources": found,
                 "wealth": len(found),
                 "harvest": power * len(found),
             }
-        )
+        out.append(line)
     return out
+
+
+@per_object
+def _lines_on(buildings: tuple[str | None, ...], trading: tuple[str | None, ...]) -> dict[tuple[int, ...], Any]:
+    """Fief -> its line, on one board's buildings and trading posts (a line reads nothing else).
+    A pick's claims change every seat's squares but only the fiefs they touch: the others' lines
+    are shared with the states before, as every viewer's are (callers must not change them)."""
+    return {}
 
 
 _HIDDEN_FIELDS = {

@@ -4,6 +4,8 @@ if the rule it names is broken (wrong direction, ``>`` for ``>=``, physical for 
 
 from __future__ import annotations
 
+import pytest
+
 from domain.games.bunny_kingdom import GAME
 from domain.games.bunny_kingdom.components import COORDS, INDEX
 from domain.games.bunny_kingdom.construction import begin, pending_camp
@@ -134,3 +136,29 @@ def test_bk_r151_little_prince_with_a_single_fief_scores_nothing():
     state = build(own(table(), PIA, "A3", "A4"), "A3", "B-LUX-MUSHROOM")
     assert points(over(scrolls(state, PIA, "P-LITTLE-PRINCE")), PIA) == {"P-LITTLE-PRINCE": 0}
     assert [COORDS[i] for i in range(100) if state.owners[i] == PIA] == ["A3", "A4"]
+
+
+def test_cards_a_seat_has_seen_stay_sorted_and_each_once_as_hands_come_round():
+    from domain.games.bunny_kingdom.exploration import _with
+
+    seen = ("P-A", "T-B3", "T-C1")
+    assert _with(seen, ("T-C1", "P-A")) is seen  # a hand come round adds nothing
+    assert _with(seen, ("T-A9", "T-C1", "B-X", "T-Z1")) == ("B-X", "P-A", "T-A9", "T-B3", "T-C1", "T-Z1")
+    assert _with((), ("T-B2", "T-A1")) == ("T-A1", "T-B2")
+
+
+def test_a_well_formed_move_and_a_malformed_one_are_parsed_as_the_general_check_parses_them():
+    from collections import UserDict
+
+    from domain.errors import IllegalMove
+    from domain.games.bunny_kingdom.moves import parse
+
+    move = {"type": "submit_pick", "round": 1, "pick": 2, "play": ["T-A1", "T-A2"], "discard": None}
+    parsed = parse(move)
+    assert parsed == move and parsed is not move
+    assert parse(UserDict(move)) == move  # any mapping, by the general check
+    for bad in ({**move, "round": True}, {**move, "extra": 1}, {k: v for k, v in move.items() if k != "pick"},
+                {**move, "play": "T-A1"}, {**move, "discard": 3}):
+        with pytest.raises(IllegalMove) as refused:
+            parse(bad)
+        assert refused.value.rule == "BK-R27"

@@ -100,3 +100,41 @@ def test_a_finished_games_parchment_scoring_is_computed_once_for_all_viewers(mon
     assert {v: GAME.player_view(fresh, v)["final_scoring"] for v in VIEWERS} == expected
     assert len(calls) == 1
     assert expected[None], "seat 0's parchment is scored"
+
+
+def _drafting_with_parchments():
+    """A choose step of four seats, seat 0 holding a Burgomaster and a printed city on its fief."""
+    state = exploring(4, 1, 0, {0: ["T-A1", "T-A2", "T-A3"]})
+    return scrolls(own(state, 0, "A1", "B1"), 0, "P-BURGOMASTER", "P-ROYAL-COAT")
+
+
+def test_a_pick_that_reveals_nothing_counts_the_parchment_progress_of_the_same_board_once(monkeypatch):
+    from domain.games.bunny_kingdom import scoring
+
+    state = _drafting_with_parchments()
+    seat = next(s for s in sorted(GAME.to_act(state)) if s != 0)
+    after = GAME.play(state, seat, first_pick(state, seat))
+    assert after.owners is state.owners and after.selections != state.selections  # the same board
+    counted = []
+    original = scoring.Metrics
+    monkeypatch.setattr(scoring, "Metrics", lambda *a: counted.append(a) or original(*a))
+    before_view, after_view = GAME.player_view(state, 0), GAME.player_view(after, 0)
+    assert len(counted) == 1  # once for both states, not once per state
+    assert before_view["you"]["parchment_progress"] == after_view["you"]["parchment_progress"]
+    assert [line["card"] for line in after_view["you"]["parchment_progress"]] == ["P-BURGOMASTER", "P-ROYAL-COAT"]
+    # Each view's lines are its own: changing one changes no other view's.
+    before_view["you"]["parchment_progress"][0]["points"] = 99
+    assert GAME.player_view(after, 0)["you"]["parchment_progress"][0]["points"] != 99
+    # A board changed is counted afresh.
+    moved = own(after, 0, "C1")
+    GAME.player_view(moved, 0)
+    assert len(counted) == 2
+
+
+def test_a_fiefs_view_line_is_the_same_on_every_board_with_the_same_buildings():
+    state = build(own(table(), 0, "A1", "A2"), "A1", "B-CITY1-1", 0)
+    elsewhere = own(state, 1, "J10")  # seat 1 claims a square far away: seat 0's fief is unchanged
+    first, second = GAME.player_view(state, None)["fiefs"][0], GAME.player_view(elsewhere, None)["fiefs"][0]
+    assert first == second and first[0]["territories"] == ["A1", "A2"]
+    grown = own(state, 0, "A3")
+    assert GAME.player_view(grown, None)["fiefs"][0][0]["territories"] == ["A1", "A2", "A3"]

@@ -1,0 +1,23 @@
+"""Bunny Kingdom's outputs, pinned: the per-command work was made cheaper (issue 39) without
+changing one byte of what it gives.
+
+``scripts/bench_bk_outputs.py`` plays nine seeded whole games (basic bots at 2, 3 and 4 seats,
+and a random game at each for the moves basic bots never send) and digests every state's
+``to_dict``, ``to_act`` and secrets, every reader's view, action view, sentence (replayed and
+given the state after) and facts, and every seat's legal moves, in play order. The digest was
+computed by ``main``'s code before the cuts (c15e01d); any change to any of those outputs fails
+here until it is re-pinned on purpose.
+"""
+
+from __future__ import annotations
+
+from scripts import bench_bk_outputs as outputs
+
+#: Written by main's code at c15e01d (988 steps).
+PINNED = "312eb5c2b90461a9ae729044edb88c914db34713a741fc092a97dee7bcacaf45"
+
+
+def test_every_state_view_sentence_fact_and_legal_list_of_seeded_games_is_what_main_gave():
+    games = [outputs._with_players(outputs.record(*g), g[0]) for g in outputs.GAMES]
+    assert sum(len(steps) for steps in games) == 988
+    assert outputs.digest(games) == PINNED
