@@ -10,7 +10,7 @@ from uuid import UUID
 import orjson
 from flask import Response, current_app, g
 
-from api import auth, wiring
+from api import auth, jsontext, wiring
 from api.errors import ApiError
 from domain.application import Receipt, Tables
 from domain.hashchain import canonical
@@ -95,13 +95,10 @@ def receipt_header(response: Response) -> Response:
 
 
 #: orjson's types that Flask's provider would write otherwise (datetimes as HTTP dates, dataclasses,
-#: subclasses of the JSON types) go to ``_not_plain``, which refuses them: that answer takes Flask's path.
+#: subclasses of the JSON types) go to ``jsontext.not_plain``, which refuses them: that answer takes
+#: Flask's path.
 _PLAIN_ONLY = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS | \
     orjson.OPT_PASSTHROUGH_SUBCLASS
-
-
-def _not_plain(value: object) -> None:
-    raise TypeError(type(value).__name__)
 
 
 def json_answer(body: dict[str, Any]) -> Response:
@@ -110,18 +107,18 @@ def json_answer(body: dict[str, Any]) -> Response:
 
     Why: a move's answer with its legal moves (``?legal_moves=true``) is a few kilobytes of JSON;
     Flask's provider spent about 0.2 ms of CPU on it, orjson 0.02 (thirteenth session). orjson's
-    text equals the provider's for plain dicts with str keys, lists, str, int, bool and None when
-    it is ASCII (the provider escapes everything else), so anything else falls back: a non-ASCII
-    text, a non-str key, an int beyond 64 bits, any other type, the debug app's indented form.
-    A float is written in its shortest form by both, though in exponent form as ``1e16`` where
-    Python writes ``1e+16`` (the same number); a NaN, invalid JSON from the provider, would be
-    ``null`` (no game's move holds a float)."""
+    text equals the provider's for plain dicts with str keys, lists, str, int, bool and None once
+    its UTF-8 is escaped as the provider escapes it (``jsontext.ascii_escaped``: a seat's name
+    "José"); anything else falls back: a number in exponent form (``jsontext.has_exponent``:
+    Python writes ``1e+16``), a non-str key, an int beyond 64 bits, any other type, the debug
+    app's indented form. A NaN, invalid JSON from the provider, would be ``null`` (no game's move
+    holds a float)."""
     provider = current_app.json
     if not ((provider.compact is None and current_app.debug) or provider.compact is False):  # the provider's test
         try:
-            text = orjson.dumps(body, default=_not_plain, option=_PLAIN_ONLY)
+            text = orjson.dumps(body, default=jsontext.not_plain, option=_PLAIN_ONLY)
         except TypeError:  # orjson.JSONEncodeError included
             text = None
-        if text is not None and text.isascii():
-            return current_app.response_class(text + b"\n", mimetype=provider.mimetype)
+        if text is not None and not jsontext.has_exponent(text):
+            return current_app.response_class(jsontext.ascii_escaped(text) + b"\n", mimetype=provider.mimetype)
     return provider.response(body)

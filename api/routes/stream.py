@@ -21,10 +21,8 @@ and one socket write each.
 
 from __future__ import annotations
 
-import codecs
 import json
 import logging
-import re
 import threading
 import time
 from collections import OrderedDict
@@ -35,7 +33,7 @@ from uuid import UUID
 import orjson
 from flask import Blueprint, Response, current_app, request
 
-from api import limits, logs, metrics
+from api import jsontext, limits, logs, metrics
 from api.errors import STORE_DOWN
 from api.fanout import GAP, Broker, Subscription
 from domain.application import Tables
@@ -49,70 +47,10 @@ RETRY_MS = 2000
 
 
 #: orjson's types that ``json.dumps(default=str)`` would write otherwise (datetimes and dataclasses,
-#: through ``str``) go to ``_not_plain``, which refuses them: that frame takes the ``json`` path.
+#: through ``str``) go to ``jsontext.not_plain``, which refuses them: that frame takes the ``json`` path.
 #: Subclasses of dict, list, str and int (a view's shared parts are ``FrozenDict`` and ``FrozenList``
 #: under the tests) are written from their contents by both.
 _PLAIN_ONLY = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
-
-#: Where an exponent may start in orjson's text (it writes a lowercase ``e``): each is then checked
-#: by ``_exponent``. One pass for this literal is several times cheaper than a pattern that starts
-#: with a character class (40 µs on a Bunny Kingdom view against 6).
-_EXPONENT_MARK = re.compile(rb"e[-+0-9]")
-_NUMBER_PART = frozenset(b"0123456789.")
-_NUMBER_START = frozenset(b":,[")
-
-
-def _exponent(text: bytes) -> bool:
-    """Whether ``text`` (orjson's) holds a number in exponent form: digits (a point among them,
-    a sign before them) right after ``:``, ``,`` or ``[`` where a JSON number starts, then ``e``.
-    Python writes ``1e+16`` where orjson writes ``1e16``. A string holding such a run (``"x,1e5"``)
-    counts too, and only costs the slower path; hex digests (``"3e5f..."``, after a quote) do not."""
-    for mark in _EXPONENT_MARK.finditer(text):
-        i = mark.start() - 1
-        while i >= 0 and text[i] in _NUMBER_PART:
-            i -= 1
-        if i == mark.start() - 1:
-            continue  # no digit before the e
-        if i >= 0 and text[i] == 0x2D:  # "-"
-            i -= 1
-        if i >= 0 and text[i] in _NUMBER_START:
-            return True
-    return False
-
-
-def _not_plain(value: object) -> None:
-    raise TypeError(type(value).__name__)
-
-
-def _escaped(char: str) -> str:
-    """``json``'s escape of one character (``ensure_ascii``): ``\\u`` and four lowercase hex
-    digits, a surrogate pair beyond the Basic Multilingual Plane."""
-    n = ord(char)
-    if n < 0x10000:
-        return f"\\u{n:04x}"
-    n -= 0x10000
-    return f"\\u{0xD800 | (n >> 10) & 0x3FF:04x}\\u{0xDC00 | n & 0x3FF:04x}"
-
-
-def _json_escapes(error: UnicodeError) -> tuple[str, int]:
-    """The ``tabletop-json`` codec error handler: a run of non-ASCII characters as ``json``
-    escapes them (the codec finds the runs in C, faster than a pattern over the whole text)."""
-    if not isinstance(error, UnicodeEncodeError):
-        raise error
-    return "".join(map(_escaped, error.object[error.start:error.end])), error.end
-
-
-codecs.register_error("tabletop-json", _json_escapes)
-
-
-def _ascii(text: bytes) -> bytes:
-    """orjson's UTF-8 ``text`` with ``json``'s escapes: every character from DEL up (orjson writes
-    them as they are, and only those; a JSON text is ASCII but inside its strings, so every such
-    character is a string's)."""
-    if not text.isascii():
-        text = text.decode().encode("ascii", "tabletop-json")
-    return text.replace(b"\x7f", b"\\u007f")
-
 
 def _json(data: Any) -> bytes:
     """``json.dumps(data, separators=(',', ':'), default=str)``, the frame's JSON since the first
@@ -122,19 +60,19 @@ def _json(data: Any) -> bytes:
     worker's CPU per command on the frames at 50 tables (8 % of its samples, fourteenth session).
     Both keep the dict's order and write compact separators; orjson's text equals ``json``'s for
     dicts with str keys, lists, tuples, str, int, bool, None and UUIDs (``str``, as ``default=str``)
-    once every character from DEL up is escaped as ``json`` escapes it (``_escaped``: orjson writes
+    once every character from DEL up is escaped as ``json`` escapes it (``jsontext.ascii_escaped``: orjson writes
     them as UTF-8, and only those; the ASCII controls, quote and backslash both escape alike,
     which the tests check character by character). Anything else takes ``json``: a non-str key,
-    an int beyond 64 bits, a datetime or dataclass (refused by ``_not_plain``), a string
-    with a lone surrogate (orjson refuses it), and a float in exponent form (``_exponent``: ``json``
+    an int beyond 64 bits, a datetime or dataclass (refused by ``jsontext.not_plain``), a string
+    with a lone surrogate (orjson refuses it), and a float in exponent form (``jsontext.has_exponent``: ``json``
     writes ``1e+16``). A NaN or infinity, which no view holds and no browser's ``JSON.parse``
     reads, would be ``null`` here."""
     try:
-        text = orjson.dumps(data, default=_not_plain, option=_PLAIN_ONLY)
+        text = orjson.dumps(data, default=jsontext.not_plain, option=_PLAIN_ONLY)
     except TypeError:  # orjson.JSONEncodeError included
         text = None
-    if text is not None and not _exponent(text):
-        return _ascii(text)  # a name or a sign ("×") in a view: json's escapes
+    if text is not None and not jsontext.has_exponent(text):
+        return jsontext.ascii_escaped(text)  # a name or a sign ("×") in a view: json's escapes
     return json.dumps(data, separators=(",", ":"), default=str).encode()
 
 

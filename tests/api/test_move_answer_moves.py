@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from scripts import verify_record
 
 RECEIPT_KEYS = {"table_id", "version", "position", "seat", "duplicate", "receipt"}
@@ -199,15 +201,30 @@ def test_the_answer_with_its_moves_is_byte_for_byte_what_flasks_json_provider_wr
             listed = r.json["legal_moves"]
 
 
+def test_an_answer_with_names_beyond_ascii_is_written_by_orjson_with_the_providers_escapes(app, monkeypatch):
+    """A seat named "José" or "Zoë 🎲" (and a key beyond ASCII, sorted by code point) is escaped as
+    the provider escapes it (``api.jsontext.ascii_escaped``), not sent to the provider: the answer
+    is its bytes with the provider unable to answer."""
+    from api.routes.common import json_answer
+
+    bodies = [{"name": "Zoë 🎲", "del": "\x7f", "ctl": "\x01\n\"\\"}, {"seats": {"é": 1, "z": 2, "a": 3, "ß": 4}},
+              {"sentences": ["José drew 2 × Carrot", "\u2028\ufeff"]}]
+    with app.test_request_context():
+        expected = [app.json.response(body).get_data() for body in bodies]
+        monkeypatch.setattr(app.json, "response", lambda *a, **k: pytest.fail("the provider was asked"))
+        assert [json_answer(body).get_data() for body in bodies] == expected
+
+
 def test_an_answer_orjson_would_write_otherwise_takes_flasks_provider(app):
-    """What orjson writes differently (raw UTF-8, non-str keys, ints beyond 64 bits, datetimes as ISO
-    text, the debug app's indented form) goes through Flask's provider, byte for byte."""
+    """What orjson writes differently (non-str keys, ints beyond 64 bits, datetimes as ISO text, a
+    number in exponent form, the debug app's indented form) goes through Flask's provider, byte
+    for byte."""
     from datetime import UTC, datetime
 
     from api.routes.common import json_answer
 
     bodies = [{"name": "Zoë"}, {"seats": {1: "a", 10: "b"}}, {"big": 2 ** 70}, {"at": datetime(2026, 1, 2, tzinfo=UTC)},
-              {"plain": [1, "a", None, True], "b": {"z": 1, "a": 2}}]
+              {"far": 1e16, "near": [-2.5e-7, 0.5]}, {"plain": [1, "a", None, True], "b": {"z": 1, "a": 2}}]
     with app.test_request_context():
         for body in bodies:
             assert json_answer(body).get_data() == app.json.response(body).get_data(), body
