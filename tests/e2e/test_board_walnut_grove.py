@@ -153,6 +153,7 @@ def play_one_step(page: Page) -> str:
     offers = page.evaluate(OFFERS)  # one look at the board, then the clicks
     done = ""
     if offers["start"]:
+        expect(board.locator(".wg-tracks .wg-label")).to_have_text("Before year 1 of 8")  # words, not "Year – of 8"
         board.locator('[data-act="start"]').first.click()
         done = "start"
     elif offers["tiles"]:

@@ -274,7 +274,7 @@ function header(props) {
       String(i + 1))));
   const labs = props.catalog?.board?.labourer_colours || {};
   return h('section', {class: 'wg-header'},
-    h('div', {class: 'wg-tracks'}, h('span', {class: 'wg-label'}, `Year ${v.year || '–'} of 8`), years, track),
+    h('div', {class: 'wg-tracks'}, h('span', {class: 'wg-label'}, v.year ? `Year ${v.year} of 8` : 'Before year 1 of 8'), years, track),
     disc ? h('div', {class: 'wg-disc', title: disc.effect},
       h('strong', {}, 'This year\'s disc'), ' · ',
       h('span', {}, `✿ draw ${disc.draw} keep ${disc.keep}`), ' · ',
