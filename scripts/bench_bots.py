@@ -89,6 +89,14 @@ def paired(a: list, b: list) -> tuple[int, int, float, float, float]:
     return only_a, only_b, z, statistics.mean(diffs), half
 
 
+def paired_line(a: list, b: list, first: str, second: str, unit: str) -> str:
+    """``paired(a, b)`` as the comparison scripts print it, ``first`` and ``second`` naming ``a``
+    and ``b``, the margin in ``unit``."""
+    only_a, only_b, z, mean_diff, half = paired(a, b)
+    return (f"  only the {first} won {only_a}, only the {second} {only_b} (McNemar z {z:.2f}); "
+            f"margin, {second} less {first}: {mean_diff:+.2f} ± {half:.2f} {unit}")
+
+
 def against_basic(game: Game, seed: str, tested: int, policy, times: list[float]):
     """A ``choose`` for ``walk``: the ``tested`` seat plays ``policy`` on its own view (its CPU time
     appended to ``times``), every other seat ``basic`` as the platform plays it, each from

@@ -25,7 +25,7 @@ from domain.games import get_game  # noqa: E402
 from domain.games.fantasy_ranch import bots  # noqa: E402
 from domain.games.fantasy_ranch.determinize import determinize  # noqa: E402
 from domain.games.game import BotInput, walk_to_end  # noqa: E402
-from scripts.bench_bots import _p99, against_basic, paired, seed_of, wilson  # noqa: E402
+from scripts.bench_bots import _p99, against_basic, paired_line, seed_of, wilson  # noqa: E402
 
 GAME = get_game("fantasy_ranch")
 PLAYERS = 4
@@ -70,10 +70,7 @@ def main() -> None:
         print(f"  {name:<8} {wins:>4} of {len(games)} = {wins / len(games):.0%} [{low:.0%}, {high:.0%}]  "
               f"CPU median {1000 * statistics.median(times):.1f} ms, p99 {1000 * _p99(times):.1f} ms, "
               f"max {1000 * times[-1]:.0f} ms")
-    a, b = results["one ply"], results["search"]
-    only_a, only_b, z, mean_diff, half = paired(a, b)
-    print(f"  only the one ply won {only_a}, only the search {only_b} (McNemar z {z:.2f}); "
-          f"margin, search less one ply: {mean_diff:+.2f} ± {half:.2f} trophies")
+    print(paired_line(results["one ply"], results["search"], "one ply", "search", "trophies"))
 
 
 if __name__ == "__main__":

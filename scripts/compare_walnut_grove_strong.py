@@ -30,7 +30,7 @@ from domain.fairness import draw  # noqa: E402
 from domain.games import get_game  # noqa: E402
 from domain.games.game import BotInput, walk_to_end  # noqa: E402
 from domain.games.walnut_grove import bots  # noqa: E402
-from scripts.bench_bots import _p99, against_basic, paired, seed_of, wilson  # noqa: E402
+from scripts.bench_bots import _p99, against_basic, paired_line, seed_of, wilson  # noqa: E402
 
 GAME = get_game("walnut_grove")
 PLAYERS = 4
@@ -89,10 +89,7 @@ def main() -> None:
         print("    points a game, the tested seat (the best other seat): " + ", ".join(
             f"{s} {statistics.mean(r[2][s] for r in found):.2f} ({statistics.mean(r[3][s] for r in found):.2f})"
             for s in SOURCES))
-    a, b = results["shared spring"], results["bag spring"]
-    only_a, only_b, z, mean_diff, half = paired(a, b)
-    print(f"  only the shared spring won {only_a}, only the bag spring {only_b} (McNemar z {z:.2f}); "
-          f"margin, bag less shared: {mean_diff:+.2f} ± {half:.2f} points")
+    print(paired_line(results["shared spring"], results["bag spring"], "shared spring", "bag spring", "points"))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from scripts.bench_bots import paired
+from scripts.bench_bots import paired, paired_line
 
 
 def test_only_the_games_one_policy_won_count_towards_mcnemar():
@@ -32,3 +32,11 @@ def test_the_same_games_give_no_difference_and_no_z():
 def test_seeds_played_by_one_policy_only_are_refused():
     with pytest.raises(ValueError):
         paired([(True, 1), (False, 0)], [(True, 1)])
+
+
+def test_the_comparison_line_names_both_policies_and_the_margins_unit():
+    # Policy b alone won the second game and b's margins are 2 and 4 points above a's.
+    a, b = [(True, 5), (False, 1)], [(True, 7), (True, 5)]
+    assert paired_line(a, b, "one ply", "search", "trophies") == (
+        "  only the one ply won 0, only the search 1 (McNemar z 1.00); "
+        "margin, search less one ply: +3.00 ± 1.96 trophies")  # sd 1.41 over 2 games: 1.96 x 1.41 / 1.41
