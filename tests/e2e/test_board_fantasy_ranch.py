@@ -392,3 +392,28 @@ def test_the_colour_rule_is_on_every_horse_card_and_in_the_legend_and_a_phone_ra
         assert f"{colour.capitalize()} horse → {name.lower()}" in key
     assert "upgrade tokens" in key and "Coloured edges" in key
     assert page.errors == []
+
+
+def test_the_status_line_says_the_viewers_part_in_words_and_names_no_colour_as_acting(new_page, seeded):
+    """The table review read "Your turn — Level 1 · Round 2 of 5 · Turns · you to act · limited action
+    free." and, for another seat, "· red to act" (a colour where the page names players): the shell
+    says whose turn it is, the board what the viewer's part is."""
+    seeded(5)
+    page = new_page(*DESKTOP)
+    table, tokens = open_table(page, 2, 1)
+    visit(page, table, tokens)
+    expect(page.locator("#turn")).to_have_text("Your turn — Level 1 · Setup · Choose a ranch board.")
+    auth = {"Authorization": f"Bearer {tokens[0]}"}
+    for _ in range(40):  # Ann's setup choices through the API, until her first turn of round 1
+        expect(page.locator("#turn")).to_contain_text("Your turn")  # the page has seen the bot's reply
+        view = page.request.get(f"/api/tables/{table}/view", headers=auth).json()["view"]
+        if view["phase"] == "turn":
+            break
+        legal = page.request.get(f"/api/tables/{table}/seats/0/legal-moves", headers=auth).json()
+        v = version(page)
+        r = page.request.post(f"/api/tables/{table}/seats/0/moves", headers=auth,
+                              data={"move": legal["moves"][0], "expected_version": legal["version"]})
+        assert r.ok, r.text()
+        sent(page, v)
+    expect(page.locator("#turn")).to_have_text("Your turn — Level 1 · Round 1 of 5 · Turns: your limited action is still free.")
+    assert page.errors == []
