@@ -232,7 +232,7 @@ def employee_text(before: State, who: str, a: dict[str, Any]) -> str:
     holder = before.employees.index(used) if used in before.employees else None
     fee = a.get("fee")
     paying = (
-        f", paying {name(holder)} {goods(fee['carrots'], 'carrots')} and {goods(fee['boots'], 'boots')},"
+        f", paying {name(holder)} {' and '.join(goods(fee[k], k) for k in ('carrots', 'boots') if fee.get(k)) or 'nothing'},"
         if fee and holder is not None
         else ""
     )
