@@ -927,7 +927,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     else if (t.status === 'finished') message = 'The game is over.';
     else if (!s.legal?.moves?.length) message = t.undo_request ? 'Waiting for the undo vote.' : 'Nothing to play right now.';
     const chooser = moveChooser(s.composer, {catalog: s.catalog, message, expand: (partial) => api('GET',
-      `${base}/seats/${s.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify(partial))}`, {token: token()})});
+      `${base}/seats/${s.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify(partial))}`, {token: token()}),
+    words: s.board?.valueWords ? (field, value) => s.board.valueWords(p, field, value) : null});
     keepingFocus(movesBox, () => fill(movesBox, chooser));
     // The composer bar: the choice so far, Confirm when it names one move, Cancel.
     const complete = s.composer.complete;

@@ -597,3 +597,29 @@ def test_every_legal_move_of_a_year_reads_in_words_without_an_id(server, new_pag
     assert {"choose_start_building", "place_landscape_tiles", "place_figures", "take_fall_turn", "resolve_winter"} <= kinds, kinds
     print("\n".join(examples.values()))
     assert not page.errors, page.errors
+
+
+def test_the_move_list_names_figures_and_areas_in_words_not_anchors(server, new_page):
+    """The table review's "Moves as a list" in summer offered "assignments Farmer, anchor at 0, 0, q
+    SW": each choice of where a figure works now reads as the board says it ("the farmer to the
+    field area of 2 cells (2 grain)"), down to a whole move."""
+    table, (token,) = open_table(server, humans=1, bots=1)
+    api_play_until(server, table, token, lambda view: view["phase"] == "summer")
+    page = new_page(1280, 900)
+    open_board(page, table, 0, token)
+    page.locator("#move-list > summary").click()
+    page.locator('#moves button.option[data-key="opt-type-\\"place_figures\\""]').click()
+    options = page.locator("#moves button.option")
+    expect(options.first).to_be_visible()
+    seen = []
+    while not page.locator("#confirm").is_enabled():
+        texts = options.all_inner_texts()
+        seen += texts
+        assert texts and all(" to the " in t for t in texts), texts
+        assert not MACHINE_TEXT.findall(" ".join(texts)) and "anchor" not in " ".join(texts), texts
+        before = page.locator("#choice").inner_text()
+        options.first.click()
+        expect(page.locator("#choice")).not_to_have_text(before)
+        assert len(seen) < 200, seen
+    assert "anchor" not in page.locator("#choice").inner_text()
+    assert not page.errors, page.errors

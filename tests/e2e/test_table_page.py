@@ -714,3 +714,29 @@ def test_an_open_table_offers_its_invite_link_and_reads_seats_from_one(new_page)
     expect(ann.locator("#turn")).to_contain_text("Your turn")
     expect(ann.locator("#invite")).to_be_hidden()
     assert ann.errors == [] and bob.errors == []
+
+
+def test_a_list_field_offers_no_more_when_a_shorter_list_is_a_move_of_its_own(new_page):
+    # Walnut Grove's "discard from the barn": [slot 1], [slot 2] or [slot 1, slot 2]. Once slot 1 is
+    # chosen, "no more" must stay a choice (discard slot 1 alone); the button was once passed to
+    # map() as its thisArg and never drawn, so only the pair could be reached.
+    page = new_page()
+    page.goto("/")
+    expect(page.locator("main")).to_be_visible()
+    labels = page.evaluate("""async () => {
+        const {Composer} = await import('/web/composer.js');
+        const {moveChooser} = await import('/web/movelist.js');
+        const moves = [{type: 'discard', slots: ['s1']}, {type: 'discard', slots: ['s2']}, {type: 'discard', slots: ['s1', 's2']}];
+        const composer = new Composer(moves, 1);
+        const draw = () => moveChooser(composer, {catalog: {}});
+        const first = [...draw().querySelectorAll('button')].map((b) => b.textContent);
+        composer.narrow((m) => m.slots.includes('s1'), 'slots s1');
+        const box = draw();
+        const second = [...box.querySelectorAll('button')].map((b) => b.textContent);
+        box.querySelector('[data-key="part-slots-none"]')?.click();
+        return {first, second, complete: composer.complete};
+    }""")
+    assert labels["first"] == ["slots s1", "slots s2"]
+    assert labels["second"] == ["slots s2", "no more slots"]
+    assert labels["complete"] == {"type": "discard", "slots": ["s1"]}
+    assert page.errors == []
