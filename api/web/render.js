@@ -114,7 +114,10 @@ function fitOrStack(box) {
  * each opening (details/summary: a click or a tap) on its breakdown, where sources worth nothing are
  * left out. Ties share a rank; winners are marked.
  */
-export function scoreRanking(scores, ids, {term = (id) => id, title = 'Final scores'} = {}) {
+export function scoreRanking(scores, ids, {term = (id) => id, title = 'Final scores', unit = null} = {}) {
+  // What a total counts, from the catalog's terms (`score.unit`, `score.unit.one`): Fantasy Ranch's
+  // ranking said "7 points" beside the board's "7 trophies" (table review).
+  const counted = (n) => (n === 1 ? unit?.one || 'point' : unit?.many || 'points');
   const winners = new Set(scores.winners || []);
   return h('section', {class: 'ranking', 'aria-labelledby': 'ranking-title'},
     h('h3', {class: 'ranking-title', id: 'ranking-title'}, title),
@@ -127,10 +130,10 @@ export function scoreRanking(scores, ids, {term = (id) => id, title = 'Final sco
             h('span', {class: 'rank'}, `${rank}.`),
             h('span', {class: 'chip', 'aria-hidden': 'true'}),
             h('span', {class: 'who-name'}, ids.label(seat), winners.has(seat) ? ' · winner' : ''),
-            h('span', {class: 'total'}, `${scalar(total)} ${total === 1 ? 'point' : 'points'}`)),
+            h('span', {class: 'total'}, `${scalar(total)} ${counted(total)}`)),
           parts.length
             ? h('dl', {}, parts.map(([source, value]) => [h('dt', {}, term(source)), h('dd', {}, scalar(value))]))
-            : h('p', {class: 'muted small'}, 'No points from any source.')));
+            : h('p', {class: 'muted small'}, `No ${counted(0)} from any source.`)));
     })));
 }
 

@@ -1004,7 +1004,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     fill(chartBox, chart);
     const final = !replay && t.status === 'finished';
     fill(scoreHead, scores
-      ? final ? scoreRanking(scores, s.ids, {term}) : scoreLine(scores, s.ids)
+      ? final ? scoreRanking(scores, s.ids, {term, unit: {one: s.catalog?.terms?.['score.unit.one'], many: s.catalog?.terms?.['score.unit']}})
+        : scoreLine(scores, s.ids)
       : h('p', {class: 'muted'}, replay?.loading ? 'Loading…' : 'No scores yet.'));
     // The final ranking carries its own breakdowns; a running table's breakdown is the table.
     fill(scoreTableBox, scores && !final ? scoreTable(scores, s.ids, {finished: false, term,

@@ -417,3 +417,25 @@ def test_the_status_line_says_the_viewers_part_in_words_and_names_no_colour_as_a
         sent(page, v)
     expect(page.locator("#turn")).to_have_text("Your turn — Level 1 · Round 1 of 5 · Turns: your limited action is still free.")
     assert page.errors == []
+
+
+def test_a_finished_games_ranking_and_last_log_line_count_trophies_and_show_no_seed_digits(new_page, seeded):
+    """The table review read "Bot 2 · winner 7 points" beside the board's "7 trophies", and a last
+    log line "(you 3, Bot 2 7, Bot 3 4). The seed was" and 64 hex digits."""
+    seeded(11)
+    page = new_page(*DESKTOP)
+    r = page.request.post("/api/tables", data={"game": GAME, "seats": 2, "options": {"level": 1}})
+    table = r.json()["table_id"]
+    for seat in range(2):
+        assert page.request.post(f"/api/tables/{table}/seats",
+                                 data={"name": f"Bot {seat + 1}", "seat": seat, "bot": True, "level": "random"}).ok
+    assert page.request.post(f"/api/tables/{table}/start", data={}).ok
+    page.goto(f"/#/tables/{table}")
+    totals = page.locator("#scores .ranking .total")
+    expect(totals).to_have_count(2)
+    for text in totals.all_inner_texts():
+        assert re.fullmatch(r"\d+ troph(y|ies)", text), text
+    last = page.locator("#log > li").first
+    expect(last).to_contain_text(re.compile(r"^v\d+\s*The game ended: .+ won \(Bot \d \d+ troph(y|ies), Bot \d \d+ troph(y|ies)\); its seed is now public\."))
+    assert not re.search(r"[0-9a-f]{16}", page.locator("#log").inner_text())
+    assert page.errors == []
