@@ -131,3 +131,18 @@ def test_bk_r131_a_viewer_that_is_not_a_seat_sees_only_what_a_spectator_sees(odd
     assert GAME.player_view(after, odd) == spectator
     assert GAME.action_view(before, actor, action, odd) == GAME.action_view(before, actor, action, None)
     assert GAME.describe(before, actor, action, odd) == GAME.describe(before, actor, action, None)
+
+
+def test_a_reveal_says_two_parchments_for_two_hidden_ones():
+    """The table review read "Bot 4 played a parchment and a parchment": two hidden parchments."""
+    from domain.games.bunny_kingdom.components import ALL_CARDS
+    from domain.games.game import seat_ref
+    from tests.games.bunny_kingdom.builders import exploring, first_pick
+
+    territories = [c for c in ALL_CARDS if not c.startswith(("P-", "B-"))][:4]
+    state = exploring(3, 1, 1, {0: territories})  # seats 1 and 2 hold parchments only
+    for seat in (1, 2):
+        state = GAME.play(state, seat, first_pick(state, seat))
+    last = first_pick(state, 0)
+    said = GAME.describe(state, 0, last, 0)
+    assert f"{seat_ref(1)} played two parchments" in said and "a parchment and a parchment" not in said, said

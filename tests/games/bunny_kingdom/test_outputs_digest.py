@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from scripts import bench_bk_outputs as outputs
 
-#: Written by main's code at c15e01d (988 steps).
-PINNED = "312eb5c2b90461a9ae729044edb88c914db34713a741fc092a97dee7bcacaf45"
+#: Written by main's code at c15e01d (988 steps); re-pinned on purpose by the fifteenth session's
+#: table review, whose one change to these outputs is a sentence: a reveal says "two parchments"
+#: where it said "a parchment and a parchment" (``views._aftermath``).
+PINNED = "6bab2c2de695fb8523b80227bc3630a0fe7b2a2291b24f1bf3a33a6aed2fe16b"
 
 
 def test_every_state_view_sentence_fact_and_legal_list_of_seeded_games_is_what_main_gave():
