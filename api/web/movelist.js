@@ -61,19 +61,29 @@ export function through(move, partial) {
   return move === partial;
 }
 
+/** Composers whose outline step is being expanded (the server's moves through it are on their way). */
+const expanding = new WeakSet();
+
 /**
  * Choose: narrow the composer by `test`. When the list is an outline and the choice would leave
  * one move (perhaps only a first step), first ask the server for the moves through it.
  */
 export async function choose(composer, test, label, expand) {
+  // While the moves through one step are on their way, the list on screen is the old one: a second
+  // choice from it would stack a step on a list it no longer belongs to (the table review's quick
+  // player stacked four tile placements on a "keep 2" spring, and Confirm never came).
+  if (expanding.has(composer)) return false;
   const left = composer.remaining.filter(test);
   if (!composer.outlined || !expand || left.length !== 1) return composer.narrow(test, label);
   const step = left[0];
   let answer;
+  expanding.add(composer);
   try {
     answer = await expand(step);
   } catch {
     return false; // the list stays as it was; the shell shows the connection state
+  } finally {
+    expanding.delete(composer);
   }
   const moves = (answer?.moves || []).filter((m) => through(m, step));
   return composer.expand(moves, () => true, label, Boolean(answer?.outline));

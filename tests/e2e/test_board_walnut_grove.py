@@ -623,3 +623,44 @@ def test_the_move_list_names_figures_and_areas_in_words_not_anchors(server, new_
         assert len(seen) < 200, seen
     assert "anchor" not in page.locator("#choice").inner_text()
     assert not page.errors, page.errors
+
+
+def test_a_second_choice_while_the_first_steps_moves_are_on_their_way_is_not_stacked(server, new_page):
+    """The table review's quick player (a press every 50 ms) was left on a "keep 2" spring with four
+    placements in its choice so far and no Confirm: a press on the list still on screen, while the
+    moves through the first choice were on their way, was stacked on it as a step of its own. The
+    second press is now ignored until the first one's moves have come."""
+    table, (token,) = open_table(server, humans=1, bots=1)
+    api_until_outlined_spring(server, table, token)
+    page = new_page(1280, 900)
+    open_board(page, table, 0, token)
+    page.locator("#move-list > summary").click()
+    page.locator('#moves button.option[data-key="opt-type-\\"place_landscape_tiles\\""]').click()
+    held, released = [], []
+
+    def hold(route) -> None:  # the first request waits until the second press is made
+        route.continue_() if released else held.append(route)
+
+    page.route(re.compile(r".*/legal-moves\?match=.*"), hold)
+    options = page.locator("#moves button.option")
+    first, second = options.nth(0).inner_text(), options.nth(options.count() - 1).inner_text()
+    with page.expect_request(re.compile(r".*/legal-moves\?match=.*")):
+        options.nth(0).click()
+    for _ in range(200):  # round trips to the page until the routed request has reached ``hold``
+        if held:
+            break
+        page.evaluate("() => 0")
+    assert len(held) == 1, "the first choice asks the server for the moves through it"
+    # the page's own count of requests for moves through a step (a press asks at once, before any await)
+    page.evaluate("() => { window.__asked = 0; const f = window.fetch; window.fetch = (u, o) => {"
+                  " if (String(u).includes('match=')) window.__asked += 1; return f(u, o); }; }")
+    options.nth(options.count() - 1).click()  # from the list still on screen
+    assert page.evaluate("() => window.__asked") == 0, "the second press asked for its moves too"
+    released.append(True)
+    held[0].continue_()
+    expect(page.locator("#choice")).to_contain_text(first)
+    expect(page.locator("#moves button.option").first).to_be_visible()
+    assert second not in page.locator("#choice").inner_text()
+    page.locator("#moves button.option").first.click()
+    expect(page.locator("#confirm")).to_be_enabled()
+    assert not page.errors, page.errors
