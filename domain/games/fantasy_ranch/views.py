@@ -190,7 +190,7 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
         "choose_home_territory": lambda: f"{who} settled on the {location(a['territory_id'])}.",
         "buy_horse": lambda: f"{who} bought {horse(a['card_id'])} and placed it on the {location(a['destination'])}.",
         "buy_location": lambda: f"{who} bought the {location(a['location_id'])}.",
-        "produce_goods": lambda: f"{who} produced {goods(a['carrots'], 'carrots')} and {goods(a['boots'], 'boots')}.",
+        "produce_goods": lambda: f"{who} produced {both(a['carrots'], a['boots'])}.",
         "move_horse": lambda: f"{who} moved {horse(a['card_id'])} to the {location(a['destination'])}.",
         "sell_horse": lambda: f"{who} sold {horse(a['card_id'])} for {goods(HORSES[a['card_id']].cost, 'carrots')}.",
         "trade_goods": lambda: (
@@ -232,7 +232,7 @@ def employee_text(before: State, who: str, a: dict[str, Any]) -> str:
     holder = before.employees.index(used) if used in before.employees else None
     fee = a.get("fee")
     paying = (
-        f", paying {name(holder)} {' and '.join(goods(fee[k], k) for k in ('carrots', 'boots') if fee.get(k)) or 'nothing'},"
+        f", paying {name(holder)} {both(fee.get('carrots', 0), fee.get('boots', 0))},"
         if fee and holder is not None
         else ""
     )
@@ -282,6 +282,12 @@ def _listed(parts: list[str]) -> str:
 def goods(n: int, kind: str) -> str:
     """A count of goods as a player says it: "1 carrot", "2 boots" (the log once read "1 carrots")."""
     return f"{n} {kind[:-1] if n == 1 and kind in ('carrots', 'boots') else kind}"
+
+
+def both(carrots: int, boots: int) -> str:
+    """Carrots and boots as a player says them, a kind with none left out ("6 carrots", not "6
+    carrots and 0 boots"); "nothing" when both are none."""
+    return " and ".join(goods(n, k) for n, k in ((carrots, "carrots"), (boots, "boots")) if n) or "nothing"
 
 
 def prize_item(before: State) -> str | None:

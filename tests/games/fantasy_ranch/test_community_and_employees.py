@@ -180,6 +180,8 @@ def test_the_log_names_only_the_goods_a_fee_holds():
     megan = {"type": "use_employee", "employee": "megan", "params": {"territories": ["2B-2"]}}
     said = GAME.describe(state, YELLOW, megan | {"fee": {"carrots": 0, "boots": 2}}, None)
     assert f"paying {seat_ref(RED)} 2 boots, to place" in said and "0 carrots" not in said
+    produce = {"type": "produce_goods", "carrots": 6, "boots": 0}
+    assert GAME.describe(state, YELLOW, produce, None) == f"{seat_ref(YELLOW)} produced 6 carrots."
     said = GAME.describe(state, YELLOW, megan | {"fee": {"carrots": 1, "boots": 1}}, None)
     assert f"paying {seat_ref(RED)} 1 carrot and 1 boot, to place" in said
 
