@@ -146,3 +146,14 @@ def test_a_reveal_says_two_parchments_for_two_hidden_ones():
     last = first_pick(state, 0)
     said = GAME.describe(state, 0, last, 0)
     assert f"{seat_ref(1)} played two parchments" in said and "a parchment and a parchment" not in said, said
+
+
+def test_a_parchments_count_reads_one_in_the_singular():
+    """The table review's parchment panel read "1 cities × 1" and "1 treasures × 3"."""
+    from domain.games.bunny_kingdom.scoring import progress
+    from tests.games.bunny_kingdom.builders import own, scrolls, table
+
+    state = scrolls(own(table(), 0, "G5"), 0, "P-BURGOMASTER")  # G5 is a printed city
+    assert [line["basis"] for line in progress(state, 0)] == ["1 city × 1"]
+    state = scrolls(own(table(), 0, "G5", "A4"), 0, "P-BURGOMASTER")  # and so is A4
+    assert [line["basis"] for line in progress(state, 0)] == ["2 cities × 1"]
