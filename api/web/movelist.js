@@ -161,7 +161,8 @@ export function moveChooser(composer, {catalog, message = null, expand = null, w
   } else {
     body = h('div', {class: 'moves'}, choices.map(({value, count}) => {
       const text = choiceText(catalog, field, value, words);
-      const more = field === 'type' && count > 1 ? ` (${count})` : '';
+      // "take debt (50)" read as fifty debts in the table review: the count is of the choices it leads to
+      const more = field === 'type' && count > 1 ? ` (${count} choices)` : '';
       return h('button', {type: 'button', class: 'move option', dataset: {key: `opt-${field}-${value === ABSENT ? '-' : keyOf(value)}`},
         onclick: () => pick(value)}, text, more);
     }));

@@ -921,10 +921,13 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const t = s.summary;
     const p = props();
     let message = null;
+    // The end said only "The game is over." where the player's eyes were (the board's foot, the status
+    // line scrolled away); it now says who won, as the status line does (table review).
+    const over = () => genericStatus({...p, toAct: [], scores: s.scores}, {summary: t, types: [], boardSays: null});
     if (s.replay && s.viewer !== null && t.status === 'running') message = 'You are looking back: go back to now to play.';
-    else if (s.viewer === null) message = t.status === 'finished' ? 'The game is over.' : 'You are watching. Take a free seat to play.';
+    else if (s.viewer === null) message = t.status === 'finished' ? over() : 'You are watching. Take a free seat to play.';
     else if (t.status === 'open') message = 'Moves appear once the game starts.';
-    else if (t.status === 'finished') message = 'The game is over.';
+    else if (t.status === 'finished') message = over();
     else if (!s.legal?.moves?.length) message = t.undo_request ? 'Waiting for the undo vote.' : 'Nothing to play right now.';
     const chooser = moveChooser(s.composer, {catalog: s.catalog, message, expand: (partial) => api('GET',
       `${base}/seats/${s.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify(partial))}`, {token: token()}),

@@ -438,4 +438,6 @@ def test_a_finished_games_ranking_and_last_log_line_count_trophies_and_show_no_s
     last = page.locator("#log > li").first
     expect(last).to_contain_text(re.compile(r"^v\d+\s*The game ended: .+ won \(Bot \d \d+ troph(y|ies), Bot \d \d+ troph(y|ies)\); its seed is now public\."))
     assert not re.search(r"[0-9a-f]{16}", page.locator("#log").inner_text())
+    # at the board's foot, where a player's eyes are when the game ends: who won, not only "The game is over."
+    expect(page.locator("#moves")).to_have_text(re.compile(r"^Game over\. Winners?: Bot \d"))
     assert page.errors == []

@@ -740,3 +740,18 @@ def test_a_list_field_offers_no_more_when_a_shorter_list_is_a_move_of_its_own(ne
     assert labels["second"] == ["slots s2", "no more slots"]
     assert labels["complete"] == {"type": "discard", "slots": ["s1"]}
     assert page.errors == []
+
+
+def test_a_move_type_says_how_many_choices_it_leads_to_in_words(new_page):
+    # Homesteaders' list offered "take debt (50)": a player read fifty debts. The count is of choices.
+    page = new_page()
+    page.goto("/")
+    expect(page.locator("main")).to_be_visible()
+    labels = page.evaluate("""async () => {
+        const {Composer} = await import('/web/composer.js');
+        const {moveChooser} = await import('/web/movelist.js');
+        const moves = [{type: 'take_debt', amount: 1}, {type: 'take_debt', amount: 2}, {type: 'pass'}];
+        return [...moveChooser(new Composer(moves, 1), {catalog: {}}).querySelectorAll('button')].map((b) => b.textContent);
+    }""")
+    assert labels == ["take debt (2 choices)", "pass"]
+    assert page.errors == []
