@@ -157,11 +157,15 @@ function ranked(scores) {
   for (const seat of seats.sort((a, b) => (scores.totals[b] ?? 0) - (scores.totals[a] ?? 0))) {
     if (!order.includes(seat)) order.push(seat);
   }
+  // Equal totals share a place, unless a tie-breaker made one of them a winner and not the other
+  // (the table review's Fantasy Ranch ranking read "1. Bot 2 · winner 11 trophies, 1. Bot 3 11 trophies").
+  const winners = new Set(scores.winners || []);
   let rank = 0;
   let previous;
   return order.map((seat, i) => {
-    if (i === 0 || scores.totals[seat] !== previous) rank = i + 1;
-    previous = scores.totals[seat];
+    const tied = i > 0 && scores.totals[seat] === scores.totals[previous] && winners.has(seat) === winners.has(previous);
+    if (!tied) rank = i + 1;
+    previous = seat;
     return {seat, rank};
   });
 }

@@ -755,3 +755,19 @@ def test_a_move_type_says_how_many_choices_it_leads_to_in_words(new_page):
     }""")
     assert labels == ["take debt (2 choices)", "pass"]
     assert page.errors == []
+
+
+def test_a_tie_broken_for_the_win_does_not_share_first_place(new_page):
+    # Fantasy Ranch breaks a tie on trophies by horses: the table review's ranking read "1. Bot 2 ·
+    # winner 11 trophies" and "1. Bot 3 11 trophies". Equal totals still share a place otherwise.
+    page = new_page()
+    page.goto("/")
+    expect(page.locator("main")).to_be_visible()
+    ranks = page.evaluate("""async () => {
+        const {scoreRanking} = await import('/web/render.js');
+        const ids = {label: (seat) => `Seat ${seat + 1}`};
+        const scores = {totals: {0: 11, 1: 11, 2: 1, 3: 1}, ranking: [0, 1, 2, 3], winners: [0], breakdown: {}};
+        return [...scoreRanking(scores, ids).querySelectorAll('.rank')].map((e) => e.textContent);
+    }""")
+    assert ranks == ["1.", "2.", "3.", "3."]
+    assert page.errors == []
