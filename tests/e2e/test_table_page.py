@@ -227,7 +227,7 @@ def test_the_composer_narrows_a_two_part_move_cancels_and_shows_a_refusal_beside
     play_first(bob)
     expect(ann.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
     hand = api_view(ann, url, 0)["hand"]
-    expect(ann.locator("#moves button.option")).to_have_text([f"play ({len(hand) + 1})", "roll"])
+    expect(ann.locator("#moves button.option")).to_have_text([f"play ({len(hand) + 1} choices)", "roll"])
 
     # "play" narrows the legal set to the play moves; the bar shows the choice so far; Confirm waits.
     ann.locator("#moves button.option", has_text="play").click()
@@ -236,7 +236,7 @@ def test_the_composer_narrows_a_two_part_move_cancels_and_shows_a_refusal_beside
     expect(ann.locator("#confirm")).to_be_disabled()
     # Cancel clears it; so does Escape.
     ann.get_by_role("button", name="Cancel").click()
-    expect(ann.locator("#moves button.option")).to_have_text([f"play ({len(hand) + 1})", "roll"])
+    expect(ann.locator("#moves button.option")).to_have_text([f"play ({len(hand) + 1} choices)", "roll"])
     expect(ann.get_by_role("button", name="Cancel")).to_be_disabled()
     ann.locator("#moves button.option", has_text="play").click()
     ann.locator("#moves button.option", has_text=re.compile(rf"^card {hand[0]}$")).click()

@@ -53,7 +53,7 @@ def choices(page: Page) -> list[str]:
 def choose(page: Page, *labels: str) -> None:
     """Pick choices by their text, then Confirm the move they name."""
     for label in labels:
-        page.locator("#moves button.option", has_text=re.compile(rf"^{re.escape(label)}( \(\d+\))?$")).click()
+        page.locator("#moves button.option", has_text=re.compile(rf"^{re.escape(label)}( \(\d+ choices\))?$")).click()
     confirm = page.locator("#confirm")
     expect(confirm).to_be_enabled()
     confirm.click()
