@@ -95,7 +95,11 @@ def main(game: str, level: str, width: int, seats: int, base: str, out: Path) ->
                 break
             page.locator("#confirm").click()
             moves += 1
-            page.wait_for_function("() => document.querySelector('#confirm').disabled", timeout=30_000)
+            try:  # the move is taken (Confirm empties) or refused (the bar says why)
+                page.wait_for_function("() => document.querySelector('#confirm').disabled"
+                                       " || document.querySelector('#composer-refusal').textContent.trim()", timeout=30_000)
+            except Exception:  # a live update redrew the bar with a new choice: look again
+                print("no answer seen after Confirm at move", moves)
             if page.locator("#composer-refusal").inner_text().strip():
                 print("refused:", page.locator("#composer-refusal").inner_text())
             if moves == 25:
