@@ -238,7 +238,9 @@ def _describe(
         return CHANCE, game.action_view(before, CHANCE, action, viewer), _say(game, before, CHANCE, action, viewer, after)
     if isinstance(event, Table.Opened):
         rules = game.rules_description()["label"]
-        text = f"A {game.title} table opened with {event.seats} seats under {rules}; seed commitment {event.seed_commitment}."
+        # The commitment itself (64 hex digits) is the Fairness audit's, where it is checked; a
+        # player reading the log stumbled on it (table review, fifteenth session).
+        text = f"A {game.title} table opened with {event.seats} seats under {rules}; its seed is sealed until the end."
         origin = event.forked_from
         if origin and origin.get("what_if"):
             who = origin.get("by") or f"Seat {origin['as_seat'] + 1}"
@@ -277,12 +279,29 @@ def _describe(
             f"The table moved to {game.rules_description()['label']}: its whole history plays the same under them."
         )
     if isinstance(event, Table.GameFinished):
-        winners = _seats(event.winners)
-        totals = ", ".join(f"{seat_ref(int(s))} {v}" for s, v in event.scores["totals"].items())
-        return None, {"scores": event.scores, "winners": event.winners, "seed": event.seed}, (
-            f"The game ended: {winners} won ({totals}). The seed was {event.seed}."
-        )
+        return None, {"scores": event.scores, "winners": event.winners, "seed": event.seed}, ended_text(game, event)
     return None, None, type(event).__name__
+
+
+def score_unit(game: Any, n: Any) -> str:
+    """What a game's totals count, from its catalog's terms (``score.unit``, ``score.unit.one``):
+    Fantasy Ranch counts trophies; "points" otherwise."""
+    terms = (game.catalog() or {}).get("terms", {})
+    if n == 1:
+        return terms.get("score.unit.one", "point")
+    return terms.get("score.unit", "points")
+
+
+def ended_text(game: Any, event: Any) -> str:
+    """The last line: who won and every total with its unit, best first ("Bot 2 won (Bot 2 7
+    trophies, Bot 3 4 trophies, you 3 trophies)"). It once read "(you 3, Bot 2 7, Bot 3 4). The seed
+    was" and 64 hex digits: bare numbers in seat order, and the seed, which the Fairness audit shows."""
+    totals = {int(s): v for s, v in event.scores["totals"].items()}
+    ranking = [int(s) for s in event.scores.get("ranking") or []]
+    order = ranking + [s for s in totals if s not in ranking]
+    listed = ", ".join(f"{seat_ref(s)} {totals[s]} {score_unit(game, totals[s])}" for s in order if s in totals)
+    who = f"{_seats(event.winners)} won" if event.winners else "nobody won"
+    return f"The game ended: {who} ({listed}); its seed is now public."
 
 
 def neutral_event(

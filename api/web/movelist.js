@@ -19,10 +19,22 @@ export const STEPPER_AT = 7;
 
 const ABSENT = Symbol('absent');
 
-/** The label of one choice of `field` ("play", "card 7"). */
-function choiceText(catalog, field, value) {
+/** The label of one choice of `field` ("play", "card 7"); `words(field, value)`, the board's words
+ * for a value, come first when it has them. */
+function choiceText(catalog, field, value, words = null) {
   if (value === ABSENT) return `no ${fieldWords(catalog, field)}`;
-  return field === 'type' ? termOf(catalog, value) : `${fieldWords(catalog, field)} ${valueText(catalog, value)}`;
+  if (field === 'type') return termOf(catalog, value);
+  return boardSays(words, field, value) || `${fieldWords(catalog, field)} ${valueText(catalog, value)}`;
+}
+
+/** The board's words for one value (its optional `valueWords`), or null: a failing one is left out. */
+function boardSays(words, field, value) {
+  if (!words) return null;
+  try {
+    return words(field, value) || null;
+  } catch {
+    return null;
+  }
 }
 
 /** The next field to choose: the first (type first) whose value differs among the remaining moves. */
@@ -49,19 +61,29 @@ export function through(move, partial) {
   return move === partial;
 }
 
+/** Composers whose outline step is being expanded (the server's moves through it are on their way). */
+const expanding = new WeakSet();
+
 /**
  * Choose: narrow the composer by `test`. When the list is an outline and the choice would leave
  * one move (perhaps only a first step), first ask the server for the moves through it.
  */
 export async function choose(composer, test, label, expand) {
+  // While the moves through one step are on their way, the list on screen is the old one: a second
+  // choice from it would stack a step on a list it no longer belongs to (the table review's quick
+  // player stacked four tile placements on a "keep 2" spring, and Confirm never came).
+  if (expanding.has(composer)) return false;
   const left = composer.remaining.filter(test);
   if (!composer.outlined || !expand || left.length !== 1) return composer.narrow(test, label);
   const step = left[0];
   let answer;
+  expanding.add(composer);
   try {
     answer = await expand(step);
   } catch {
     return false; // the list stays as it was; the shell shows the connection state
+  } finally {
+    expanding.delete(composer);
   }
   const moves = (answer?.moves || []).filter((m) => through(m, step));
   return composer.expand(moves, () => true, label, Boolean(answer?.outline));
@@ -90,7 +112,7 @@ function listParts(moves, field) {
  * The chooser: a labelled group of the next field's choices (or a stepper), or "ready" once the
  * composer names one move. `canPlay` false shows `message` instead.
  */
-export function moveChooser(composer, {catalog, message = null, expand = null}) {
+export function moveChooser(composer, {catalog, message = null, expand = null, words = null}) {
   if (message) return h('p', {class: 'muted'}, message);
   const left = composer.remaining;
   if (!left.length) return h('p', {class: 'muted'}, 'Nothing to play right now.');
@@ -115,17 +137,19 @@ export function moveChooser(composer, {catalog, message = null, expand = null}) 
     const core = left.filter((m) => m[field].every((x) => common.has(keyOf(x))));
     return h('div', {class: 'chooser', role: 'group', 'aria-labelledby': 'chooser-title'},
       h('h3', {id: 'chooser-title', tabindex: '-1'}, `Choose ${name} (one at a time)`),
-      h('div', {class: 'moves'}, parts.map(({key, value}) => h('button', {type: 'button', class: 'move option',
-        dataset: {key: `part-${field}-${key}`},
-        onclick: () => choose(composer, (m) => m[field].some((x) => keyOf(x) === key), `${name} ${valueText(catalog, value)}`, expand)},
-      `${name} ${valueText(catalog, value)}`),
+      h('div', {class: 'moves'}, parts.map(({key, value}) => {
+        const text = boardSays(words, field, value) || `${name} ${valueText(catalog, value)}`;
+        return h('button', {type: 'button', class: 'move option', dataset: {key: `part-${field}-${key}`},
+          onclick: () => choose(composer, (m) => m[field].some((x) => keyOf(x) === key), text, expand)}, text);
+      }),
+      // "no more": a child of the list (it was once passed to map() as its thisArg, and never shown)
       core.length ? h('button', {type: 'button', class: 'move option', dataset: {key: `part-${field}-none`},
-        onclick: () => choose(composer, (m) => core.includes(m), `no more ${name}`, expand)}, `no more ${name}`) : null)));
+        onclick: () => choose(composer, (m) => core.includes(m), `no more ${name}`, expand)}, `no more ${name}`) : null));
   }
   const choices = [...seen.values()];
   const title = field === 'type' ? 'Choose a move' : `Choose ${fieldWords(catalog, field)}`;
   const pick = (value) => {
-    const label = choiceText(catalog, field, value);
+    const label = choiceText(catalog, field, value, words);
     if (value === ABSENT) choose(composer, (m) => !(field in m), label, expand);
     else choose(composer, (m) => field in m && keyOf(m[field]) === keyOf(value), label, expand);
   };
@@ -136,8 +160,9 @@ export function moveChooser(composer, {catalog, message = null, expand = null}) 
       {label: fieldWords(catalog, field), action: `Choose ${fieldWords(catalog, field)}`});
   } else {
     body = h('div', {class: 'moves'}, choices.map(({value, count}) => {
-      const text = choiceText(catalog, field, value);
-      const more = field === 'type' && count > 1 ? ` (${count})` : '';
+      const text = choiceText(catalog, field, value, words);
+      // "take debt (50)" read as fifty debts in the table review: the count is of the choices it leads to
+      const more = field === 'type' && count > 1 ? ` (${count} choices)` : '';
       return h('button', {type: 'button', class: 'move option', dataset: {key: `opt-${field}-${value === ABSENT ? '-' : keyOf(value)}`},
         onclick: () => pick(value)}, text, more);
     }));

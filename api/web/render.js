@@ -114,7 +114,10 @@ function fitOrStack(box) {
  * each opening (details/summary: a click or a tap) on its breakdown, where sources worth nothing are
  * left out. Ties share a rank; winners are marked.
  */
-export function scoreRanking(scores, ids, {term = (id) => id, title = 'Final scores'} = {}) {
+export function scoreRanking(scores, ids, {term = (id) => id, title = 'Final scores', unit = null} = {}) {
+  // What a total counts, from the catalog's terms (`score.unit`, `score.unit.one`): Fantasy Ranch's
+  // ranking said "7 points" beside the board's "7 trophies" (table review).
+  const counted = (n) => (n === 1 ? unit?.one || 'point' : unit?.many || 'points');
   const winners = new Set(scores.winners || []);
   return h('section', {class: 'ranking', 'aria-labelledby': 'ranking-title'},
     h('h3', {class: 'ranking-title', id: 'ranking-title'}, title),
@@ -127,10 +130,10 @@ export function scoreRanking(scores, ids, {term = (id) => id, title = 'Final sco
             h('span', {class: 'rank'}, `${rank}.`),
             h('span', {class: 'chip', 'aria-hidden': 'true'}),
             h('span', {class: 'who-name'}, ids.label(seat), winners.has(seat) ? ' · winner' : ''),
-            h('span', {class: 'total'}, `${scalar(total)} ${total === 1 ? 'point' : 'points'}`)),
+            h('span', {class: 'total'}, `${scalar(total)} ${counted(total)}`)),
           parts.length
             ? h('dl', {}, parts.map(([source, value]) => [h('dt', {}, term(source)), h('dd', {}, scalar(value))]))
-            : h('p', {class: 'muted small'}, 'No points from any source.')));
+            : h('p', {class: 'muted small'}, `No ${counted(0)} from any source.`)));
     })));
 }
 
@@ -154,11 +157,15 @@ function ranked(scores) {
   for (const seat of seats.sort((a, b) => (scores.totals[b] ?? 0) - (scores.totals[a] ?? 0))) {
     if (!order.includes(seat)) order.push(seat);
   }
+  // Equal totals share a place, unless a tie-breaker made one of them a winner and not the other
+  // (the table review's Fantasy Ranch ranking read "1. Bot 2 · winner 11 trophies, 1. Bot 3 11 trophies").
+  const winners = new Set(scores.winners || []);
   let rank = 0;
   let previous;
   return order.map((seat, i) => {
-    if (i === 0 || scores.totals[seat] !== previous) rank = i + 1;
-    previous = scores.totals[seat];
+    const tied = i > 0 && scores.totals[seat] === scores.totals[previous] && winners.has(seat) === winners.has(previous);
+    if (!tied) rank = i + 1;
+    previous = seat;
     return {seat, rank};
   });
 }

@@ -921,13 +921,17 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const t = s.summary;
     const p = props();
     let message = null;
+    // The end said only "The game is over." where the player's eyes were (the board's foot, the status
+    // line scrolled away); it now says who won, as the status line does (table review).
+    const over = () => genericStatus({...p, toAct: [], scores: s.scores}, {summary: t, types: [], boardSays: null});
     if (s.replay && s.viewer !== null && t.status === 'running') message = 'You are looking back: go back to now to play.';
-    else if (s.viewer === null) message = t.status === 'finished' ? 'The game is over.' : 'You are watching. Take a free seat to play.';
+    else if (s.viewer === null) message = t.status === 'finished' ? over() : 'You are watching. Take a free seat to play.';
     else if (t.status === 'open') message = 'Moves appear once the game starts.';
-    else if (t.status === 'finished') message = 'The game is over.';
+    else if (t.status === 'finished') message = over();
     else if (!s.legal?.moves?.length) message = t.undo_request ? 'Waiting for the undo vote.' : 'Nothing to play right now.';
     const chooser = moveChooser(s.composer, {catalog: s.catalog, message, expand: (partial) => api('GET',
-      `${base}/seats/${s.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify(partial))}`, {token: token()})});
+      `${base}/seats/${s.viewer}/legal-moves?match=${encodeURIComponent(JSON.stringify(partial))}`, {token: token()}),
+    words: s.board?.valueWords ? (field, value) => s.board.valueWords(p, field, value) : null});
     keepingFocus(movesBox, () => fill(movesBox, chooser));
     // The composer bar: the choice so far, Confirm when it names one move, Cancel.
     const complete = s.composer.complete;
@@ -1003,7 +1007,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     fill(chartBox, chart);
     const final = !replay && t.status === 'finished';
     fill(scoreHead, scores
-      ? final ? scoreRanking(scores, s.ids, {term}) : scoreLine(scores, s.ids)
+      ? final ? scoreRanking(scores, s.ids, {term, unit: {one: s.catalog?.terms?.['score.unit.one'], many: s.catalog?.terms?.['score.unit']}})
+        : scoreLine(scores, s.ids)
       : h('p', {class: 'muted'}, replay?.loading ? 'Loading…' : 'No scores yet.'));
     // The final ranking carries its own breakdowns; a running table's breakdown is the table.
     fill(scoreTableBox, scores && !final ? scoreTable(scores, s.ids, {finished: false, term,

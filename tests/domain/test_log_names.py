@@ -115,3 +115,16 @@ def test_an_undo_of_one_event_says_that_version_is_undone_in_the_singular(memory
     memory_tables.request_undo(table_id, 0, version - 1)
     undone = next(e for e in memory_tables.log(table_id, None, limit=1000) if e.event == "Undone")
     assert undone.text == f"The table went back to version {version - 1}; version {version} is undone."
+
+
+def test_the_first_and_last_lines_say_words_and_units_not_the_seeds_hex_digits(memory_tables):
+    """The table review read "seed commitment 64be…" (64 hex digits) on the first line and "(you 17,
+    Bot 2 158, …). The seed was 1c2e…" on the last: the digits are the Fairness audit's; the totals
+    are ranked and counted in points."""
+    table_id = _duel(memory_tables)
+    while memory_tables.table(table_id).status == "running":
+        play_first_legal(memory_tables, table_id)
+    log = [e.text for e in memory_tables.log(table_id, None, limit=1000)]
+    assert not any(re.search(r"[0-9a-f]{16}", t) for t in log), [t for t in log if re.search(r"[0-9a-f]{16}", t)]
+    assert log[0].endswith("; its seed is sealed until the end.")
+    assert re.fullmatch(r"The game ended: .+ won \((ann|bob) \d+ points?, (ann|bob) \d+ points?\); its seed is now public\.", log[-1]), log[-1]

@@ -392,3 +392,52 @@ def test_the_colour_rule_is_on_every_horse_card_and_in_the_legend_and_a_phone_ra
         assert f"{colour.capitalize()} horse → {name.lower()}" in key
     assert "upgrade tokens" in key and "Coloured edges" in key
     assert page.errors == []
+
+
+def test_the_status_line_says_the_viewers_part_in_words_and_names_no_colour_as_acting(new_page, seeded):
+    """The table review read "Your turn — Level 1 · Round 2 of 5 · Turns · you to act · limited action
+    free." and, for another seat, "· red to act" (a colour where the page names players): the shell
+    says whose turn it is, the board what the viewer's part is."""
+    seeded(5)
+    page = new_page(*DESKTOP)
+    table, tokens = open_table(page, 2, 1)
+    visit(page, table, tokens)
+    expect(page.locator("#turn")).to_have_text("Your turn — Level 1 · Setup · Choose a ranch board.")
+    auth = {"Authorization": f"Bearer {tokens[0]}"}
+    for _ in range(40):  # Ann's setup choices through the API, until her first turn of round 1
+        expect(page.locator("#turn")).to_contain_text("Your turn")  # the page has seen the bot's reply
+        view = page.request.get(f"/api/tables/{table}/view", headers=auth).json()["view"]
+        if view["phase"] == "turn":
+            break
+        legal = page.request.get(f"/api/tables/{table}/seats/0/legal-moves", headers=auth).json()
+        v = version(page)
+        r = page.request.post(f"/api/tables/{table}/seats/0/moves", headers=auth,
+                              data={"move": legal["moves"][0], "expected_version": legal["version"]})
+        assert r.ok, r.text()
+        sent(page, v)
+    expect(page.locator("#turn")).to_have_text("Your turn — Level 1 · Round 1 of 5 · Turns: your limited action is still free.")
+    assert page.errors == []
+
+
+def test_a_finished_games_ranking_and_last_log_line_count_trophies_and_show_no_seed_digits(new_page, seeded):
+    """The table review read "Bot 2 · winner 7 points" beside the board's "7 trophies", and a last
+    log line "(you 3, Bot 2 7, Bot 3 4). The seed was" and 64 hex digits."""
+    seeded(11)
+    page = new_page(*DESKTOP)
+    r = page.request.post("/api/tables", data={"game": GAME, "seats": 2, "options": {"level": 1}})
+    table = r.json()["table_id"]
+    for seat in range(2):
+        assert page.request.post(f"/api/tables/{table}/seats",
+                                 data={"name": f"Bot {seat + 1}", "seat": seat, "bot": True, "level": "random"}).ok
+    assert page.request.post(f"/api/tables/{table}/start", data={}).ok
+    page.goto(f"/#/tables/{table}")
+    totals = page.locator("#scores .ranking .total")
+    expect(totals).to_have_count(2)
+    for text in totals.all_inner_texts():
+        assert re.fullmatch(r"\d+ troph(y|ies)", text), text
+    last = page.locator("#log > li").first
+    expect(last).to_contain_text(re.compile(r"^v\d+\s*The game ended: .+ won \(Bot \d \d+ troph(y|ies), Bot \d \d+ troph(y|ies)\); its seed is now public\."))
+    assert not re.search(r"[0-9a-f]{16}", page.locator("#log").inner_text())
+    # at the board's foot, where a player's eyes are when the game ends: who won, not only "The game is over."
+    expect(page.locator("#moves")).to_have_text(re.compile(r"^Game over\. Winners?: Bot \d"))
+    assert page.errors == []

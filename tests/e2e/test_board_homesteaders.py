@@ -635,6 +635,27 @@ def test_another_seats_bid_stays_marked_on_the_board_until_the_viewer_moves(new_
     assert ann.errors == [] and watcher.errors == []
 
 
+def test_the_status_line_tells_the_viewer_what_to_do_and_names_only_others_as_waited_for(new_page, seeded):
+    """The table review read "Your turn — Round 1 · Settlement era · bidding — You to bid." and,
+    while Bob bid, "… bidding — Bob to bid — waiting for Bob.": the viewer is told what to do, the
+    shell alone names whom the table waits for."""
+    seeded(9)
+    ann = new_page(1280, 800)
+    table, tokens = open_table(ann, 2, 0)
+    api_play(ann, table, tokens, lambda v: v["phase"] == "bidding" and v["to_act"] == [1] and v["seats"][0]["status"] == "no_bid")
+    host(ann, table, 0, tokens[0])
+    round_ = ann.locator(BOARD).get_attribute("data-round")
+    expect(ann.locator("#turn")).to_have_text(f"Round {round_} · Settlement era · bidding — waiting for Bob.")
+    auth = {"Authorization": f"Bearer {tokens[1]}"}
+    legal = ann.request.get(f"/api/tables/{table}/seats/1/legal-moves", headers=auth).json()
+    bid = next(m for m in legal["moves"] if m["type"] == "place_bid")
+    r = ann.request.post(f"/api/tables/{table}/seats/1/moves", headers=auth, data={"move": bid, "expected_version": legal["version"]})
+    assert r.ok, r.text()
+    expect(ann.locator("#turn")).to_have_text(
+        f"Your turn — Round {round_} · Settlement era · bidding: bid on an auction slot, or pass.")
+    assert ann.errors == []
+
+
 def center(locator) -> tuple[float, float]:
     locator.wait_for(state="visible")
     box = locator.bounding_box()

@@ -597,3 +597,70 @@ def test_every_legal_move_of_a_year_reads_in_words_without_an_id(server, new_pag
     assert {"choose_start_building", "place_landscape_tiles", "place_figures", "take_fall_turn", "resolve_winter"} <= kinds, kinds
     print("\n".join(examples.values()))
     assert not page.errors, page.errors
+
+
+def test_the_move_list_names_figures_and_areas_in_words_not_anchors(server, new_page):
+    """The table review's "Moves as a list" in summer offered "assignments Farmer, anchor at 0, 0, q
+    SW": each choice of where a figure works now reads as the board says it ("the farmer to the
+    field area of 2 cells (2 grain)"), down to a whole move."""
+    table, (token,) = open_table(server, humans=1, bots=1)
+    api_play_until(server, table, token, lambda view: view["phase"] == "summer")
+    page = new_page(1280, 900)
+    open_board(page, table, 0, token)
+    page.locator("#move-list > summary").click()
+    page.locator('#moves button.option[data-key="opt-type-\\"place_figures\\""]').click()
+    options = page.locator("#moves button.option")
+    expect(options.first).to_be_visible()
+    seen = []
+    while not page.locator("#confirm").is_enabled():
+        texts = options.all_inner_texts()
+        seen += texts
+        assert texts and all(" to the " in t for t in texts), texts
+        assert not MACHINE_TEXT.findall(" ".join(texts)) and "anchor" not in " ".join(texts), texts
+        before = page.locator("#choice").inner_text()
+        options.first.click()
+        expect(page.locator("#choice")).not_to_have_text(before)
+        assert len(seen) < 200, seen
+    assert "anchor" not in page.locator("#choice").inner_text()
+    assert not page.errors, page.errors
+
+
+def test_a_second_choice_while_the_first_steps_moves_are_on_their_way_is_not_stacked(server, new_page):
+    """The table review's quick player (a press every 50 ms) was left on a "keep 2" spring with four
+    placements in its choice so far and no Confirm: a press on the list still on screen, while the
+    moves through the first choice were on their way, was stacked on it as a step of its own. The
+    second press is now ignored until the first one's moves have come."""
+    table, (token,) = open_table(server, humans=1, bots=1)
+    api_until_outlined_spring(server, table, token)
+    page = new_page(1280, 900)
+    open_board(page, table, 0, token)
+    page.locator("#move-list > summary").click()
+    page.locator('#moves button.option[data-key="opt-type-\\"place_landscape_tiles\\""]').click()
+    held, released = [], []
+
+    def hold(route) -> None:  # the first request waits until the second press is made
+        route.continue_() if released else held.append(route)
+
+    page.route(re.compile(r".*/legal-moves\?match=.*"), hold)
+    options = page.locator("#moves button.option")
+    first, second = options.nth(0).inner_text(), options.nth(options.count() - 1).inner_text()
+    with page.expect_request(re.compile(r".*/legal-moves\?match=.*")):
+        options.nth(0).click()
+    for _ in range(200):  # round trips to the page until the routed request has reached ``hold``
+        if held:
+            break
+        page.evaluate("() => 0")
+    assert len(held) == 1, "the first choice asks the server for the moves through it"
+    # the page's own count of requests for moves through a step (a press asks at once, before any await)
+    page.evaluate("() => { window.__asked = 0; const f = window.fetch; window.fetch = (u, o) => {"
+                  " if (String(u).includes('match=')) window.__asked += 1; return f(u, o); }; }")
+    options.nth(options.count() - 1).click()  # from the list still on screen
+    assert page.evaluate("() => window.__asked") == 0, "the second press asked for its moves too"
+    released.append(True)
+    held[0].continue_()
+    expect(page.locator("#choice")).to_contain_text(first)
+    expect(page.locator("#moves button.option").first).to_be_visible()
+    assert second not in page.locator("#choice").inner_text()
+    page.locator("#moves button.option").first.click()
+    expect(page.locator("#confirm")).to_be_enabled()
+    assert not page.errors, page.errors

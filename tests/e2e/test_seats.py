@@ -32,7 +32,7 @@ def test_leaving_frees_the_seat_before_the_start_and_hands_it_to_a_bot_during_pl
     ann.get_by_role("button", name="Yes, leave").click()
     # The seat is a bot's now: this browser forgets its token and watches, without an error.
     expect(ann.locator("#seats")).to_contain_text("1: ann (basic bot)")
-    expect(ann.locator("#moves")).to_contain_text(re.compile(r"You are watching|The game is over"))
+    expect(ann.locator("#moves")).to_contain_text(re.compile(r"You are watching|Game over"))
     expect(ann.locator("#view")).to_contain_text("hand: —")
     assert held_tokens(ann) == []
     expect(ann.locator("#notice")).not_to_contain_text("refused")

@@ -227,7 +227,7 @@ def test_the_composer_narrows_a_two_part_move_cancels_and_shows_a_refusal_beside
     play_first(bob)
     expect(ann.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
     hand = api_view(ann, url, 0)["hand"]
-    expect(ann.locator("#moves button.option")).to_have_text([f"play ({len(hand) + 1})", "roll"])
+    expect(ann.locator("#moves button.option")).to_have_text([f"play ({len(hand) + 1} choices)", "roll"])
 
     # "play" narrows the legal set to the play moves; the bar shows the choice so far; Confirm waits.
     ann.locator("#moves button.option", has_text="play").click()
@@ -236,7 +236,7 @@ def test_the_composer_narrows_a_two_part_move_cancels_and_shows_a_refusal_beside
     expect(ann.locator("#confirm")).to_be_disabled()
     # Cancel clears it; so does Escape.
     ann.get_by_role("button", name="Cancel").click()
-    expect(ann.locator("#moves button.option")).to_have_text([f"play ({len(hand) + 1})", "roll"])
+    expect(ann.locator("#moves button.option")).to_have_text([f"play ({len(hand) + 1} choices)", "roll"])
     expect(ann.get_by_role("button", name="Cancel")).to_be_disabled()
     ann.locator("#moves button.option", has_text="play").click()
     ann.locator("#moves button.option", has_text=re.compile(rf"^card {hand[0]}$")).click()
@@ -714,3 +714,60 @@ def test_an_open_table_offers_its_invite_link_and_reads_seats_from_one(new_page)
     expect(ann.locator("#turn")).to_contain_text("Your turn")
     expect(ann.locator("#invite")).to_be_hidden()
     assert ann.errors == [] and bob.errors == []
+
+
+def test_a_list_field_offers_no_more_when_a_shorter_list_is_a_move_of_its_own(new_page):
+    # Walnut Grove's "discard from the barn": [slot 1], [slot 2] or [slot 1, slot 2]. Once slot 1 is
+    # chosen, "no more" must stay a choice (discard slot 1 alone); the button was once passed to
+    # map() as its thisArg and never drawn, so only the pair could be reached.
+    page = new_page()
+    page.goto("/")
+    expect(page.locator("main")).to_be_visible()
+    labels = page.evaluate("""async () => {
+        const {Composer} = await import('/web/composer.js');
+        const {moveChooser} = await import('/web/movelist.js');
+        const moves = [{type: 'discard', slots: ['s1']}, {type: 'discard', slots: ['s2']}, {type: 'discard', slots: ['s1', 's2']}];
+        const composer = new Composer(moves, 1);
+        const draw = () => moveChooser(composer, {catalog: {}});
+        const first = [...draw().querySelectorAll('button')].map((b) => b.textContent);
+        composer.narrow((m) => m.slots.includes('s1'), 'slots s1');
+        const box = draw();
+        const second = [...box.querySelectorAll('button')].map((b) => b.textContent);
+        box.querySelector('[data-key="part-slots-none"]')?.click();
+        return {first, second, complete: composer.complete};
+    }""")
+    assert labels["first"] == ["slots s1", "slots s2"]
+    assert labels["second"] == ["slots s2", "no more slots"]
+    assert labels["complete"] == {"type": "discard", "slots": ["s1"]}
+    assert page.errors == []
+
+
+def test_a_move_type_says_how_many_choices_it_leads_to_in_words(new_page):
+    # Homesteaders' list offered "take debt (50)": a player read fifty debts. The count is of choices.
+    page = new_page()
+    page.goto("/")
+    expect(page.locator("main")).to_be_visible()
+    labels = page.evaluate("""async () => {
+        const {Composer} = await import('/web/composer.js');
+        const {moveChooser} = await import('/web/movelist.js');
+        const moves = [{type: 'take_debt', amount: 1}, {type: 'take_debt', amount: 2}, {type: 'pass'}];
+        return [...moveChooser(new Composer(moves, 1), {catalog: {}}).querySelectorAll('button')].map((b) => b.textContent);
+    }""")
+    assert labels == ["take debt (2 choices)", "pass"]
+    assert page.errors == []
+
+
+def test_a_tie_broken_for_the_win_does_not_share_first_place(new_page):
+    # Fantasy Ranch breaks a tie on trophies by horses: the table review's ranking read "1. Bot 2 ·
+    # winner 11 trophies" and "1. Bot 3 11 trophies". Equal totals still share a place otherwise.
+    page = new_page()
+    page.goto("/")
+    expect(page.locator("main")).to_be_visible()
+    ranks = page.evaluate("""async () => {
+        const {scoreRanking} = await import('/web/render.js');
+        const ids = {label: (seat) => `Seat ${seat + 1}`};
+        const scores = {totals: {0: 11, 1: 11, 2: 1, 3: 1}, ranking: [0, 1, 2, 3], winners: [0], breakdown: {}};
+        return [...scoreRanking(scores, ids).querySelectorAll('.rank')].map((e) => e.textContent);
+    }""")
+    assert ranks == ["1.", "2.", "3.", "3."]
+    assert page.errors == []

@@ -1143,11 +1143,13 @@ const board = {
     if (!v || !v.goods) return 'Fantasy Ranch';
     const cat = props.catalog || {};
     const phase = cat.terms?.[v.phase] || v.phase;
-    const seat = (v.awaiting || [])[0];
-    const colour = seat !== undefined ? cat.seat_colours?.[seat]?.name : null;
-    const you = seat !== undefined && seat === props.viewer;
-    let tail = colour ? ` · ${you ? 'you' : colour} to act` : '';
-    if (v.phase === 'turn') tail += ` · limited action ${v.turn?.limited_used ? 'used' : 'free'}`;
+    // Whose move it is the shell says ("Your turn — …", "— waiting for Bot 2"); the board once added
+    // "· you to act" after "Your turn" and "· red to act" (a colour, not a name) for others.
+    const you = (v.awaiting || []).includes(props.viewer);
+    let tail = '';
+    if (v.phase === 'turn' && you) {
+      tail = v.turn?.limited_used ? ': your limited action is used' : ': your limited action is still free';
+    }
     if (v.tournament) tail = ` · ${cat.terms?.[v.tournament.slot] || v.tournament.slot}${tail}`;
     return `Level ${v.level} · ${v.round ? `Round ${v.round} of 5` : 'Setup'} · ${phase}${tail}`;
   },

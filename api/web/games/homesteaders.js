@@ -113,12 +113,27 @@ function status(props) {
   const round = v.round > (c.board.rounds || 10) ? 'Final round' : `Round ${v.round}`;
   const era = v.era && v.era !== 'final' ? ` · ${c.term(`era.${v.era}`, v.era)} era` : '';
   const phase = c.term(`phase.${v.phase}`, v.phase);
-  const who = (v.to_act || []).map((s2) => c.name(s2));
-  const verb = {bidding: 'to bid', dummy: 'to place the dummy bid', auction_payment: 'to pay',
-    build_choice: 'to build', extra_build: 'to build', rail_reward: 'to choose a reward'}[v.phase] || 'to act';
-  const tail = who.length ? ` — ${who.join(', ')} ${verb}` : '';
-  return `${round}${era} · ${phase}${tail}`;
+  // The viewer's own turn says what to do; whoever else acts the shell names ("— waiting for Bot 2",
+  // "Bot 2 is choosing too"). It once said "Your turn — … · bidding — You to bid." (table review).
+  const mine = c.viewer !== null && (v.to_act || []).includes(c.viewer);
+  const todo = mine ? YOUR_PART[v.phase] : null;
+  return `${round}${era} · ${phase}${todo ? `: ${todo}` : ''}`;
 }
+
+/** What the viewer does in each phase, in the words of the status line. */
+const YOUR_PART = {
+  allocation: 'place your workers, then press Done placing workers',
+  wages: 'pay your workers\' wages',
+  dummy: 'place the dummy bid on a slot',
+  bidding: 'bid on an auction slot, or pass',
+  rail_reward: 'choose a railroad reward',
+  auction_payment: 'pay for the slot you won',
+  build_choice: 'build on the land you won, or build nothing',
+  extra_build: 'build one more building, or build nothing',
+  bonus_worker: 'take the bonus worker, or decline it',
+  auction_bonus: 'take the tile\'s bonus, or decline it',
+  final_actions: 'trade and pay off debts, then confirm your final actions',
+};
 
 // ---------------------------------------------------------------- info overlay (hover, focus or tap)
 

@@ -1135,6 +1135,34 @@ function focusKey(root) {
   return `${seat !== undefined ? `.wg-farm-box[data-seat="${seat}"] ` : ''}[data-${key}="${CSS.escape(el.dataset[key])}"]`;
 }
 
+/** One figure sent to work: "the farmer to the field area of 3 cells (3 grain)". */
+function assignmentWords(props, me, a) {
+  const area = (me.areas || []).find((x) => same(x.anchor, a.anchor));
+  const who = a.figure_id === 'farmer' ? 'the farmer' : `the ${figureOf(props, props.viewer, a.figure_id).name}`;
+  return `${who} to the ${area ? `${areaWords(props, area)} (${area.yield} ${goodName(props, area.good)})` : 'area'}`;
+}
+
+/**
+ * One value of a move's field in the board's words, for the shell's "Moves as a list" (its optional
+ * `valueWords(props, field, value)`; null: the catalog's words). The list once offered "assignments
+ * Farmer, anchor at 0, 0, q SW" (table review): an area's anchor is a place on the farm, not words.
+ */
+function valueWords(props, field, value) {
+  const me = props.view?.players?.[props.viewer];
+  if (!me || value === null || typeof value !== 'object') return null;
+  if (field === 'assignments') {
+    if (Array.isArray(value)) return value.map((a) => assignmentWords(props, me, a)).join(', ');
+    if ('anchor' in value) return assignmentWords(props, me, value);
+  }
+  if (field === 'placements') {
+    if (Array.isArray(value)) return value.map((p) => `the ${placementWords(props, me, p)}`).join('; ');
+    return `the ${placementWords(props, me, value)}`;
+  }
+  if (['tolls', 'goods', 'sell'].includes(field) && Array.isArray(value)) return valueText(props, field, value).words;
+  if (field === 'payment' && !Array.isArray(value)) return valueText(props, field, value).words;
+  return null;
+}
+
 /** A whole move in words, the way the board's own choices name it (for a move line or a staged move). */
 function describe(props, move) {
   const me = props.view?.players?.[props.viewer];
@@ -1142,11 +1170,7 @@ function describe(props, move) {
   switch (move.type) {
     case 'choose_start_building': return `Start at the ${comp(props, move.building).name}`;
     case 'place_landscape_tiles': return `Place the ${move.placements.map((p) => placementWords(props, me, p)).join('; and the ')}`;
-    case 'place_figures': return `Send ${move.assignments.map((a) => {
-      const area = (me.areas || []).find((x) => same(x.anchor, a.anchor));
-      const who = a.figure_id === 'farmer' ? 'the farmer' : `the ${figureOf(props, props.viewer, a.figure_id).name}`;
-      return `${who} to the ${area ? `${areaWords(props, area)} (${area.yield} ${goodName(props, area.good)})` : 'area'}`;
-    }).join(', ')}`;
+    case 'place_figures': return `Send ${move.assignments.map((a) => assignmentWords(props, me, a)).join(', ')}`;
     case 'take_fall_turn': {
       const parts = ['labourer_id', 'building_tile_id', 'upgrade_id', 'goods', 'sell', 'tolls', 'payment']
         .filter((field) => field in move).map((field) => valueText(props, field, move[field]).words);
@@ -1170,4 +1194,5 @@ export default {
   },
   legend,
   describe,
+  valueWords,
 };

@@ -48,6 +48,21 @@ METRIC_WORDS = {
     "effective_treasures": "treasures",
 }
 
+#: The one-of forms of ``METRIC_WORDS`` ("1 city", not "1 cities": the table review read "1 carrots × 1").
+METRIC_ONE = {
+    "parchment cards": "parchment card", "cities": "city", "edge squares": "edge square",
+    "corner squares": "corner square", "carrots": "carrot", "luxury resources": "luxury resource",
+    "mountain squares": "mountain square", "fiefs of 3+ squares": "fief of 3+ squares", "fiefs": "fief",
+    "cities in fiefs producing nothing": "city in a fief producing nothing",
+    "squares without city or production": "square without city or production",
+    "camp cards played": "camp card played", "treasures": "treasure",
+}
+
+
+def counted(n: int, words: str) -> str:
+    """``n`` things in words, one in the singular: "1 city", "3 cities", "1 wood"."""
+    return f"{n} {METRIC_ONE.get(words, words) if n == 1 else words}"
+
 
 @dataclass(frozen=True)
 class ParchmentScore:
@@ -216,7 +231,7 @@ def parchment_scores(state: State) -> list[ParchmentScore]:
             if card == OPPORTUNIST:
                 ahead = sum(1 for t in provisional if t > provisional[seat])
                 points = 10 if ahead == 1 else 0
-                basis = f"{ahead} player(s) ahead before Opportunist"
+                basis = f"{ahead} {'player' if ahead == 1 else 'players'} ahead before Opportunist"
                 out.append(ParchmentScore(seat, physical, card if card != physical else None, points, basis))
     return out
 
@@ -231,20 +246,20 @@ def _score(card: str | None, cards: set[str], m: Metrics, territories: list[int]
         return treasure_value(card, cards), "treasure"
     if card == "P-TREASURE-HUNTER":  # BK-R148
         treasures = [c for c in cards if PARCHMENTS[c][0] == "treasure"]
-        return sum(treasure_value(c, cards) for c in treasures), f"{len(treasures)} treasure(s)" if words else ""
+        return sum(treasure_value(c, cards) for c in treasures), counted(len(treasures), "treasures") if words else ""
     if "per" in rule:
         what = rule["per"]
         if what == "effective_treasures":  # BK-R149
             n = sum(1 for c in cards if PARCHMENTS[c][0] == "treasure")
         else:
             n = m.count(what)
-        return rule["points"] * n, f"{n} {METRIC_WORDS.get(what, what)} × {rule['points']}" if words else ""
+        return rule["points"] * n, f"{counted(n, METRIC_WORDS.get(what, what))} × {rule['points']}" if words else ""
     if "threshold" in rule:
         n = m.count(rule["threshold"])
         if not words:
             return (rule["points"] if n >= rule["min"] else 0), ""
         named = METRIC_WORDS.get(rule["threshold"], rule["threshold"])
-        return (rule["points"] if n >= rule["min"] else 0), f"{n} {named} (needs {rule['min']})"
+        return (rule["points"] if n >= rule["min"] else 0), f"{counted(n, named)} (needs {rule['min']})"
     if "most" in rule:  # BK-R151 Matriarch, BK-D08: ties qualify
         mine = len(m.squares)
         return (

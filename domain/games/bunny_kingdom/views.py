@@ -319,7 +319,9 @@ def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | 
         for seat, selection in enumerate(before.selections):
             play_ids = action["play"] if seat == actor else selection[0]
             shown = [_played(card, seat, viewer, deck) for card in play_ids]
-            picks.append(f"{seat_ref(seat)} played {' and '.join(shown)}")
+            # two hidden parchments read "two parchments", not "a parchment and a parchment"
+            said = "two parchments" if shown == ["a parchment", "a parchment"] else " and ".join(shown)
+            picks.append(f"{seat_ref(seat)} played {said}")
         return "; the picks were revealed: " + ", ".join(picks)
     return ""
 

@@ -158,6 +158,8 @@ OTHER_TERMS = {
     "boots": "Boots",
     "goods": "Goods",
     "trophies": "Trophies",
+    "score.unit": "trophies",  # what a total counts: the final ranking and the log say "7 trophies"
+    "score.unit.one": "trophy",
     "holding": "Not yet placed",
     "tiebreak": "Tie-breakers: most horses, then most goods",
     "limited_action": "Limited action (buy a horse, buy a location or produce)",

@@ -190,12 +190,12 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
         "choose_home_territory": lambda: f"{who} settled on the {location(a['territory_id'])}.",
         "buy_horse": lambda: f"{who} bought {horse(a['card_id'])} and placed it on the {location(a['destination'])}.",
         "buy_location": lambda: f"{who} bought the {location(a['location_id'])}.",
-        "produce_goods": lambda: f"{who} produced {a['carrots']} carrots and {a['boots']} boots.",
+        "produce_goods": lambda: f"{who} produced {both(a['carrots'], a['boots'])}.",
         "move_horse": lambda: f"{who} moved {horse(a['card_id'])} to the {location(a['destination'])}.",
-        "sell_horse": lambda: f"{who} sold {horse(a['card_id'])} for {HORSES[a['card_id']].cost} carrots.",
+        "sell_horse": lambda: f"{who} sold {horse(a['card_id'])} for {goods(HORSES[a['card_id']].cost, 'carrots')}.",
         "trade_goods": lambda: (
-            f"{who} traded {2 * a['units']} {a['give']} for {a['units']} "
-            f"{'boots' if a['give'] == 'carrots' else 'carrots'}."
+            f"{who} traded {goods(2 * a['units'], a['give'])} for "
+            f"{goods(a['units'], 'boots' if a['give'] == 'carrots' else 'carrots')}."
         ),
         "claim_free_territory": lambda: (
             f"{who} claimed the {location(a['territory_id'])} free with {horse(a['card_id'])}."),
@@ -216,7 +216,7 @@ def describe(before: State, actor: int, action: dict[str, Any], viewer: int | No
         "enter_final_paid": lambda: f"{who} paid 4 goods to ride in {slot(before)} with one die.",
         "decline_tournament": lambda: f"{who} stayed out of {slot(before)}.",
         "claim_prize": lambda: (
-            f"{who} took a prize in {slot(before)}: {prize_text(a.get('choice', {}))}."
+            f"{who} took a prize in {slot(before)}: {prize_text(a.get('choice', {}), prize_item(before))}."
         ),
         "decline_prize": lambda: f"{who} declined a prize in {slot(before)}.",
     }
@@ -232,7 +232,7 @@ def employee_text(before: State, who: str, a: dict[str, Any]) -> str:
     holder = before.employees.index(used) if used in before.employees else None
     fee = a.get("fee")
     paying = (
-        f", paying {name(holder)} {fee['carrots']} carrots and {fee['boots']} boots,"
+        f", paying {name(holder)} {both(fee.get('carrots', 0), fee.get('boots', 0))},"
         if fee and holder is not None
         else ""
     )
@@ -279,11 +279,30 @@ def _listed(parts: list[str]) -> str:
     return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def prize_text(choice: dict) -> str:
+def goods(n: int, kind: str) -> str:
+    """A count of goods as a player says it: "1 carrot", "2 boots" (the log once read "1 carrots")."""
+    return f"{n} {kind[:-1] if n == 1 and kind in ('carrots', 'boots') else kind}"
+
+
+def both(carrots: int, boots: int) -> str:
+    """Carrots and boots as a player says them, a kind with none left out ("6 carrots", not "6
+    carrots and 0 boots"); "nothing" when both are none."""
+    return " and ".join(goods(n, k) for n, k in ((carrots, "carrots"), (boots, "boots")) if n) or "nothing"
+
+
+def prize_item(before: State) -> str | None:
+    """The prize item being handed out (``goods2``, ``goods1``, ``horse``, ``upgrade``), if any."""
+    return before.prizes[0][3] if before.prizes else None
+
+
+def prize_text(choice: dict, item: str | None = None) -> str:
+    """A claimed prize in words; goods with their count ("2 boots", not "boots": the count is the
+    prize item's, FR-R210)."""
     if "card_id" in choice:
         return f"{horse(choice['card_id'])} to the {location(choice['destination'])}"
     if "kind" in choice:
-        return choice["kind"]
+        n = {"goods2": 2, "goods1": 1}.get(item or "")
+        return goods(n, choice["kind"]) if n else choice["kind"]
     return f"an upgrade token on the {location(choice.get('territory_id'))}"
 
 

@@ -317,7 +317,9 @@ def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewe
         return f"{who} passed this fall."
     if kind == "resolve_coin_overflow":
         kept, dropped = len(action["keep"]), len(action["discard"])
-        return f"{who} kept {_count(kept, 'drawn coin')} and discarded {_count(dropped, 'barn item')}."
+        # "and discarded 0 barn items" read oddly in the table review: a discard is said only when made
+        dropped_text = f" and discarded {_count(dropped, 'barn item')}" if dropped else ""
+        return f"{who} kept {_count(kept, 'drawn coin')}{dropped_text}."
     if kind == "resolve_winter":
         needs = winter_needs(before, before.player(actor))
         taken = help_tiles(resolve_winter(before, actor, action).player(actor)) - help_tiles(

@@ -131,3 +131,29 @@ def test_bk_r131_a_viewer_that_is_not_a_seat_sees_only_what_a_spectator_sees(odd
     assert GAME.player_view(after, odd) == spectator
     assert GAME.action_view(before, actor, action, odd) == GAME.action_view(before, actor, action, None)
     assert GAME.describe(before, actor, action, odd) == GAME.describe(before, actor, action, None)
+
+
+def test_a_reveal_says_two_parchments_for_two_hidden_ones():
+    """The table review read "Bot 4 played a parchment and a parchment": two hidden parchments."""
+    from domain.games.bunny_kingdom.components import ALL_CARDS
+    from domain.games.game import seat_ref
+    from tests.games.bunny_kingdom.builders import exploring, first_pick
+
+    territories = [c for c in ALL_CARDS if not c.startswith(("P-", "B-"))][:4]
+    state = exploring(3, 1, 1, {0: territories})  # seats 1 and 2 hold parchments only
+    for seat in (1, 2):
+        state = GAME.play(state, seat, first_pick(state, seat))
+    last = first_pick(state, 0)
+    said = GAME.describe(state, 0, last, 0)
+    assert f"{seat_ref(1)} played two parchments" in said and "a parchment and a parchment" not in said, said
+
+
+def test_a_parchments_count_reads_one_in_the_singular():
+    """The table review's parchment panel read "1 cities × 1" and "1 treasures × 3"."""
+    from domain.games.bunny_kingdom.scoring import progress
+    from tests.games.bunny_kingdom.builders import own, scrolls, table
+
+    state = scrolls(own(table(), 0, "G5"), 0, "P-BURGOMASTER")  # G5 is a printed city
+    assert [line["basis"] for line in progress(state, 0)] == ["1 city × 1"]
+    state = scrolls(own(table(), 0, "G5", "A4"), 0, "P-BURGOMASTER")  # and so is A4
+    assert [line["basis"] for line in progress(state, 0)] == ["2 cities × 1"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.fantasy_ranch import GAME
-from domain.games.game import CHANCE
+from domain.games.game import CHANCE, seat_ref
 from tests.games.fantasy_ranch.helpers import (
     EX1,
     RED,
@@ -172,6 +172,18 @@ def test_fr_r160_another_players_employee_costs_exactly_two_goods_to_its_holder(
     rich = ex1(employees={YELLOW: "tom", RED: "megan"})
     rich = play(rich, YELLOW, megan | {"fee": {"carrots": 0, "boots": 2}})
     assert rich.goods == ((4, 2), (4, 6)) and tokens(rich, "2B-2") == (1, 0)
+
+
+def test_the_log_names_only_the_goods_a_fee_holds():
+    """The table review read "paying Bot 3 2 carrots and 0 boots": a fee says what was paid."""
+    state = ex1(employees={YELLOW: "tom", RED: "megan"})
+    megan = {"type": "use_employee", "employee": "megan", "params": {"territories": ["2B-2"]}}
+    said = GAME.describe(state, YELLOW, megan | {"fee": {"carrots": 0, "boots": 2}}, None)
+    assert f"paying {seat_ref(RED)} 2 boots, to place" in said and "0 carrots" not in said
+    produce = {"type": "produce_goods", "carrots": 6, "boots": 0}
+    assert GAME.describe(state, YELLOW, produce, None) == f"{seat_ref(YELLOW)} produced 6 carrots."
+    said = GAME.describe(state, YELLOW, megan | {"fee": {"carrots": 1, "boots": 1}}, None)
+    assert f"paying {seat_ref(RED)} 1 carrot and 1 boot, to place" in said
 
 
 def test_fr_r170_r172_upgrade_tokens_lower_the_price_and_return_on_purchase():

@@ -277,3 +277,18 @@ def test_fr_r255_market_refills_outside_finals_at_once():
     )
     assert state.market[4] == "H30" and place_of(state, "H44") == "1A-H"
     assert place_of(state, "H30") is None and HOLDING
+
+
+def test_a_goods_prize_and_a_trade_say_how_many_and_one_in_the_singular():
+    """The table review read "took a prize in Tournament 8: boots." (how many?) and "traded 2
+    carrots for 1 boots.": the second place's prize is 2 goods (FR-R220), and one good is singular."""
+    state = entries(slot=0, horses={"H01": (YELLOW, "1A-H"), "H05": (RED, "2A-H")})
+    state = play(state, YELLOW, {"type": "enter_tournament", "card_id": "H01"})
+    state = play(state, RED, {"type": "enter_tournament", "card_id": "H05"})
+    state = roll(state, [2, 2, 1, 1, 1])  # Yellow 1st (a horse), Red 2nd (2 goods)
+    state = play(state, YELLOW, {"type": "decline_prize", "item_index": 0})
+    assert state.prizes[0][3] == "goods2"
+    prize = {"type": "claim_prize", "item_index": 0, "choice": {"kind": "boots"}}
+    assert GAME.describe(state, RED, prize, None) == f"{seat_ref(RED)} took a prize in {{slot:T1}}: 2 boots."
+    trade = {"type": "trade_goods", "give": "carrots", "units": 1}
+    assert GAME.describe(state, RED, trade, None) == f"{seat_ref(RED)} traded 2 carrots for 1 boot."

@@ -567,3 +567,13 @@ def test_wg_r51_food_sources_pay_food_only():
         {"good": "wood", "source": "board:4:2", "count": 1},
     ]
     refused(state, P1, {"type": "resolve_winter", "food_sources": food}, "WG-R51")
+
+
+def test_keeping_drawn_coins_without_a_discard_says_no_discard():
+    """The table review read "Bot 2 kept 2 drawn coins and discarded 0 barn items."."""
+    from domain.games.game import seat_ref
+
+    keep_all = {"type": "resolve_coin_overflow", "keep": ["c20", "c21"], "discard": []}
+    assert GAME.describe(table(), P1, keep_all, None) == f"{seat_ref(P1)} kept 2 drawn coins."
+    one_out = {"type": "resolve_coin_overflow", "keep": ["c20"], "discard": ["barn:1"]}
+    assert GAME.describe(table(), P1, one_out, None) == f"{seat_ref(P1)} kept 1 drawn coin and discarded 1 barn item."
