@@ -15,16 +15,34 @@ tables). Streamed (chunked) answers, SSE, are sent as before.
 (``ACCESS_LOG``): the app writes its own JSON access line (``api.logs``), which never holds the raw
 path or the query string. With ``logconfig_dict`` set, gunicorn wrote its line as well (through
 the root handler, raw request line and all), one more formatted line per request.
+
+The workers share their connections out evenly (``Peers``, ``BalancedServer``): every worker of a
+master listens on the same socket, and the kernel wakes them all for a new connection; the worker
+that gets there first takes it. Under load that is the worker already running (a sleeping one must
+be scheduled first), so a busy worker took ever more of the keep-alive connections: measured with
+``scripts/bench_load.py`` at 50 tables, one worker held 45 to 49 of the 50 move connections (and
+most of the streams) while the other idled, and its queue set the move's p99 (docs/command-path.md,
+fifteenth session). Now a worker holding more open connections than a live peer leaves the new
+connection to that peer for a moment.
 """
 
 from __future__ import annotations
 
+import mmap
+import os
+import struct
 import sys
+import time
+from functools import partial
 from typing import Any
 
 import gevent
+from gevent.monkey import get_original
+from gevent.pool import Pool
+from gevent.server import StreamServer
 from gunicorn import glogging
 from gunicorn.http import wsgi
+from gunicorn.sock import ssl_context
 from gunicorn.workers.ggevent import GeventWorker
 
 
@@ -73,12 +91,179 @@ class Logger(glogging.Logger):
             super().access(resp, req, environ, request_time)
 
 
+class Peers:
+    """Each worker's open connections, in memory shared by the workers of one master.
+
+    The master maps it (anonymous, shared) before it forks its first worker; every worker writes
+    only its own slot (its pid, its open connections, when it last said it is alive) and reads the
+    others'. A slot is ``age % SLOTS``: gunicorn numbers its workers in the order it starts them,
+    so live workers never share one unless one outlived 64 restarts of the others (then two count
+    together: the balance is off, nothing else). A peer that has not said it is alive for
+    ``STALE_S`` (a hung or dead worker: gunicorn's own heartbeat runs every second) is not a peer.
+    """
+
+    SLOTS = 64
+    _SLOT = struct.Struct("qqd")  # pid, open connections, alive at (time.monotonic, system-wide)
+    STALE_S = 5.0
+
+    def __init__(self) -> None:
+        self.memory = mmap.mmap(-1, self.SLOTS * self._SLOT.size)
+
+    def read(self, slot: int) -> tuple[int, int, float]:
+        return self._SLOT.unpack_from(self.memory, slot * self._SLOT.size)
+
+    def write(self, slot: int, pid: int, connections: int, alive: float) -> None:
+        self._SLOT.pack_into(self.memory, slot * self._SLOT.size, pid, connections, alive)
+
+    def fewest(self, mine: int, now: float) -> int | None:
+        """The fewest open connections of a live worker other than slot ``mine`` (None: no peer)."""
+        counts = []
+        for slot in range(self.SLOTS):
+            if slot != mine:
+                pid, connections, alive = self.read(slot)
+                if pid and now - alive < self.STALE_S:
+                    counts.append(connections)
+        return min(counts) if counts else None
+
+
+#: The master's ``Peers`` (made on the first worker it builds, so every worker forked inherits it).
+_peers: Peers | None = None
+
+
+def peers() -> Peers:
+    global _peers
+    if _peers is None:
+        _peers = Peers()
+    return _peers
+
+
+class BalancedServer(StreamServer):
+    """gevent's server that leaves a new connection to a peer holding fewer connections.
+
+    When a connection waits and this worker holds more open connections than the least loaded
+    live peer (``ahead()``), it stops watching the listening socket for ``DEFER_S``; the peer,
+    woken by the kernel as well, takes the connection meanwhile. Then it looks again: nothing
+    waiting, it watches the socket as before; a connection still waiting is left again while this
+    worker is still ahead, for ``MAX_DEFER_S`` at most, then taken (the peer alive but not
+    accepting): balance is a preference, never a refusal. ``count(1)`` is told of each connection
+    taken, as it is taken, so the next choice sees it.
+    """
+
+    DEFER_S = 0.005
+    MAX_DEFER_S = 0.25
+
+    def __init__(self, *args: Any, ahead: Any, count: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ahead, self.count = ahead, count
+        self._left_since = 0.0
+
+    def _do_read(self) -> None:
+        if self.ahead():
+            self._left_since = time.monotonic()
+            self._leave()
+        else:
+            super()._do_read()
+
+    def _leave(self) -> None:
+        self.stop_accepting()
+        self._timer = self.loop.timer(self.DEFER_S)
+        self._timer.start(self._look_again)
+
+    def _look_again(self) -> None:
+        self.stop_accepting()  # the timer that called this
+        if not self.started:
+            return
+        if _waiting(self.socket):
+            if self.ahead() and time.monotonic() - self._left_since < self.MAX_DEFER_S:
+                self._leave()
+                return
+            super()._do_read()  # take it: this worker is no longer ahead, or no peer took it
+        self.start_accepting()
+
+    def do_handle(self, *args: Any) -> None:
+        self.count(1)
+        try:
+            super().do_handle(*args)
+        except BaseException:
+            self.count(-1)  # never handled (gevent closed it): the handler's own -1 will not come
+            raise
+
+
+def _waiting(listener: Any) -> bool:
+    """Whether a connection waits on ``listener`` (the original ``select``, not gevent's: this runs
+    in the hub, which must not block or switch)."""
+    select = get_original("select", "select")
+    return bool(select([listener.fileno()], [], [], 0)[0])
+
+
 class Worker(GeventWorker):
     leaving = False
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)  # in the master, before the fork
+        self.peers = peers()
+        self.slot = self.age % Peers.SLOTS
+        self.connections = 0
+
     def init_process(self) -> None:
         wsgi.Response = OneSend  # what ``wsgi.create`` builds for each request, in this worker only
+        self.pid = os.getpid()
+        self._say_connections()
         super().init_process()
+
+    def _say_connections(self) -> None:
+        self.peers.write(self.slot, self.pid, self.connections, time.monotonic())
+
+    def ahead(self) -> bool:
+        """Whether a live peer holds fewer open connections than this worker."""
+        fewest = self.peers.fewest(self.slot, time.monotonic())
+        return fewest is not None and self.connections > fewest
+
+    def notify(self) -> None:
+        super().notify()  # gunicorn's heartbeat, every second from ``run``
+        self._say_connections()
+
+    def count(self, delta: int) -> None:
+        """Open connections: +1 as the server takes one, -1 as its handler ends."""
+        self.connections += delta
+        self._say_connections()
+
+    def handle(self, listener: Any, client: Any, addr: Any) -> None:
+        try:
+            super().handle(listener, client, addr)
+        finally:
+            self.count(-1)
+
+    def run(self) -> None:
+        """gunicorn's ``GeventWorker.run`` (23.0) with ``BalancedServer`` for its ``StreamServer``:
+        serve until told to stop, then let open connections finish within ``graceful_timeout``."""
+        servers = []
+        ssl_args = {"ssl_context": ssl_context(self.cfg)} if self.cfg.is_ssl else {}
+        for s in self.sockets:
+            s.setblocking(1)
+            server = BalancedServer(s, handle=partial(self.handle, s), spawn=Pool(self.worker_connections),
+                                    ahead=self.ahead, count=self.count, **ssl_args)
+            if self.cfg.workers > 1:
+                server.max_accept = 1
+            server.start()
+            servers.append(server)
+        while self.alive:
+            self.notify()
+            gevent.sleep(1.0)
+        try:
+            for server in servers:
+                server.close()  # stop accepting
+            started = time.time()
+            while time.time() - started <= self.cfg.graceful_timeout:
+                if all(server.pool.free_count() == server.pool.size for server in servers):
+                    return
+                self.notify()
+                gevent.sleep(1.0)
+            self.log.warning("Worker graceful timeout (pid:%s)", self.pid)
+            for server in servers:
+                server.stop(timeout=1)
+        except Exception:  # noqa: BLE001, S110 - as gunicorn's own: the worker is leaving anyway
+            pass
 
     def handle_quit(self, sig: int, frame: Any) -> None:
         gevent.spawn(self._quit)
@@ -92,5 +277,8 @@ class Worker(GeventWorker):
 
 
 def worker_exit(server: Any, worker: Any) -> None:
-    """gunicorn hook, in the worker as it leaves: a quit still pending need not exit again."""
+    """gunicorn hook, in the worker as it leaves: a quit still pending need not exit again, and
+    its peers stop counting it."""
     worker.leaving = True
+    if getattr(worker, "peers", None) is not None:
+        worker.peers.write(worker.slot, 0, 0, 0.0)
