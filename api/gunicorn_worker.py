@@ -22,8 +22,8 @@ that gets there first takes it. Under load that is the worker already running (a
 be scheduled first), so a busy worker took ever more of the keep-alive connections: measured with
 ``scripts/bench_load.py`` at 50 tables, one worker held 45 to 49 of the 50 move connections (and
 most of the streams) while the other idled, and its queue set the move's p99 (docs/command-path.md,
-fifteenth session). Now a worker holding more open connections than a live peer leaves the new
-connection to that peer for a moment.
+fifteenth session). Now a worker holding more open request connections (event streams aside)
+than a live peer leaves the new connection to that peer for a moment.
 """
 
 from __future__ import annotations
@@ -65,10 +65,18 @@ class OneSend(wsgi.Response):
     gunicorn drops hop-by-hop headers from the app and would answer ``keep-alive``; a forced close
     makes it say ``close`` and end the connection before reading another request on it."""
 
+    #: Told of a response that is an event stream (its socket), in a worker (``Worker``): the
+    #: connection then stops counting among the request connections the workers balance.
+    on_event_stream: Any = None
+
     def process_headers(self, headers: list[tuple[str, str]]) -> None:
         super().process_headers(headers)
         if any(name.lower() == "connection" and "close" in value.lower() for name, value in headers):
             self.force_close()
+        if OneSend.on_event_stream is not None and any(
+                name.lower() == "content-type" and value.lower().startswith("text/event-stream")
+                for name, value in headers):
+            OneSend.on_event_stream(self.sock)
 
     def write(self, arg: Any) -> None:
         if self.headers_sent or self.chunked:
@@ -92,7 +100,14 @@ class Logger(glogging.Logger):
 
 
 class Peers:
-    """Each worker's open connections, in memory shared by the workers of one master.
+    """Each worker's open request connections, in memory shared by the workers of one master.
+
+    A request connection is an open connection not serving an event stream: a keep-alive client
+    sending request after request (a player's moves) is the load a worker queues; an SSE stream
+    costs its worker much less (a frame per change), and the two kinds arrive interleaved (a page
+    opens its stream after its first requests). Counting both alike kept the totals even while one
+    worker held 38 of the 50 move connections and the other 39 of the streams (measured); so a
+    connection counts from its acceptance until its answer turns out to be an event stream.
 
     The master maps it (anonymous, shared) before it forks its first worker; every worker writes
     only its own slot (its pid, its open connections, when it last said it is alive) and reads the
@@ -140,7 +155,7 @@ def peers() -> Peers:
 class BalancedServer(StreamServer):
     """gevent's server that leaves a new connection to a peer holding fewer connections.
 
-    When a connection waits and this worker holds more open connections than the least loaded
+    When a connection waits and this worker holds more open (request) connections than the least loaded
     live peer (``ahead()``), it stops watching the listening socket for ``DEFER_S``; the peer,
     woken by the kernel as well, takes the connection meanwhile. Then it looks again: nothing
     waiting, it watches the socket as before; a connection still waiting is left again while this
@@ -203,10 +218,12 @@ class Worker(GeventWorker):
         super().__init__(*args, **kwargs)  # in the master, before the fork
         self.peers = peers()
         self.slot = self.age % Peers.SLOTS
-        self.connections = 0
+        self.connections = 0  # open request connections: accepted, not (now) serving an event stream
+        self.streaming: set[Any] = set()  # sockets whose current answer is an event stream
 
     def init_process(self) -> None:
         wsgi.Response = OneSend  # what ``wsgi.create`` builds for each request, in this worker only
+        OneSend.on_event_stream = self.stream_started
         self.pid = os.getpid()
         self._say_connections()
         super().init_process()
@@ -215,7 +232,7 @@ class Worker(GeventWorker):
         self.peers.write(self.slot, self.pid, self.connections, time.monotonic())
 
     def ahead(self) -> bool:
-        """Whether a live peer holds fewer open connections than this worker."""
+        """Whether a live peer holds fewer open request connections than this worker."""
         fewest = self.peers.fewest(self.slot, time.monotonic())
         return fewest is not None and self.connections > fewest
 
@@ -224,15 +241,29 @@ class Worker(GeventWorker):
         self._say_connections()
 
     def count(self, delta: int) -> None:
-        """Open connections: +1 as the server takes one, -1 as its handler ends."""
+        """Open request connections: +1 as the server takes one, -1 as its handler ends."""
         self.connections += delta
         self._say_connections()
+
+    def stream_started(self, sock: Any) -> None:
+        """The answer on ``sock`` is an event stream: not a request connection while it lasts."""
+        if sock not in self.streaming:
+            self.streaming.add(sock)
+            self.count(-1)
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
         try:
             super().handle(listener, client, addr)
         finally:
             self.count(-1)
+
+    def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> None:
+        try:
+            super().handle_request(listener_name, req, sock, addr)
+        finally:
+            if sock in self.streaming:  # the stream ended: the connection counts again (and may serve requests)
+                self.streaming.discard(sock)
+                self.count(1)
 
     def run(self) -> None:
         """gunicorn's ``GeventWorker.run`` (23.0) with ``BalancedServer`` for its ``StreamServer``:

@@ -17,6 +17,7 @@ import pytest
 
 from api import gunicorn_worker
 from api.server import gunicorn_options
+from tests.api.test_gunicorn_answers import Sock, request
 
 
 def quitting_worker(interrupted: list) -> gunicorn_worker.Worker:
@@ -59,6 +60,7 @@ def counting_worker(peers: gunicorn_worker.Peers, slot: int) -> gunicorn_worker.
     """A worker's connection count and choice, without gunicorn around it (no sockets of its own)."""
     worker = gunicorn_worker.Worker.__new__(gunicorn_worker.Worker)
     worker.peers, worker.slot, worker.pid, worker.connections = peers, slot, 1000 + slot, 0
+    worker.streaming = set()
     worker._say_connections()
     return worker
 
@@ -157,3 +159,35 @@ def test_a_worker_ahead_of_a_peer_that_takes_nothing_still_takes_the_connection(
         hold.set()
         server.close()
         listener.close()
+
+
+def test_a_connection_serving_an_event_stream_stops_counting_until_its_stream_ends(monkeypatch):
+    """Moves and streams arrive interleaved; counted alike, one worker could hold most moves and
+    the other most streams. A connection counts among the balanced ones from its acceptance until
+    its answer is an event stream, and again once that answer ended."""
+    peers = gunicorn_worker.Peers()
+    a, b = counting_worker(peers, 0), counting_worker(peers, 1)
+    stream, move = object(), object()
+    a.count(1)
+    a.count(1)
+    b.count(1)
+    assert a.ahead()
+    a.stream_started(stream)
+    a.stream_started(stream)  # the same answer told twice counts once
+    assert a.connections == 1 and not a.ahead() and not b.ahead()
+    monkeypatch.setattr(gunicorn_worker.GeventWorker, "handle_request", lambda self, *args: None)
+    a.handle_request("listener", "request", move, "addr")  # a move's answer: nothing changes
+    assert a.connections == 1
+    a.handle_request("listener", "request", stream, "addr")  # the stream's answer ended
+    assert a.connections == 2 and a.streaming == set() and a.ahead()
+
+
+def test_an_event_stream_answer_tells_the_worker_and_other_answers_do_not(monkeypatch):
+    told = []
+    monkeypatch.setattr(gunicorn_worker.OneSend, "on_event_stream", told.append)
+    sock = Sock()
+    stream = gunicorn_worker.OneSend(request(), sock, types.SimpleNamespace())
+    stream.start_response("200 OK", [("Content-Type", "text/event-stream; charset=utf-8")])
+    gunicorn_worker.OneSend(request(), Sock(), types.SimpleNamespace()).start_response(
+        "200 OK", [("Content-Type", "application/json"), ("Content-Length", "2")])
+    assert told == [sock]
