@@ -22,8 +22,8 @@ that gets there first takes it. Under load that is the worker already running (a
 be scheduled first), so a busy worker took ever more of the keep-alive connections: measured with
 ``scripts/bench_load.py`` at 50 tables, one worker held 45 to 49 of the 50 move connections (and
 most of the streams) while the other idled, and its queue set the move's p99 (docs/command-path.md,
-fifteenth session). Now a worker holding more open request connections (event streams aside)
-than a live peer leaves the new connection to that peer for a moment.
+fifteenth session). Now a worker carrying more open connections than a live peer (an event
+stream counting half) leaves the new connection to that peer for a moment.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class OneSend(wsgi.Response):
     makes it say ``close`` and end the connection before reading another request on it."""
 
     #: Told of a response that is an event stream (its socket), in a worker (``Worker``): the
-    #: connection then stops counting among the request connections the workers balance.
+    #: connection then counts as a stream in the load the workers balance.
     on_event_stream: Any = None
 
     def process_headers(self, headers: list[tuple[str, str]]) -> None:
@@ -100,45 +100,48 @@ class Logger(glogging.Logger):
 
 
 class Peers:
-    """Each worker's open request connections, in memory shared by the workers of one master.
+    """Each worker's load in open connections, in memory shared by the workers of one master.
 
-    A request connection is an open connection not serving an event stream: a keep-alive client
-    sending request after request (a player's moves) is the load a worker queues; an SSE stream
-    costs its worker much less (a frame per change), and the two kinds arrive interleaved (a page
-    opens its stream after its first requests). Counting both alike kept the totals even while one
-    worker held 38 of the 50 move connections and the other 39 of the streams (measured); so a
-    connection counts from its acceptance until its answer turns out to be an event stream.
+    A connection sending request after request (a player's moves) counts 1, one serving an event
+    stream ``STREAM`` (a frame per change costs its worker less: the stream's frames were 30 % of a
+    web worker's samples against 46 % for the move's path at 50 tables, PROFILE of issue 39). Both
+    kinds arrive interleaved (a page opens its stream after its first requests), and counted alike
+    the totals stayed even while one worker held 38 of the 50 move connections and the other 39 of
+    the streams; counting only request connections, one worker held 35 of the streams (measured,
+    docs/command-path.md). A connection counts 1 from its acceptance, ``STREAM`` while its answer
+    is an event stream.
 
     The master maps it (anonymous, shared) before it forks its first worker; every worker writes
-    only its own slot (its pid, its open connections, when it last said it is alive) and reads the
-    others'. A slot is ``age % SLOTS``: gunicorn numbers its workers in the order it starts them,
-    so live workers never share one unless one outlived 64 restarts of the others (then two count
+    only its own slot (its pid, its load, when it last said it is alive) and reads the others'. A
+    slot is ``age % SLOTS``: gunicorn numbers its workers in the order it starts them, so live
+    workers never share one unless one outlived 64 restarts of the others (then two count
     together: the balance is off, nothing else). A peer that has not said it is alive for
     ``STALE_S`` (a hung or dead worker: gunicorn's own heartbeat runs every second) is not a peer.
     """
 
     SLOTS = 64
-    _SLOT = struct.Struct("qqd")  # pid, open connections, alive at (time.monotonic, system-wide)
+    _SLOT = struct.Struct("qdd")  # pid, load, alive at (time.monotonic, system-wide)
     STALE_S = 5.0
+    STREAM = 0.5
 
     def __init__(self) -> None:
         self.memory = mmap.mmap(-1, self.SLOTS * self._SLOT.size)
 
-    def read(self, slot: int) -> tuple[int, int, float]:
+    def read(self, slot: int) -> tuple[int, float, float]:
         return self._SLOT.unpack_from(self.memory, slot * self._SLOT.size)
 
-    def write(self, slot: int, pid: int, connections: int, alive: float) -> None:
-        self._SLOT.pack_into(self.memory, slot * self._SLOT.size, pid, connections, alive)
+    def write(self, slot: int, pid: int, load: float, alive: float) -> None:
+        self._SLOT.pack_into(self.memory, slot * self._SLOT.size, pid, load, alive)
 
-    def fewest(self, mine: int, now: float) -> int | None:
-        """The fewest open connections of a live worker other than slot ``mine`` (None: no peer)."""
-        counts = []
+    def least(self, mine: int, now: float) -> float | None:
+        """The least load of a live worker other than slot ``mine`` (None: no peer)."""
+        loads = []
         for slot in range(self.SLOTS):
             if slot != mine:
-                pid, connections, alive = self.read(slot)
+                pid, load, alive = self.read(slot)
                 if pid and now - alive < self.STALE_S:
-                    counts.append(connections)
-        return min(counts) if counts else None
+                    loads.append(load)
+        return min(loads) if loads else None
 
 
 #: The master's ``Peers`` (made on the first worker it builds, so every worker forked inherits it).
@@ -155,7 +158,7 @@ def peers() -> Peers:
 class BalancedServer(StreamServer):
     """gevent's server that leaves a new connection to a peer holding fewer connections.
 
-    When a connection waits and this worker holds more open (request) connections than the least loaded
+    When a connection waits and this worker carries more load (``Peers``) than the least loaded
     live peer (``ahead()``), it stops watching the listening socket for ``DEFER_S``; the peer,
     woken by the kernel as well, takes the connection meanwhile. Then it looks again: nothing
     waiting, it watches the socket as before; a connection still waiting is left again while this
@@ -218,7 +221,7 @@ class Worker(GeventWorker):
         super().__init__(*args, **kwargs)  # in the master, before the fork
         self.peers = peers()
         self.slot = self.age % Peers.SLOTS
-        self.connections = 0  # open request connections: accepted, not (now) serving an event stream
+        self.connections = 0  # open connections, streams included
         self.streaming: set[Any] = set()  # sockets whose current answer is an event stream
 
     def init_process(self) -> None:
@@ -228,28 +231,31 @@ class Worker(GeventWorker):
         self._say_connections()
         super().init_process()
 
+    def load(self) -> float:
+        return self.connections - (1 - Peers.STREAM) * len(self.streaming)
+
     def _say_connections(self) -> None:
-        self.peers.write(self.slot, self.pid, self.connections, time.monotonic())
+        self.peers.write(self.slot, self.pid, self.load(), time.monotonic())
 
     def ahead(self) -> bool:
-        """Whether a live peer holds fewer open request connections than this worker."""
-        fewest = self.peers.fewest(self.slot, time.monotonic())
-        return fewest is not None and self.connections > fewest
+        """Whether a live peer carries less load than this worker."""
+        least = self.peers.least(self.slot, time.monotonic())
+        return least is not None and self.load() > least
 
     def notify(self) -> None:
         super().notify()  # gunicorn's heartbeat, every second from ``run``
         self._say_connections()
 
     def count(self, delta: int) -> None:
-        """Open request connections: +1 as the server takes one, -1 as its handler ends."""
+        """Open connections: +1 as the server takes one, -1 as its handler ends."""
         self.connections += delta
         self._say_connections()
 
     def stream_started(self, sock: Any) -> None:
-        """The answer on ``sock`` is an event stream: not a request connection while it lasts."""
+        """The answer on ``sock`` is an event stream: it counts as one while it lasts."""
         if sock not in self.streaming:
             self.streaming.add(sock)
-            self.count(-1)
+            self._say_connections()
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
         try:
@@ -261,9 +267,9 @@ class Worker(GeventWorker):
         try:
             super().handle_request(listener_name, req, sock, addr)
         finally:
-            if sock in self.streaming:  # the stream ended: the connection counts again (and may serve requests)
+            if sock in self.streaming:  # the stream ended: a request connection again (it may serve more)
                 self.streaming.discard(sock)
-                self.count(1)
+                self._say_connections()
 
     def run(self) -> None:
         """gunicorn's ``GeventWorker.run`` (23.0) with ``BalancedServer`` for its ``StreamServer``:

@@ -59,7 +59,7 @@ def test_a_streamed_answer_is_sent_as_gunicorn_sends_it():
 
 def test_the_worker_builds_one_send_answers():
     worker = gunicorn_worker.Worker.__new__(gunicorn_worker.Worker)
-    worker.peers, worker.slot, worker.connections = gunicorn_worker.Peers(), 0, 0  # as built in the master
+    worker.peers, worker.slot, worker.connections, worker.streaming = gunicorn_worker.Peers(), 0, 0, set()  # as built
     original = wsgi.Response
     try:
         with pytest.MonkeyPatch.context() as patch:

@@ -65,17 +65,17 @@ def counting_worker(peers: gunicorn_worker.Peers, slot: int) -> gunicorn_worker.
     return worker
 
 
-def test_the_fewest_connections_are_a_live_peers_never_its_own_a_stale_or_a_free_slots():
+def test_the_least_load_is_a_live_peers_never_its_own_a_stale_or_a_free_slots():
     peers = gunicorn_worker.Peers()
     now = 1000.0
     peers.write(0, 11, 9, now)  # the asking worker itself
-    assert peers.fewest(0, now) is None  # no peer: never leave a connection to nobody
-    peers.write(1, 12, 4, now - 1)
+    assert peers.least(0, now) is None  # no peer: never leave a connection to nobody
+    peers.write(1, 12, 4.5, now - 1)
     peers.write(2, 13, 0, now - gunicorn_worker.Peers.STALE_S - 1)  # hung or dead: not a peer
     peers.write(3, 0, 0, now)  # a slot a leaving worker gave back
     peers.write(4, 14, 6, now)
-    assert peers.fewest(0, now) == 4
-    assert peers.fewest(1, now) == 6
+    assert peers.least(0, now) == 4.5
+    assert peers.least(1, now) == 6
 
 
 def test_a_worker_is_ahead_only_while_it_holds_more_connections_than_a_live_peer():
@@ -161,25 +161,27 @@ def test_a_worker_ahead_of_a_peer_that_takes_nothing_still_takes_the_connection(
         listener.close()
 
 
-def test_a_connection_serving_an_event_stream_stops_counting_until_its_stream_ends(monkeypatch):
+def test_a_connection_serving_an_event_stream_counts_half_until_its_stream_ends(monkeypatch):
     """Moves and streams arrive interleaved; counted alike, one worker could hold most moves and
-    the other most streams. A connection counts among the balanced ones from its acceptance until
-    its answer is an event stream, and again once that answer ended."""
+    the other most streams. A stream's connection counts ``Peers.STREAM`` while its answer lasts,
+    1 again once that answer ended."""
     peers = gunicorn_worker.Peers()
     a, b = counting_worker(peers, 0), counting_worker(peers, 1)
     stream, move = object(), object()
     a.count(1)
     a.count(1)
     b.count(1)
-    assert a.ahead()
+    b.count(1)
+    assert a.load() == b.load() == 2 and not a.ahead() and not b.ahead()
     a.stream_started(stream)
     a.stream_started(stream)  # the same answer told twice counts once
-    assert a.connections == 1 and not a.ahead() and not b.ahead()
+    assert a.load() == 1 + gunicorn_worker.Peers.STREAM and b.ahead() and not a.ahead()
+    assert peers.read(0)[1] == a.load()  # said to the peers at once
     monkeypatch.setattr(gunicorn_worker.GeventWorker, "handle_request", lambda self, *args: None)
     a.handle_request("listener", "request", move, "addr")  # a move's answer: nothing changes
-    assert a.connections == 1
+    assert a.load() == 1 + gunicorn_worker.Peers.STREAM
     a.handle_request("listener", "request", stream, "addr")  # the stream's answer ended
-    assert a.connections == 2 and a.streaming == set() and a.ahead()
+    assert a.load() == 2 and a.streaming == set() and not b.ahead()
 
 
 def test_an_event_stream_answer_tells_the_worker_and_other_answers_do_not(monkeypatch):
