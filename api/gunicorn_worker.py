@@ -34,6 +34,7 @@ import struct
 import sys
 import time
 from functools import partial
+from select import POLLIN
 from typing import Any
 
 import gevent
@@ -208,10 +209,11 @@ class BalancedServer(StreamServer):
 
 
 def _waiting(listener: Any) -> bool:
-    """Whether a connection waits on ``listener`` (the original ``select``, not gevent's: this runs
-    in the hub, which must not block or switch)."""
-    select = get_original("select", "select")
-    return bool(select([listener.fileno()], [], [], 0)[0])
+    """Whether a connection waits on ``listener`` (the original ``poll``, not gevent's patches: this
+    runs in the hub, which must not block or switch; ``poll``, unlike ``select``, takes any fd)."""
+    poller = get_original("select", "poll")()
+    poller.register(listener.fileno(), POLLIN)
+    return bool(poller.poll(0))
 
 
 class Worker(GeventWorker):
