@@ -386,6 +386,8 @@ async def game_lane(port: int, rng: random.Random, state: dict, out: dict) -> No
     conn = Conn(port)
     table, token, version = await open_table(conn)
     turns = Turns(port, table, token, SEATED_VERSION)
+    held = {"move": conn, "stream": turns}  # the lane's two connections, for ``split``
+    out.setdefault("held", []).append(held)
     await turns.wait(version)
     await state["go"].wait()
     one = LANE == "one"
@@ -403,7 +405,7 @@ async def game_lane(port: int, rng: random.Random, state: dict, out: dict) -> No
         if not moves:  # the game is over: a new table (not counted)
             turns.close()
             table, token, version = await open_table(conn)
-            turns = Turns(port, table, token, SEATED_VERSION)
+            turns = held["stream"] = Turns(port, table, token, SEATED_VERSION)
             await turns.wait(version)
             carried = None
             continue
@@ -488,7 +490,8 @@ async def drive(kind: str, port: int, lanes: int, seconds: float, seed: int) -> 
             raise SystemExit(f"bench_load: a lane failed during setup: {failed[0].exception() if failed else 'timeout'}")
         await asyncio.sleep(0.05)
     print("READY", flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    go_line = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    workers = [int(pid) for pid in go_line.split()[1:]]  # "go PID PID": the web workers, for ``split``
     cpu0 = os.times()
     started = time.perf_counter()
     state["go"].set()
@@ -496,13 +499,59 @@ async def drive(kind: str, port: int, lanes: int, seconds: float, seed: int) -> 
     state["stop"] = True
     elapsed = time.perf_counter() - started
     cpu1 = os.times()
+    held = split(port, workers, out.get("held", []))  # at the window's end, before the lanes close them
     await asyncio.wait(tasks, timeout=30)
     for t in tasks:
         if t.done() and t.exception():
             out["errors"].append(("lane failed", repr(t.exception())))
     return {"elapsed": elapsed, "commands": out["commands"], "reads": out["reads"], "turns": out["turns"],
             "errors": [repr(e)[:300] for e in out["errors"][:5]], "n_errors": len(out["errors"]),
-            "client_cpu": (cpu1.user - cpu0.user) + (cpu1.system - cpu0.system)}
+            "client_cpu": (cpu1.user - cpu0.user) + (cpu1.system - cpu0.system), "split": held}
+
+
+def split(server_port: int, workers: list[int], held: list[dict]) -> dict[str, list[int]]:
+    """How many of the lanes' move connections and stream connections each web worker (in the
+    order given) holds: a keep-alive connection stays with the worker that accepted it, and a
+    worker holding more lanes queues their requests longer (docs/command-path.md, fifteenth
+    session). Read from ``/proc`` (the server side of each connection, by the client's port)."""
+    owner = connection_owners(server_port, workers)
+    counts = {kind: [0] * len(workers) for kind in ("move", "stream")}
+    for lane in held:
+        for kind, conn in lane.items():
+            writer = conn.writer
+            pid = owner.get(writer.get_extra_info("sockname")[1]) if writer is not None else None
+            if pid in workers:
+                counts[kind][workers.index(pid)] += 1
+    return counts
+
+
+def connection_owners(server_port: int, pids: list[int]) -> dict[int, int]:
+    """Client port -> the pid (of ``pids``) holding the server's side of that loopback connection."""
+    pid_of = {}
+    for pid in pids:
+        try:
+            fds = list(Path(f"/proc/{pid}/fd").iterdir())
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                link = os.readlink(fd)
+            except OSError:
+                continue
+            if link.startswith("socket:["):
+                pid_of[link[8:-1]] = pid
+    owners = {}
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            local, remote, state, inode = fields[1], fields[2], fields[3], fields[9]
+            if state == "01" and int(local.rsplit(":", 1)[1], 16) == server_port and inode in pid_of:  # established
+                owners[int(remote.rsplit(":", 1)[1], 16)] = pid_of[inode]
+    return owners
 
 
 class _StateView(dict):
@@ -784,7 +833,7 @@ def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: i
     events_table = "tables_events" if kind == "game" else "benchbare_events"
     head = services.head(events_table)
     before = services.cpu()
-    client.stdin.write("go\n")
+    client.stdin.write(" ".join(["go", *map(str, children(services.gunicorn.pid))]) + "\n")
     client.stdin.flush()
     sampler = LockSampler(services, events_table)
     sampler.start()
@@ -831,6 +880,10 @@ def report(kind: str, lanes: int, r: dict, label: str = "") -> str:
              f" + redis {per['redis']:.2f}   (client {r['client_cpu'] / max(n, 1) * 1000:.2f})")
     if kind == "game":
         line += f"   projection lag after stop {r['lag']:.2f} s"
+        held = r.get("split") or {}
+        if held.get("move"):
+            line += (f"   lanes per web worker: moves {'/'.join(map(str, held['move']))}, streams "
+                     f"{'/'.join(map(str, held['stream']))}")
     line += f"   {r['transactions'] / max(n, 1):.2f} transactions per {'command' if kind == 'game' else 'append'}"
     line += f"   insert lock waited in {r['lock_waits']:.0%} of samples   load {r['load'][0]:.1f}->{r['load'][1]:.1f}"
     if r["n_errors"]:

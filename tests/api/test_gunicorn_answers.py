@@ -59,12 +59,15 @@ def test_a_streamed_answer_is_sent_as_gunicorn_sends_it():
 
 def test_the_worker_builds_one_send_answers():
     worker = gunicorn_worker.Worker.__new__(gunicorn_worker.Worker)
+    worker.peers, worker.slot, worker.connections, worker.streaming = gunicorn_worker.Peers(), 0, 0, set()  # as built
     original = wsgi.Response
     try:
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(gunicorn_worker.GeventWorker, "init_process", lambda self: None)
+            patch.setattr(gunicorn_worker.OneSend, "on_event_stream", None)  # restored after
             worker.init_process()
             assert wsgi.Response is gunicorn_worker.OneSend
+            assert gunicorn_worker.OneSend.on_event_stream == worker.stream_started
     finally:
         wsgi.Response = original
 
