@@ -24,6 +24,13 @@ BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 BODY_TIMEOUT = "TABLETOP_BODY_TIMEOUT_S"
 #: Far deeper than any move needs, far shallower than the recursion limit of the parsers after us.
 MAX_DEPTH = 32
+#: The request attribute holding ``(body, document)`` when the body is JSON in UTF-8 without a BOM:
+#: the document ``json.loads(body.decode("utf-8"))`` gives, webargs' own reading of a JSON body, so
+#: a lean view's schema loads it without parsing the body again (``api.parsing.load``). Any other
+#: body (UTF-16 or 32, a BOM, which ``json.loads`` of the bytes accepts and webargs refuses) is
+#: checked here from its bytes and left to webargs. A valid JSON text in UTF-8 holds no NUL byte,
+#: so ``json.loads`` of its bytes reads it as UTF-8 too: one document either way.
+PARSED = "tabletop_json"
 
 
 def check_json_body() -> None:
@@ -41,9 +48,13 @@ def check_json_body() -> None:
     if not req.is_json:
         raise UnsupportedBody(f"send JSON with Content-Type: application/json, not {req.mimetype or 'nothing'!r}")
     try:
-        document = json.loads(data)
-    except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
-        raise MalformedJson("the request body is not valid JSON") from None
+        document = json.loads(data.decode("utf-8"))  # webargs' reading (api.parsing.load reuses it)
+        req.__dict__[PARSED] = (data, document)
+    except (ValueError, RecursionError):
+        try:
+            document = json.loads(data)  # UTF-16 or 32, a BOM: valid here, webargs' 400 later
+        except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+            raise MalformedJson("the request body is not valid JSON") from None
     if _depth(document) > MAX_DEPTH:
         raise MalformedJson(f"the request body is nested more than {MAX_DEPTH} levels deep")
     field = _not_text(document)
