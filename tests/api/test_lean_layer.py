@@ -258,3 +258,42 @@ def test_a_log_line_written_during_a_request_names_its_request_id(client):
         root.setLevel(level)
     ids = [json.loads(line)["request_id"] for line in stream.getvalue().splitlines()]
     assert ids[0] == "given-1" and len(ids[1]) == 32 and uuid.UUID(hex=ids[1]).version == 4
+
+
+def _checked(app, data: bytes):
+    """What the body check says of ``data`` sent as JSON: None (accepted) or the refusal's class name."""
+    with app.test_request_context("/x", method="POST", data=data, content_type="application/json"):
+        try:
+            body.check_json_body()
+        except Exception as refused:  # noqa: BLE001 - the refusal is the answer
+            return type(refused).__name__
+    return None
+
+
+def test_the_body_check_still_refuses_every_lone_surrogate_and_every_deep_body(app):
+    """The walks are skipped only where they cannot find anything: a surrogate escaped in UTF-8, a
+    raw one in UTF-16 or in UTF-8 bytes (which only ``surrogatepass`` reads), nesting past 32 levels
+    in any encoding, are still refused; brackets inside strings are not nesting."""
+    assert _checked(app, b'{"move": {"type": "\\ud800"}}') == "InvalidText"
+    assert _checked(app, '{"move": {"type": "\ud800"}}'.encode("utf-16-le", "surrogatepass")) == "InvalidText"
+    assert _checked(app, b'{"move": {"type": "\xed\xa0\x80"}}') == "InvalidText"
+    assert _checked(app, b'{"move": {"type": "\\u00e9\\ud83d\\ude00"}}') is None  # a pair and a letter: text
+    for encoding in ("utf-8", "utf-16", "utf-32"):
+        nested = "[" * 31 + "]" * 31
+        assert _checked(app, f'{{"move": {nested}}}'.encode(encoding)) is None, encoding  # 32 levels
+        assert _checked(app, f'{{"move": [{nested}]}}'.encode(encoding)) == "MalformedJson", encoding  # 33
+    assert _checked(app, json.dumps({"move": {"type": "[{" * 40}}).encode()) is None
+
+
+def test_a_plain_move_body_is_not_walked_and_an_escaped_one_is(app, monkeypatch):
+    walked = []
+    depth, not_text = body._depth, body._not_text
+    monkeypatch.setattr(body, "_depth", lambda doc: walked.append("depth") or depth(doc))
+    monkeypatch.setattr(body, "_not_text", lambda doc: walked.append("text") or not_text(doc))
+    assert _checked(app, json.dumps({"move": {"type": "pick", "cards": ["a", "b"]}, "command_id": "c"}).encode()) \
+        is None
+    assert walked == []
+    assert _checked(app, json.dumps({"move": {"name": "Zoë"}}).encode()) is None  # \u00eb: looked at
+    assert walked == ["text"]
+    assert _checked(app, json.dumps({"move": [[[]]] * 20}).encode()) is None  # 42 brackets: measured
+    assert walked == ["text", "depth"]
