@@ -297,17 +297,3 @@ def test_a_plain_move_body_is_not_walked_and_an_escaped_one_is(app, monkeypatch)
     assert walked == ["text"]
     assert _checked(app, json.dumps({"move": [[[]]] * 20}).encode()) is None  # 42 brackets: measured
     assert walked == ["text", "depth"]
-
-
-def test_a_seat_token_s_mac_is_hmac_sha256_of_its_claim():
-    """``auth._mac`` (one-shot ``hmac.digest``) is the MAC ``hmac.new(...).hexdigest()`` gives, so
-    every token issued before still verifies."""
-    import hashlib
-    import hmac
-
-    from api import auth
-
-    for secret, table, seat, since in ((b"k" * 32, uuid.UUID(int=1), 0, 3), (bytes(range(64)), uuid.uuid4(), 7, 10 ** 9),
-                                       (b"", uuid.UUID(int=0), 63, 0)):
-        message = f"{auth.PREFIX}|{table}|{seat}|{since}".encode()
-        assert auth._mac(secret, table, seat, since) == hmac.new(secret, message, hashlib.sha256).hexdigest()
