@@ -24,6 +24,13 @@ BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 BODY_TIMEOUT = "TABLETOP_BODY_TIMEOUT_S"
 #: Far deeper than any move needs, far shallower than the recursion limit of the parsers after us.
 MAX_DEPTH = 32
+#: The request attribute holding ``(body, document)`` when the body is JSON in UTF-8 without a BOM:
+#: the document ``json.loads(body.decode("utf-8"))`` gives, webargs' own reading of a JSON body, so
+#: a lean view's schema loads it without parsing the body again (``api.parsing.load``). Any other
+#: body (UTF-16 or 32, a BOM, which ``json.loads`` of the bytes accepts and webargs refuses) is
+#: checked here from its bytes and left to webargs. A valid JSON text in UTF-8 holds no NUL byte,
+#: so ``json.loads`` of its bytes reads it as UTF-8 too: one document either way.
+PARSED = "tabletop_json"
 
 
 def check_json_body() -> None:
@@ -40,18 +47,35 @@ def check_json_body() -> None:
         raise RequestEntityTooLarge()
     if not req.is_json:
         raise UnsupportedBody(f"send JSON with Content-Type: application/json, not {req.mimetype or 'nothing'!r}")
+    strict = True  # the text was decoded strictly from UTF-8: it holds no surrogate of its own
     try:
-        document = json.loads(data)
-    except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
-        raise MalformedJson("the request body is not valid JSON") from None
-    if _depth(document) > MAX_DEPTH:
+        document = json.loads(data.decode("utf-8"))  # webargs' reading (api.parsing.load reuses it)
+        req.__dict__[PARSED] = (data, document)
+    except (ValueError, RecursionError):
+        strict = False  # UTF-16 or 32 are decoded with "surrogatepass"
+        try:
+            document = json.loads(data)  # UTF-16 or 32, a BOM: valid here, webargs' 400 later
+        except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+            raise MalformedJson("the request body is not valid JSON") from None
+    if _may_nest_deeper(data) and _depth(document) > MAX_DEPTH:
         raise MalformedJson(f"the request body is nested more than {MAX_DEPTH} levels deep")
-    field = _not_text(document)
+    field = _not_text(document) if not strict or b"\\u" in data else None
     if field is not None:
         raise InvalidText(
             f"{field or 'the body'} holds a lone surrogate, which is not valid Unicode text",
             {field or "_schema": ["must be valid Unicode text (no lone surrogates)"]},
         )
+
+
+def _may_nest_deeper(data: bytes) -> bool:
+    """Whether ``data`` has more opening brackets than ``MAX_DEPTH``: each level of nesting opens
+    with its own ``[`` or ``{``, whose code unit holds that byte in UTF-8, 16 or 32 (a bracket or
+    byte inside a string only adds to the count), so a body with no more cannot nest deeper and
+    needs no walk (``_depth``, a few µs a move, then skipped).
+
+    Likewise ``_not_text`` is skipped for a body read strictly as UTF-8 with no ``\\u`` in it: its
+    text has no surrogate of its own, and ``json`` makes one only from a ``\\u`` escape."""
+    return data.count(b"[") + data.count(b"{") > MAX_DEPTH
 
 
 def _read_body(limit_s: float) -> bytes:
@@ -105,15 +129,21 @@ _NO_DEADLINE = _NoDeadline()
 
 
 def _deadline(seconds: float) -> Any:
-    """A gevent ``Timeout`` (raised in this greenlet after ``seconds``) under a gevent worker."""
-    if "gevent" in sys.modules:
+    """A gevent ``Timeout`` (raised in this greenlet after ``seconds``) under a gevent worker.
+    Once the socket module is seen patched it stays so (gevent never unpatches): that answer is
+    kept for the process, and only a process not (yet) patched asks again."""
+    global _gevent_timeout
+    if _gevent_timeout is None and "gevent" in sys.modules:
         from gevent import monkey
 
         if monkey.is_module_patched("socket"):
             from gevent import Timeout
 
-            return Timeout(seconds)
-    return _NO_DEADLINE
+            _gevent_timeout = Timeout
+    return _NO_DEADLINE if _gevent_timeout is None else _gevent_timeout(seconds)
+
+
+_gevent_timeout: Any = None
 
 
 def _not_text(document: object) -> str | None:

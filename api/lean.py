@@ -37,6 +37,7 @@ from itertools import chain
 from typing import Any
 
 from flask import Flask, request
+from flask.ctx import RequestContext
 from flask.globals import _cv_app, _cv_request, request_ctx
 from flask.signals import request_finished, request_started
 
@@ -64,6 +65,55 @@ def skip_hook(app: Flask, hook: Callable[[], Any]) -> None:
     app.extensions.setdefault(SKIPPED, []).append(hook)
 
 
+class Matches:
+    """The URL map's answers for the lean paths already seen: ``(server name, subdomain, path,
+    method, websocket)`` -> the rule and its arguments.
+
+    Why: werkzeug's state-machine matcher walks the map for every request, about 4 % of a lean
+    request's CPU in one process, and its answer for a path that matched is a function of that key
+    and of the map alone (the query only shapes a redirect, which is never kept: only a plain
+    match, no routing exception, is). The map is fixed once the app serves (Flask refuses a new
+    route after the first request); a pending change (``_remap``) or another count of rules still
+    empties this memory. Bounded: past ``KEPT`` paths it starts over."""
+
+    KEPT = 4096
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[Any, ...], tuple[Any, dict[str, Any]]] = {}
+        self.rules = -1
+
+
+class _Context(RequestContext):
+    """Flask's request context for a lean path: the URL matched from ``Matches`` when the path was
+    matched before, by the URL map otherwise (and then remembered). A copy (``copy()``) matches
+    through the map as Flask's own does."""
+
+    matches: Matches | None = None
+
+    def match_request(self) -> None:
+        matches, adapter = self.matches, self.url_adapter
+        url_map = adapter.map if adapter is not None else None
+        if matches is None or url_map is None or url_map._remap:
+            matches = None
+        elif len(url_map._rules) != matches.rules:
+            matches.found.clear()
+            matches.rules = len(url_map._rules)
+        if matches is None:
+            super().match_request()
+            return
+        key = (adapter.server_name, adapter.subdomain, adapter.path_info, adapter.default_method, adapter.websocket)
+        req = self.request
+        known = matches.found.get(key)
+        if known is not None:
+            req.url_rule, req.view_args = known[0], dict(known[1])  # a hook may change its copy
+            return
+        super().match_request()
+        if req.routing_exception is None and req.url_rule is not None and req.view_args is not None:
+            if len(matches.found) >= matches.KEPT:
+                matches.found.clear()
+            matches.found[key] = (req.url_rule, dict(req.view_args))
+
+
 class LeanPath:
     """``app.wsgi_app``: the lean dispatch for the endpoints in ``views(app)``, Flask's for the rest."""
 
@@ -72,13 +122,15 @@ class LeanPath:
         self.flask = app.wsgi_app  # Flask's own
         self.views = views(app)
         self.skipped = app.extensions.setdefault(SKIPPED, [])
+        self.matches = Matches()
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
         pattern = _PATHS.get(environ.get("REQUEST_METHOD", ""))
         if pattern is None or not pattern.match(environ.get("PATH_INFO", "")):
             return self.flask(environ, start_response)
         app = self.app
-        ctx = app.request_context(environ)
+        ctx = _Context(app, environ)  # app.request_context(environ), matched from memory when seen before
+        ctx.matches = self.matches
         error: BaseException | None = None
         try:  # Flask.wsgi_app's frame, as it is
             try:

@@ -16,11 +16,12 @@ access log is off because this line replaces it.
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 import re
 import sys
 import time
-import uuid
 from typing import Any
 
 from flask import Flask, Response, g, has_request_context, request
@@ -31,14 +32,19 @@ HEADER = "X-Request-ID"
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 _FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 _RENAMED = {"asctime": "time", "levelname": "level", "name": "logger"}
+#: What a line's values may be for ``LineFormatter``'s one encoder (no container: nothing nests).
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+_NO_ID = object()
 
 
 class RequestContext(logging.Filter):
     """Adds the current request's id to every record written while it is handled."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if has_request_context() and "request_id" in g and not hasattr(record, "request_id"):
-            record.request_id = g.request_id
+        if has_request_context() and not hasattr(record, "request_id"):
+            given = g._get_current_object().__dict__.get("request_id", _NO_ID)  # one look-up, not two
+            if given is not _NO_ID:
+                record.request_id = given
         return True
 
 
@@ -52,7 +58,13 @@ class LineFormatter(JsonFormatter):
     fields renamed, then the record's extra attributes in their order) and serialises it with the
     library's own ``serialize_log_record``, so the line is byte for byte the library's; the time
     text is kept per second (the format has no fraction). Anything else, and any option this app
-    does not use, goes through the library."""
+    does not use, goes through the library.
+
+    A line whose values are all scalars (str, int, float, bool, None: every access line) is encoded
+    by one C encoder made once, with the very arguments ``json.dumps`` gives the one it makes per
+    line (``ensure_ascii``, the default separators, ``allow_nan``); only the circular-reference
+    marker dict is left out, and a line without a container cannot refer to itself. Any other line
+    goes through the library's ``json.dumps``."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -61,6 +73,18 @@ class LineFormatter(JsonFormatter):
                        and not self.rename_fields_keep_missing and type(self).process_log_record is
                        JsonFormatter.process_log_record)
         self._stamp: tuple[int, str] = (-1, "")
+        self._encode: Any = None
+        encoder = self.json_encoder
+        if (json.encoder.c_make_encoder is not None and self.json_serializer is json.dumps and self.json_default is None
+                and self.json_indent is None and self.json_ensure_ascii and isinstance(encoder, type)
+                and issubclass(encoder, json.JSONEncoder) and encoder.encode is json.JSONEncoder.encode
+                and encoder.iterencode is json.JSONEncoder.iterencode and type(self).jsonify_log_record is
+                JsonFormatter.jsonify_log_record and type(self).serialize_log_record is
+                JsonFormatter.serialize_log_record):
+            made = encoder(ensure_ascii=True)  # what json.dumps(data, cls=encoder, ensure_ascii=True) makes
+            self._encode = json.encoder.c_make_encoder(
+                None, made.default, json.encoder.encode_basestring_ascii, None, made.key_separator,
+                made.item_separator, made.sort_keys, made.skipkeys, made.allow_nan)
 
     def format(self, record: logging.LogRecord) -> str:
         if (not self._plain or record.args or record.exc_info or record.exc_text or record.stack_info
@@ -79,6 +103,8 @@ class LineFormatter(JsonFormatter):
         for key, value in attributes.items():
             if key not in skip and not key.startswith("_"):
                 data[rename.get(key, key)] = value
+        if self._encode is not None and _SCALARS.issuperset(map(type, data.values())):
+            return self.prefix + "".join(self._encode(data, 0))
         return self.serialize_log_record(data)
 
 
@@ -121,10 +147,25 @@ def gunicorn_logconfig() -> dict[str, Any]:
 
 def request_id() -> str:
     """The current request's id (made on first use)."""
-    if "request_id" not in g:
+    return _request_id(g._get_current_object())
+
+
+def _request_id(ctx: Any) -> str:
+    """``request_id()`` for the request whose ``g`` is ``ctx`` (the hooks look it up once)."""
+    given = ctx.__dict__.get("request_id", _NO_ID)
+    if given is _NO_ID:
         given = request.headers.get(HEADER, "")
-        g.request_id = given if _REQUEST_ID.match(given) else uuid.uuid4().hex
-    return g.request_id
+        given = ctx.request_id = given if _REQUEST_ID.match(given) else new_id()
+    return given
+
+
+def new_id() -> str:
+    """A new request id: ``uuid.uuid4().hex``'s text (16 random bytes, the version and variant bits
+    set as RFC 4122 sets them), without building a ``UUID`` on the way (a request's first hook)."""
+    raw = bytearray(os.urandom(16))
+    raw[6] = raw[6] & 0x0F | 0x40  # version 4
+    raw[8] = raw[8] & 0x3F | 0x80  # the RFC 4122 variant
+    return raw.hex()
 
 
 def note_seat(seat: int | None) -> None:
@@ -134,13 +175,20 @@ def note_seat(seat: int | None) -> None:
 
 
 def _started() -> None:
-    g.log_started = time.perf_counter()
-    request_id()
+    ctx = g._get_current_object()
+    ctx.log_started = time.perf_counter()
+    _request_id(ctx)
+
+
+#: The access lines' logger, and where in this module their records are made (``findCaller``'s
+#: answer for that line, asked once: the same for every line).
+_ACCESS = logging.getLogger(ACCESS)
+_CALLER: tuple[str, int, str] | None = None
 
 
 def _finished(response: Response) -> Response:
-    response.headers[HEADER] = request_id()
     req, ctx = request._get_current_object(), g._get_current_object()  # one proxy look-up each, not ten
+    response.headers[HEADER] = _request_id(ctx)
     args = req.view_args or {}
     rule = req.url_rule
     fields: dict[str, Any] = {
@@ -156,7 +204,15 @@ def _finished(response: Response) -> Response:
         fields["seat"] = seat
     if response.is_streamed and response.mimetype == "text/event-stream":
         fields["stream"] = True
-    logging.getLogger(ACCESS).info("request", extra=fields)
+    # ``_ACCESS.info("request", extra=fields)`` without asking ``findCaller`` to walk the stack
+    # each time: the record is made and handled as ``Logger._log`` makes and handles it.
+    logger = _ACCESS
+    if logger.isEnabledFor(logging.INFO):
+        global _CALLER
+        if _CALLER is None:
+            _CALLER = logger.findCaller()[:3] if logging._srcfile else ("(unknown file)", 0, "(unknown function)")
+        path, line, function = _CALLER
+        logger.handle(logger.makeRecord(logger.name, logging.INFO, path, line, "request", (), None, function, fields))
     return response
 
 

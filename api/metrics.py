@@ -202,6 +202,14 @@ def _outcome(response: Response) -> str:
     return "error" if status >= 500 else "rejected"
 
 
+def _child(metric: Any, *values: str) -> Any:
+    """``metric.labels(*values)`` (``values`` already ``str``), found in the metric's own children
+    first: ``labels`` checks its arguments, converts each to ``str`` and takes the metric's lock to
+    find the same child every time (two metrics a command). A label set seen for the first time, or
+    removed since, goes through ``labels``."""
+    return metric._metrics.get(values) or metric.labels(*values)
+
+
 def _finished(response: Response) -> Response:
     req = request._get_current_object()  # one proxy look-up, not eight
     rule = req.url_rule.rule if req.url_rule is not None else "unknown"
@@ -215,10 +223,10 @@ def _finished(response: Response) -> Response:
     if req.method == "POST" and rule.startswith("/api/tables") and endpoint:
         kind = endpoint.rsplit(".", 1)[-1]
         game = _command_game((req.view_args or {}).get("table_id"))
-        COMMANDS.labels(game, kind, _outcome(response)).inc()
+        _child(COMMANDS, game, kind, _outcome(response)).inc()
         started = g.get("metrics_started")
         if started is not None:
-            COMMAND_SECONDS.labels(game, kind).observe(time.perf_counter() - started)
+            _child(COMMAND_SECONDS, game, kind).observe(time.perf_counter() - started)
     return response
 
 

@@ -15,7 +15,9 @@ import flask_smorest
 import marshmallow as ma
 from flask import request
 from webargs.core import missing
-from webargs.flaskparser import FlaskParser
+from webargs.flaskparser import FlaskParser, is_json_request
+
+from api.body import PARSED
 
 
 class OnceParser(FlaskParser):
@@ -51,13 +53,39 @@ def load(schema: ma.Schema, location: str = "json") -> Any:
     invalid one webargs' 400; a query is its multidict proxy), an empty location as ``{}``, the
     location's ``unknown`` default, and a refusal through webargs' own error handler (the 422
     naming the field, keyed by location as webargs keys it; ``api.errors`` maps it once)."""
+    req = request._get_current_object()
+    query = None
+    if location == "query":
+        query = (schema, req.environ.get("QUERY_STRING", ""))
+        known = _QUERIES.get(query)
+        if known is not None:
+            return dict(known)
     parser = Blueprint.ARGUMENTS_PARSER
-    data = getattr(parser, _LOADERS[location])(request, schema)
+    held = req.__dict__.get(PARSED) if location == "json" else None
+    if held is not None and held[0] is req.get_data(cache=True) and is_json_request(req):
+        data = held[1]  # what webargs' load_json would read from these bytes (api.body.PARSED)
+    else:
+        data = getattr(parser, _LOADERS[location])(req, schema)
     if data is missing:
         data = {}
     unknown = parser.DEFAULT_UNKNOWN_BY_LOCATION.get(location)
     try:
-        return schema.load(data, **({"unknown": unknown} if unknown else {}))
+        loaded = schema.load(data, **({"unknown": unknown} if unknown else {}))
     except ma.ValidationError as error:
         error.messages = {location: error.messages}
-        parser.handle_error(error, request, schema, error_status_code=None, error_headers=None)
+        parser.handle_error(error, req, schema, error_status_code=None, error_headers=None)
+    if query is not None and type(loaded) is dict and _SCALARS.issuperset(map(type, loaded.values())):
+        if len(_QUERIES) >= _QUERIES_KEPT:
+            _QUERIES.clear()
+        _QUERIES[query] = dict(loaded)
+    return loaded
+
+
+#: Query strings already loaded, by schema: ``(schema, QUERY_STRING)`` -> the loaded arguments, when
+#: they are all scalars (a copy is returned each time). Why: a client sends the same query on every
+#: move (``?legal_moves=true``, or none for the legal moves), and parsing it (werkzeug's ``args``,
+#: webargs' proxy, the schema) is a pure function of its text; a refusal is never kept, so it is
+#: raised afresh. Bounded: past ``_QUERIES_KEPT`` distinct queries the memory starts over.
+_QUERIES: dict[tuple[ma.Schema, str], dict[str, Any]] = {}
+_QUERIES_KEPT = 256
+_SCALARS = frozenset((str, int, float, bool, type(None)))

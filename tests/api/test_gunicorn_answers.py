@@ -101,3 +101,30 @@ def test_an_apps_connection_close_is_said_and_ends_the_connection_other_hop_head
     plain = gunicorn_worker.OneSend(request(), Sock(), types.SimpleNamespace())
     plain.start_response("200 OK", [("Content-Length", "2")])
     assert not plain.should_close()
+
+
+@pytest.mark.parametrize("version", [(1, 1), (1, 0)])
+@pytest.mark.parametrize("close", [False, True])
+@pytest.mark.parametrize("headers", [[("Content-Length", "2")], [("Content-Type", "text/event-stream")],
+                                     [("Upgrade", "websocket"), ("Connection", "upgrade")]])
+def test_the_head_is_gunicorns_for_every_connection_kind_and_version(version, close, headers):
+    """``OneSend.default_headers`` is gunicorn's line for line (keep-alive, close, upgrade, chunked,
+    HTTP/1.0), the date included: a gunicorn that changes its head fails this test."""
+    heads = []
+    for cls in (wsgi.Response, gunicorn_worker.OneSend):
+        req = types.SimpleNamespace(version=version, method="GET", should_close=lambda: close, headers=[])
+        resp = cls(req, Sock(), types.SimpleNamespace(forwarded_allow_ips=[], is_ssl=False))
+        resp.start_response("200 OK", list(headers))
+        heads.append(resp.default_headers())
+    assert heads[0] == heads[1]
+
+
+def test_the_date_is_made_once_a_second_and_names_that_second(monkeypatch):
+    """The ``Date`` text is gunicorn's for the current second, made once while the second lasts."""
+    made = []
+    monkeypatch.setattr(util, "http_date", lambda t=None: made.append(t) or f"date of {int(t)}")
+    clock = iter([1000.1, 1000.7, 1000.99, 1001.0, 1001.5]).__next__
+    monkeypatch.setattr(gunicorn_worker.time, "time", clock)
+    dates = [gunicorn_worker.http_date() for _ in range(5)]
+    assert dates == ["date of 1000"] * 3 + ["date of 1001"] * 2
+    assert made == [1000.1, 1001.0]
