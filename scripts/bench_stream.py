@@ -31,7 +31,7 @@ from api.routes.stream import FrameSource  # noqa: E402
 from domain.games import GAMES  # noqa: E402
 from domain.games.game import BotInput  # noqa: E402
 
-PG_DB = "tabletop_stream_bench"
+PG_DB = os.environ.get("BENCH_STREAM_DB", "tabletop_stream_bench")
 
 
 def store_env(store: str, tmp: str) -> dict[str, str]:
