@@ -108,6 +108,9 @@ class FrameSource:
 
     #: Events kept per table (a command and its bots' moves are a handful), and tables kept.
     RECENT_EVENTS, RECENT_TABLES = 64, 1000
+    #: Of those, the last ones whose step (the state before) is kept: a command and its bots' moves
+    #: are a handful of events, and a game state is a few kB of its own.
+    RECENT_STEPS = 16
     #: Versions of a table kept to render from: the streams of one table's viewers are not all at
     #: the same version when a notice comes (the first to render moves the table on; the others
     #: start from where they were, which the only one kept was no longer, so each loaded the table
@@ -139,7 +142,9 @@ class FrameSource:
                 kept.extend(rows)
                 del kept[:-self.RECENT_EVENTS]
             else:
-                self._recent[table_id] = rows[-self.RECENT_EVENTS:]
+                kept = self._recent[table_id] = rows[-self.RECENT_EVENTS:]
+            for i in range(max(0, len(kept) - self.RECENT_STEPS - len(rows)), len(kept) - self.RECENT_STEPS):
+                kept[i] = (kept[i][0], None)  # older states let go: a stream this far behind replays
             self._recent.move_to_end(table_id)
             while len(self._recent) > self.RECENT_TABLES:
                 self._recent.popitem(last=False)

@@ -217,3 +217,27 @@ def test_a_refused_event_leaves_no_step_and_a_copy_of_a_deciding_copy_keeps_none
         assert STEPS not in deciding.working_copy().__dict__
     finally:
         tables.close()
+
+
+def test_only_the_last_steps_of_a_run_are_kept_and_a_stream_further_behind_replays(tmp_path, monkeypatch, replays):
+    tables = sqlite_tables(tmp_path / "t.db")
+    try:
+        table_id = tables.open_table("bunny_kingdom", 4).table_id
+        source = FrameSource(tables)
+        watched = Watched(tables, source, table_id)
+        tables.take_seat(table_id, "Ann", seat=0)
+        for seat in (1, 2, 3):
+            tables.take_seat(table_id, f"Bot {seat}", seat=seat, bot=True, level="random")
+        tables.start(table_id)
+        rng = random.Random(4)
+        while tables.table(table_id).version < 1 + FrameSource.RECENT_STEPS + 8:
+            play(tables, table_id, "bunny_kingdom", rng)
+        kept = source._recent[table_id]
+        stepped = [event.originator_version for event, step in kept if step is not None]
+        assert len(kept) > FrameSource.RECENT_STEPS and len(stepped) == FrameSource.RECENT_STEPS
+        assert stepped == [event.originator_version for event, _ in kept[-FrameSource.RECENT_STEPS:]]
+        watched.take()  # from version 1: beyond the kept steps, so the events are applied
+        assert replays
+        assert_as_from_the_store(tmp_path / "t.db", table_id, watched.frames, monkeypatch)
+    finally:
+        tables.close()
