@@ -132,7 +132,11 @@ class FrameSource:
         is read from the store and applied, as before."""
         if not events:
             return
-        if steps is None or len(steps) != len(events):
+        with self._lock:
+            # Only a table a stream of this process has rendered keeps its states and saved
+            # tables: the others' would cost memory (a state is a few kB) that no frame reads.
+            watched = table_id in self._tables
+        if not watched or steps is None or len(steps) != len(events):
             steps = (None,) * len(events)
         rows = list(zip(events, steps, strict=True))
         with self._lock:
@@ -148,7 +152,7 @@ class FrameSource:
             self._recent.move_to_end(table_id)
             while len(self._recent) > self.RECENT_TABLES:
                 self._recent.popitem(last=False)
-        if table is not None and table.version == events[-1].originator_version:
+        if watched and table is not None and table.version == events[-1].originator_version:
             self._remember(table)  # the table as of its newest version: the view renders from it
 
     def _events(self, table_id: UUID, since: int, upto: int) -> Iterable[Any]:

@@ -42,8 +42,9 @@ class Watched:
 
     def __init__(self, tables: Tables, source: FrameSource, table_id: UUID) -> None:
         self.tables, self.source, self.table_id = tables, source, table_id
-        self.sent: dict[int | None, int] = {0: 1, None: 1}  # both opened on the table's first version
+        self.sent: dict[int | None, int] = {0: 0, None: 0}
         self.frames: list[tuple[int | None, int, int, bytes]] = []
+        self.take()  # opened: everything so far, as a stream without ``Last-Event-ID`` sends
 
     def take(self) -> None:
         for viewer in self.sent:
@@ -107,14 +108,16 @@ def replays(monkeypatch):
 
 @pytest.mark.parametrize(("game", "seats"), GAMES_PLAYED)
 def test_frames_told_from_the_commands_states_are_the_stores_byte_for_byte(tmp_path, monkeypatch, replays, game, seats):
-    """Streams open from the first version: the seats taken (the seats change), the start (the
-    state appears), then moves with the bots' and chance's, taken after every command, then after
-    every third (a frame spans several saves), then across versions another process saved."""
+    """Streams open on the opened table: the seats taken (the seats change), the start (the state
+    appears), then moves with the bots' and chance's, taken after every command, then after every
+    third (a frame spans several saves; one longer than the steps kept replays), then across
+    versions another process saved."""
     tables = sqlite_tables(tmp_path / "t.db")
     other = sqlite_tables(tmp_path / "t.db")
     try:
         table_id = tables.open_table(game, seats).table_id
         watched = Watched(tables, FrameSource(tables), table_id)
+        replays.clear()  # the opening, rendered from the store when the streams opened
         tables.take_seat(table_id, "Ann", seat=0)
         watched.take()
         for seat in range(1, seats):
@@ -122,14 +125,19 @@ def test_frames_told_from_the_commands_states_are_the_stores_byte_for_byte(tmp_p
         watched.take()
         tables.start(table_id)
         watched.take()
+        assert replays == []  # the seats and the start: told from the commands' states
         rng = random.Random(11)
+        checked = 0
         for n in range(24):
             if not play(tables, table_id, game, rng):
                 break
             if n < 8 or n % 3 == 2:
+                span, replayed = tables.table(table_id).version - min(watched.sent.values()), len(replays)
                 watched.take()
-        watched.take()
-        assert replays == []  # every version this process saved: told from its command's states
+                if span <= FrameSource.RECENT_STEPS:  # every step kept: told from the command's states
+                    assert replays[replayed:] == [], span
+                    checked += 1
+        assert checked >= 8
         theirs = tables.table(table_id).version
         for _ in range(2):
             play(other, table_id, game, rng)  # another worker's saves: read from the store, applied
@@ -149,6 +157,7 @@ def test_an_undo_is_told_from_the_commands_states_as_from_the_store(tmp_path, mo
     try:
         table_id = tables.open_table("bunny_kingdom", 4, undo_policy="free").table_id
         watched = Watched(tables, FrameSource(tables), table_id)
+        replays.clear()
         tables.take_seat(table_id, "Ann", seat=0)
         for seat in (1, 2, 3):
             tables.take_seat(table_id, f"Bot {seat}", seat=seat, bot=True, level="random")
@@ -229,15 +238,35 @@ def test_only_the_last_steps_of_a_run_are_kept_and_a_stream_further_behind_repla
         for seat in (1, 2, 3):
             tables.take_seat(table_id, f"Bot {seat}", seat=seat, bot=True, level="random")
         tables.start(table_id)
+        watched.take()
+        replays.clear()
+        at = watched.sent[0]
         rng = random.Random(4)
-        while tables.table(table_id).version < 1 + FrameSource.RECENT_STEPS + 8:
+        while tables.table(table_id).version < at + FrameSource.RECENT_STEPS + 8:
             play(tables, table_id, "bunny_kingdom", rng)
         kept = source._recent[table_id]
         stepped = [event.originator_version for event, step in kept if step is not None]
         assert len(kept) > FrameSource.RECENT_STEPS and len(stepped) == FrameSource.RECENT_STEPS
         assert stepped == [event.originator_version for event, _ in kept[-FrameSource.RECENT_STEPS:]]
-        watched.take()  # from version 1: beyond the kept steps, so the events are applied
+        watched.take()  # beyond the kept steps, so the events are applied
         assert replays
         assert_as_from_the_store(tmp_path / "t.db", table_id, watched.frames, monkeypatch)
+    finally:
+        tables.close()
+
+
+def test_a_table_no_stream_of_the_process_has_rendered_keeps_no_states(tmp_path):
+    tables = sqlite_tables(tmp_path / "t.db")
+    try:
+        table_id = tables.open_table("bunny_kingdom", 4).table_id
+        source = FrameSource(tables)
+        tables.take_seat(table_id, "Ann", seat=0)
+        tables.take_seat(table_id, "Bob", seat=1)
+        assert [step for _, step in source._recent[table_id]] == [None, None]  # its two seats
+        assert table_id not in source._tables
+        source.frames(table_id, None, 0, tables.table(table_id).version)  # a stream renders it
+        tables.take_seat(table_id, "Cy", seat=2)
+        assert source._recent[table_id][-1][1] is not None
+        assert tables.table(table_id).version in source._tables[table_id]
     finally:
         tables.close()
