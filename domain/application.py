@@ -48,7 +48,7 @@ from domain.log import LogEntry, table_log
 from domain.rules_check import RulesRefused, TableCheck, check_table
 from domain.score_history import history_of
 from domain.snapshots import UNKEYED, SealedSnapshotStore, sealed
-from domain.table import FINISHED, RUNNING, UNDO_POLICIES, Table
+from domain.table import FINISHED, RUNNING, STEPS, UNDO_POLICIES, Step, Table, immutable_state
 from domain.undo import crossing
 
 #: Bound on automatic steps (chance and bots) one command may cause; a game that needs more is a bug.
@@ -117,11 +117,15 @@ class Tables(Application):
         #: Called with (table id, version) after every successful save (fan-out hooks in here).
         #: A failing listener is logged and never fails the command: the save already happened.
         self.on_saved: list[Callable[[UUID, int], None]] = list(on_saved)
-        #: Called with (table id, its events just recorded, in version order) by every save of a
-        #: lone table, once the store has them and before ``on_saved``: this process's live
-        #: streams render those versions from them instead of reading them back from the store.
-        #: The events are shared: never mutate them. A failing listener is logged, like ``on_saved``'s.
-        self.on_recorded: list[Callable[[UUID, Sequence[Table.Event]], None]] = []
+        #: Called with (table id, its events just recorded in version order, the table as saved,
+        #: the steps or None) by every save of a lone table, once the store has them and before
+        #: ``on_saved``: this process's live streams render those versions from them instead of
+        #: reading them back from the store and applying them again. The steps, when the command
+        #: kept them (``Table.deciding_copy``), are one ``(game state, seats, rules version)`` per
+        #: event, as the table was just before it; the state after the last event is the saved
+        #: table's. Everything is shared: never mutate it (the saved table becomes this process's
+        #: latest version). A failing listener is logged, like ``on_saved``'s.
+        self.on_recorded: list[Callable[[UUID, Sequence[Table.Event], Table, Sequence[Step] | None], None]] = []
         #: Called with the table id after a save that left a bot seat to act (``defer_bots`` only):
         #: the bot queue hooks in here. A failing listener is logged, like ``on_saved``'s; the
         #: bots worker re-checks every running table when it starts, so nothing waits forever.
@@ -154,15 +158,20 @@ class Tables(Application):
         if len(objs) != 1 or kwargs or type(objs[0]) is not Table:
             return super().save(*objs, **kwargs)
         table = objs[0]
+        steps = table.__dict__.pop(STEPS, None)  # never part of what is saved (snapshots, equality)
         processing_event: ProcessingEvent = ProcessingEvent()
         processing_event.events.extend(table.collect_events())
         processing_event.aggregates[table.id] = table
         recordings = self._record(processing_event)
-        for listener in self.on_recorded:
-            try:
-                listener(table.id, processing_event.events)
-            except Exception:  # noqa: BLE001 - the save already happened
-                log.exception("after-record listener failed for table %s", table.id)
+        if self.on_recorded:
+            events = processing_event.events
+            if steps is not None and (len(steps) != len(events) or not immutable_state(table.state)):
+                steps = None  # not one per event (a table opened in this save), or a state a rule may edit
+            for listener in self.on_recorded:
+                try:
+                    listener(table.id, events, table, steps)
+                except Exception:  # noqa: BLE001 - the save already happened
+                    log.exception("after-record listener failed for table %s", table.id)
         self._take_snapshots(processing_event)
         self._notify(recordings)
         self.notify(processing_event.events)  # the library's deprecated hook, still called by its save
@@ -602,7 +611,7 @@ class Tables(Application):
                     return Receipt(table_id, current.commands[command_id], duplicate=True)
                 if expected_version is not None and expected_version != current.version:
                     raise StaleVersion(expected_version, current.version)
-                table = current.working_copy()  # readers keep sharing ``current``; a refusal leaves it as it was
+                table = current.deciding_copy()  # readers keep sharing ``current``; a refusal leaves it as it was
                 decide(table)
                 bots_due = self._advance(table, bots=not self.defer_bots)
             except DomainError:
@@ -639,7 +648,7 @@ class Tables(Application):
             current = self._latest_table(table_id)
             if not bots_to_act(current):
                 return None
-            table = current.working_copy()
+            table = current.deciding_copy()
             self._advance(table, bots=True)
             try:
                 recordings = self.save(table)

@@ -29,6 +29,12 @@ from domain.games import get_game
 from domain.games.game import DEFAULT_BOT_LEVEL, Game
 
 UNDO_POLICIES = ("consent", "free", "off")
+#: The attribute a ``deciding_copy`` keeps its steps in: ``(state, seats, rules version)`` just
+#: before each event it records, in order. Never part of a saved table (``Tables.save`` takes it
+#: off before recording, so snapshots and equality never see it).
+STEPS = "_steps_before"
+#: One step: the game state, the seats and the rules version just before an event.
+Step = tuple[Any, tuple, str]
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
 
 
@@ -147,7 +153,25 @@ class Table(Aggregate):
         timestamp = event_class.create_timestamp()
         hashed = timestamp if getattr(self, "chain_format", 1) >= 2 else None
         payload, digest = hashchain.sealed(self.head_hash, self.version + 1, event_class.__name__, kwargs, hashed)
+        steps = self.__dict__.get(STEPS)
+        before = (self.state, tuple(self.players), self.rules_version) if steps is not None else None
         super().trigger_event(event_class, prev_hash=self.head_hash, digest=digest, timestamp=timestamp, **payload)
+        if steps is not None:  # recorded once the event applied: a refused one leaves no step
+            steps.append(before)
+
+    def deciding_copy(self) -> Table:
+        """``working_copy`` for a command that will be saved: it also keeps, per event it records,
+        the table's game state, seats and rules version just before that event (``STEPS``, taken
+        off by ``Tables.save``).
+
+        Why: the live stream of the process that saves renders each new event's sentence from the
+        table before and after it; it re-applied every event through the rules to get them
+        (``Table.Event.mutate``), though the command had just computed each of those states. The
+        states are the command's own, never mutated afterwards (events replace the state, the
+        rules are pure), so keeping references costs nothing but a tuple of the seats."""
+        twin = self.working_copy()
+        twin.__dict__[STEPS] = []
+        return twin
 
     def working_copy(self) -> Table:
         """A copy to decide a command on, so the original (shared by readers, cached) never changes.
@@ -159,13 +183,14 @@ class Table(Aggregate):
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin._pending_events = []
+        twin.__dict__.pop(STEPS, None)  # a copy records steps only as a ``deciding_copy``
         twin.players = list(self.players)
         twin.commands = dict(self.commands)
         twin.undone = list(self.undone)
         twin.undo_request = copy.deepcopy(self.undo_request)
         if getattr(self, "seated_since", None) is not None:
             twin.seated_since = list(self.seated_since)
-        if not _immutable(self.state):
+        if not immutable_state(self.state):
             twin.state = copy.deepcopy(self.state)
         return twin
 
@@ -421,5 +446,7 @@ class Table(Aggregate):
 
 
 
-def _immutable(state: Any) -> bool:
+def immutable_state(state: Any) -> bool:
+    """Whether a game state is never edited in place (None, or a frozen dataclass): a copy of the
+    table may share it, and a reference to it stays the state it was."""
     return state is None or (dataclasses.is_dataclass(state) and type(state).__dataclass_params__.frozen)

@@ -38,8 +38,9 @@ from api.errors import STORE_DOWN
 from api.fanout import GAP, Broker, Subscription
 from domain.application import Tables
 from domain.errors import DomainError
+from domain.games import get_game
 from domain.log import describe_event, event_facts, render_facts, seat_names
-from domain.table import Table
+from domain.table import Step, Table
 
 HEARTBEAT_S = 15.0
 MAX_AGE_S = 300.0
@@ -107,33 +108,52 @@ class FrameSource:
 
     #: Events kept per table (a command and its bots' moves are a handful), and tables kept.
     RECENT_EVENTS, RECENT_TABLES = 64, 1000
+    #: Of those, the last ones whose step (the state before) is kept: a command and its bots' moves
+    #: are a handful of events, and a game state is a few kB of its own.
+    RECENT_STEPS = 16
     #: Versions of a table kept to render from: the streams of one table's viewers are not all at
     #: the same version when a notice comes (the first to render moves the table on; the others
     #: start from where they were, which the only one kept was no longer, so each loaded the table
     #: from the store: a snapshot and up to 100 events).
     KEPT_VERSIONS = 4
 
-    def recorded(self, table_id: UUID, events: Sequence[Any]) -> None:
-        """``Tables.on_recorded``: keep the events this process just saved, already in the store.
+    def recorded(self, table_id: UUID, events: Sequence[Any], table: Table | None = None,
+                 steps: Sequence[Step] | None = None) -> None:
+        """``Tables.on_recorded``: keep the events this process just saved, already in the store,
+        with the table before each of them (``steps``) and as saved (``table``).
 
         Why: a stream on the worker that ran the command read back from PostgreSQL the events the
         command had just written (a query and the events' decoding: about 7 % of a web worker's CPU
-        samples at 50 tables, fourteenth session). Only a contiguous run is kept: events that do
-        not follow the kept ones (another process saved in between) start a new run, so a frame
-        never skips a version; what the run lacks is read from the store, as before."""
+        samples at 50 tables, fourteenth session), and then applied them again through the rules
+        to get the states each sentence is told from (``mutate``, a copy of the table: about a
+        third of what remained, fifteenth session), though the command had just computed them.
+        Only a contiguous run is kept: events that do not follow the kept ones (another process
+        saved in between) start a new run, so a frame never skips a version; what the run lacks
+        is read from the store and applied, as before."""
         if not events:
             return
         with self._lock:
+            # Only a table a stream of this process has rendered keeps its states and saved
+            # tables: the others' would cost memory (a state is a few kB) that no frame reads.
+            watched = table_id in self._tables
+        if not watched or steps is None or len(steps) != len(events):
+            steps = (None,) * len(events)
+        rows = list(zip(events, steps, strict=True))
+        with self._lock:
             kept = self._recent.get(table_id)
             first = events[0].originator_version
-            if kept and kept[-1].originator_version + 1 == first:
-                kept.extend(events)
+            if kept and kept[-1][0].originator_version + 1 == first:
+                kept.extend(rows)
                 del kept[:-self.RECENT_EVENTS]
             else:
-                self._recent[table_id] = list(events[-self.RECENT_EVENTS:])
+                kept = self._recent[table_id] = rows[-self.RECENT_EVENTS:]
+            for i in range(max(0, len(kept) - self.RECENT_STEPS - len(rows)), len(kept) - self.RECENT_STEPS):
+                kept[i] = (kept[i][0], None)  # older states let go: a stream this far behind replays
             self._recent.move_to_end(table_id)
             while len(self._recent) > self.RECENT_TABLES:
                 self._recent.popitem(last=False)
+        if watched and table is not None and table.version == events[-1].originator_version:
+            self._remember(table)  # the table as of its newest version: the view renders from it
 
     def _events(self, table_id: UUID, since: int, upto: int) -> Iterable[Any]:
         """The table's events in ``(since, upto]``: this process's own when it saved them all
@@ -141,9 +161,35 @@ class FrameSource:
         if since >= 1:
             with self._lock:
                 kept = self._recent.get(table_id)
-                if kept and kept[0].originator_version <= since + 1 and kept[-1].originator_version >= upto:
-                    return [e for e in kept if since < e.originator_version <= upto]
+                if kept and kept[0][0].originator_version <= since + 1 and kept[-1][0].originator_version >= upto:
+                    first = kept[0][0].originator_version
+                    return [event for event, _ in kept[since + 1 - first:upto + 1 - first]]
         return self.tables.events.get(table_id, gt=since or None, lte=upto)
+
+    def _stepped(self, table_id: UUID, after: int, upto: int) -> list[tuple[Any, Any, list, Any]] | None:
+        """``(event, state before, seats before, table after)`` for each version in ``(after,
+        upto]``, from what this process's commands kept (``recorded``), or None when they did not
+        keep every one of them (then the events are applied again). The table after the last is
+        the one saved at ``upto``; after any other, what the next event's step says it was."""
+        if after < 1:
+            return None
+        with self._lock:
+            kept = self._recent.get(table_id)
+            final = self._tables.get(table_id, {}).get(upto)
+            if not kept or final is None:
+                return None
+            first = kept[0][0].originator_version
+            if first > after + 1 or kept[-1][0].originator_version < upto:
+                return None
+            rows = kept[after + 1 - first:upto + 2 - first]  # and the next one's step, if kept
+        out = []
+        for i in range(upto - after):
+            event, step = rows[i]
+            nxt = rows[i + 1][1] if i + 1 < upto - after else None
+            if step is None or (i + 1 < upto - after and nxt is None):
+                return None
+            out.append((event, step[0], list(step[1]), final if nxt is None else _After(final, nxt)))
+        return out
 
     def head(self, table_id: UUID) -> int:
         """The table's current version in the store (0 when there is no such table)."""
@@ -225,6 +271,11 @@ class FrameSource:
         # the full reveal after the end is in the log (``GET .../log``).
         # Start from the table as of ``after`` (a snapshot and the events since), so a new frame
         # costs the same on a long table as on a short one.
+        stepped = self._stepped(table_id, after, upto)
+        if stepped is not None:  # this process's command kept the table before each event: no replay
+            for event, before, players, table in stepped:
+                self._render_entry(table_id, viewer, event, table, before, players)
+            return
         table, since = None, 0
         if after >= 1:
             try:
@@ -238,15 +289,22 @@ class FrameSource:
             version = event.originator_version
             if version <= after:
                 continue
-            seat, action, text = describe_event(table, event, before, players, viewer)
-            facts = event_facts(table, event, before, table.state, viewer)
-            if facts:
-                facts = render_facts(facts, seat_names(list(table.players), players), viewer, table.game.name_component)
-            data = {"version": version, "event": type(event).__name__, "seat": seat, "text": text,
-                    "action": action, "timestamp": event.timestamp.isoformat(), "facts": facts}
-            self._store(self._entries, (table_id, viewer, version), _frame("entry", version, data))
+            self._render_entry(table_id, viewer, event, table, before, players)
         if table is not None:
             self._remember(table)
+
+    def _render_entry(self, table_id: UUID, viewer: int | None, event: Any, table: Any, before: Any,
+                      players: list) -> None:
+        """One ``entry`` frame: ``event`` as ``viewer`` reads it, told from the table right after
+        it (``table``: its game, seats and state) and the state and seats just before it."""
+        version = event.originator_version
+        seat, action, text = describe_event(table, event, before, players, viewer)
+        facts = event_facts(table, event, before, table.state, viewer)
+        if facts:
+            facts = render_facts(facts, seat_names(list(table.players), players), viewer, table.game.name_component)
+        data = {"version": version, "event": type(event).__name__, "seat": seat, "text": text,
+                "action": action, "timestamp": event.timestamp.isoformat(), "facts": facts}
+        self._store(self._entries, (table_id, viewer, version), _frame("entry", version, data))
 
     def _table_at(self, table_id: UUID, version: int) -> Table:
         """The table as of ``version``: the one a recent rendering ended on when it is that one
@@ -287,6 +345,19 @@ class FrameSource:
         finally:
             with self._lock:
                 self._inflight.pop(key).set()
+
+
+class _After:
+    """What an entry is told from of the table right after an event that a later event of the
+    same kept run follows (``FrameSource._stepped``): the game, seats and state the next event's
+    step recorded, the rest being the saved table's (``describe_event`` and ``event_facts`` read
+    only these three)."""
+
+    __slots__ = ("game", "players", "state")
+
+    def __init__(self, final: Table, step: Step) -> None:
+        self.state, self.players = step[0], list(step[1])
+        self.game = final.game if step[2] == final.rules_version else get_game(final.game_name, step[2])
 
 
 def event_stream(

@@ -170,9 +170,9 @@ def test_only_a_contiguous_run_of_recorded_events_is_kept():
 
         source.recorded(table_id, [E(3), E(4)])
         source.recorded(table_id, [E(5)])
-        assert [e.originator_version for e in source._recent[table_id]] == [3, 4, 5]
+        assert [e.originator_version for e, _ in source._recent[table_id]] == [3, 4, 5]
         source.recorded(table_id, [E(9), E(10)])  # 6-8 saved elsewhere: a new run
-        assert [e.originator_version for e in source._recent[table_id]] == [9, 10]
+        assert [e.originator_version for e, _ in source._recent[table_id]] == [9, 10]
         assert [e.originator_version for e in source._events(table_id, 9, 10)] == [10]
     finally:
         tables.close()
