@@ -256,33 +256,37 @@ _LINES: dict[tuple[int, int], tuple[tuple[str | None, ...], tuple[str | None, ..
 
 
 class Lines(dict):
-    """The fief lines made on one board, and the boards it was built from: a fief none of whose
+    """The fief lines made on one board, and the board it was built from: a fief none of whose
     squares changed since has the line it had there (a line reads only its squares' buildings
     and trading posts, and the trading posts are the same tuple)."""
 
-    __slots__ = ("earlier",)
+    __slots__ = ("before", "changed")
 
-    #: Earlier boards looked through, nearest first.
+    #: Earlier boards looked through, nearest first; the link beyond is cut, so a table's boards
+    #: do not hold all their predecessors.
     DEPTH = 4
 
     def __init__(self, before: Lines | None = None, changed: frozenset[int] = frozenset()) -> None:
         super().__init__()
-        #: (an earlier board's lines, the squares changed since it), nearest first.
-        self.earlier: tuple[tuple[Lines, frozenset[int]], ...] = () if before is None else (
-            ((before, changed),) + tuple((lines, gone | changed) for lines, gone in before.earlier)
-        )[: self.DEPTH]
+        self.before, self.changed = before, changed
+        link = self
+        for _ in range(self.DEPTH):
+            link = link.before
+            if link is None:
+                return
+        link.before = None
 
     def line(self, fief: tuple[int, ...]) -> Any:
         """The line of ``fief`` made on this board or kept from an earlier one, None if neither."""
         line = self.get(fief)
         if line is None:
-            for lines, gone in self.earlier:
-                line = dict.get(lines, fief)
+            here = self
+            while here.before is not None and here.changed.isdisjoint(fief):
+                here = here.before
+                line = dict.get(here, fief)
                 if line is not None:
-                    if gone.isdisjoint(fief):
-                        self[fief] = line
-                        return line
-                    return None  # it changed since: an older board's line is older still
+                    self[fief] = line
+                    return line
         return line
 
 
