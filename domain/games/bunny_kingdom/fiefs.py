@@ -5,11 +5,9 @@ All functions read the board tuples of ``State`` and return plain data; squares 
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from functools import lru_cache
 
 from domain.games.bunny_kingdom.components import BUILDING_CARDS, NATURAL, NEIGHBOURS
-from domain.games.bunny_kingdom.lineage import since
 from domain.games.bunny_kingdom.memo import evict, per_object
 from domain.games.bunny_kingdom.state import PRINTED, State
 
@@ -20,44 +18,35 @@ def controlled(state: State, seat: int) -> tuple[int, ...]:
 
 
 def controlled_squares(owners: tuple[int, ...], seat: int) -> tuple[int, ...]:
-    """The seat's squares on a board, once per board and seat (by the identity of ``owners``).
+    """The seat's squares on a board, once per board and seat (by the identity of ``owners``),
+    and one tuple for equal squares (interned): a pick's reveal gives a new board, on which a
+    seat that claimed nothing keeps the very tuple it had, so results keyed by it
+    (``views._fief_lines``: a seat's fief lines) are found again instead of made anew.
 
-    A board the rules made from one whose squares are known (the table's board when it was last
-    shown, a few claims back: ``lineage``) gets them from those, one square per claim, instead of
-    a pass over the 100 squares for every seat; a seat whose squares the claims did not touch
-    keeps the very tuple, so results keyed by it (``views._fief_lines``) are found again.
+    Counted from the 100 squares (2 µs): deriving it from the board's last claims (``lineage``)
+    cost about as much when the last board's squares were known, and a walk back through the
+    claims when they were not (the rules ask for one seat's fiefs at a time).
     """
     key = (id(owners), seat)
     hit = _SQUARES.get(key)
     if hit is not None and hit[0] is owners:
         return hit[1]
-    before = since(owners, lambda board: _known_squares(board, seat))
-    if before is None:
-        squares = tuple([i for i, owner in enumerate(owners) if owner == seat])
-    else:
-        squares, board, changes = before
-        for i in changes:  # claims since, in order; a square may change twice
-            mine, was = owners[i] == seat, i in squares
-            if mine and not was:
-                at = bisect_left(squares, i)
-                squares = squares[:at] + (i,) + squares[at:]
-            elif was and not mine:  # another seat's rabbit took it (a camp evicted, BK-R101)
-                at = bisect_left(squares, i)
-                squares = squares[:at] + squares[at + 1:]
+    squares = tuple([i for i, owner in enumerate(owners) if owner == seat])
+    squares = _INTERNED.setdefault(squares, squares)
     _SQUARES[key] = (owners, squares)  # holds the board: its id is not reused while kept
     if len(_SQUARES) > SQUARES_KEPT:
         evict(_SQUARES, SQUARES_KEPT)
+    if len(_INTERNED) > SQUARES_KEPT:
+        evict(_INTERNED, SQUARES_KEPT)
     return squares
 
 
-def _known_squares(owners: tuple[int, ...], seat: int) -> tuple[int, ...] | None:
-    hit = _SQUARES.get((id(owners), seat))
-    return hit[1] if hit is not None and hit[0] is owners else None
-
-
 #: (id of a board's owners, seat) -> (the owners, the seat's squares): every seat's squares of
-#: 50 tables' latest boards and the boards before them.
+#: 50 tables' latest boards and the boards before them (64 were evicted before a table came
+#: round again).
 _SQUARES: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+#: A seat's squares -> the one tuple of them handed out.
+_INTERNED: dict[tuple[int, ...], tuple[int, ...]] = {}
 SQUARES_KEPT = 2048
 
 
