@@ -1,13 +1,13 @@
 """Which board tuple a board tuple was made from, and the square that changed.
 
-Why: the projection worker and each live stream show every seat's fiefs and the board's squares
-of each table's latest state, and between two of a table's views a pick's reveal or a build
-changes a few of the 100 squares. The rules make every board change through ``changed`` (a
-rabbit placed: ``owners``; a building placed or a camp removed: ``buildings``), which remembers
-the board it came from; a view's per-board result can then be derived from the one it computed
-for an earlier board, square by square, instead of from the 100 squares (``fiefs``,
-``views``). A board made any other way (read back from a snapshot, rebuilt by a bot's estimate)
-has no history and is counted from scratch: the same result either way (tests compare both over
+Why: the projection worker and each live stream show the board's squares and every seat's fief
+lines of each table's latest state, and between two of a table's views a pick's reveal or a
+build changes a few of the 100 squares. The rules make every board change through ``changed``
+(a rabbit placed: ``owners``; a building placed or a camp removed: ``buildings``), which
+remembers the board it came from; a view's per-board result can then be derived from the one it
+made for an earlier board, square by square, instead of from the 100 squares (``views``). A
+board made any other way (read back from a snapshot, rebuilt by a bot's estimate) has no
+history and is counted from scratch: the same result either way (tests compare both over
 seeded games to their ends).
 
 The memo holds the boards it names, so an id is never reused while its entry lives; it is
