@@ -40,7 +40,13 @@ def per_object(fn: F | None = None, *, size: int = SIZE) -> Any:
         value = fn(*args)
         memo[key] = (args, value)
         if len(memo) > size:
-            evict(memo, size)
+            if size > SIZE:
+                evict(memo, size)
+            else:  # the oldest, inline: most memos are this size and evict at every miss
+                try:
+                    del memo[next(iter(memo))]
+                except (KeyError, RuntimeError, StopIteration):
+                    pass
         return value
 
     return remembered
