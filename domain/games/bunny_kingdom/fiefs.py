@@ -47,7 +47,7 @@ def controlled_squares(owners: tuple[int, ...], seat: int) -> tuple[int, ...]:
 _SQUARES: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 #: A seat's squares -> the one tuple of them handed out.
 _INTERNED: dict[tuple[int, ...], tuple[int, ...]] = {}
-SQUARES_KEPT = 2048
+SQUARES_KEPT = 1024
 
 
 def fiefs(state: State, seat: int) -> tuple[tuple[int, ...], ...]:

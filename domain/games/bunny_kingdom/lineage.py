@@ -26,9 +26,11 @@ T = TypeVar("T")
 #: id of a board tuple made by ``changed`` -> (that tuple, the tuple it was made from, the square).
 _MADE: dict[int, tuple[tuple, tuple, int]] = {}
 
-#: Boards remembered: 50 tables' changes between two of their views, with room to spare (a
-#: ``basic`` bot's estimates also place pieces through the rules).
-KEPT = 8192
+#: Boards remembered: 50 tables' changes between two of their views (a four-seat reveal claims
+#: up to about eight squares), with room to spare. Not more: what the memos hold alive, the
+#: cycle collector scans (a ``basic`` bot's estimates also place pieces through the rules, and
+#: push the tables' boards out sooner: those are then counted from scratch).
+KEPT = 2048
 
 #: How many changes back ``since`` looks for a board with a known result: a four-seat reveal
 #: claims up to about eight squares, and the projection worker may show a table once in a few

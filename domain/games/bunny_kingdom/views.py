@@ -204,7 +204,7 @@ def _fiefs(state: State, seat: int) -> list[dict[str, Any]]:
 #: Entries kept by the per-board memos of the views: every seat's fiefs of 50 tables' latest
 #: boards (and the boards before them) must outlast a round of all the tables, or each table's
 #: next view counts them all again.
-BOARDS_KEPT = 1024
+BOARDS_KEPT = 512
 
 
 @per_object(size=BOARDS_KEPT)
