@@ -28,7 +28,7 @@ _MADE: dict[int, tuple[tuple, tuple, int]] = {}
 
 #: Boards remembered: 50 tables' changes between two of their views (a four-seat reveal claims
 #: up to about eight squares), with room to spare. Not more: what the memos hold alive, the
-#: cycle collector scans (a ``basic`` bot's estimates also place pieces through the rules, and
+#: cycle collector scans (a ``basic`` bot's estimates also resolve cards through the rules, and
 #: push the tables' boards out sooner: those are then counted from scratch).
 KEPT = 2048
 
