@@ -11,7 +11,10 @@ game per seat count for the moves ``basic`` never sends), then:
   tree in the same run: ``--baseline DIR``).
 * the CPU (``time.thread_time``) per unit of each of the four kinds of work, replayed from the
   recorded moves so every state is a fresh object (the per-state memos start cold, as they do
-  for a new event), each reader served from the same state as the worker serves them.
+  for a new event), each reader served from the same state as the worker serves them;
+* and per command at 50 tables played in turn (``interleaved``): the projection worker's views
+  of each table's latest state (``worker50``) and seat 0's stream's view of each state
+  (``stream50``), where one table's per-board memos no longer stay warm between its commands.
 
     nice -n 5 python scripts/bench_bk_outputs.py                      # this tree
     nice -n 5 python scripts/bench_bk_outputs.py --baseline /tmp/base --rounds 3   # A B A B ...
@@ -140,6 +143,51 @@ def timings(games: list[list[tuple[int, dict]]]) -> dict[str, tuple[int, float]]
     return {k: (n, s) for k, (n, s) in out.items()}
 
 
+def interleaved(games: list[list[tuple[int, dict]]], tables: int = 50) -> dict[str, tuple[int, float]]:
+    """CPU seconds per command of ``tables`` tables played in turn, a command at a time (seat 0's
+    move and the moves after it until seat 0 moves again; the tables replay the seeded games in
+    turn): what the projection worker renders per command (the spectator's and seat 0's views of
+    the table's latest state, composed as it stores them) and what seat 0's live stream renders
+    (its view of each state of the command, encoded). Why: one table replayed alone keeps every
+    per-board memo warm; at 50 tables each table's next command comes after 49 others'."""
+    from projections.player_views import Parts
+    from projections.stores import dumps
+
+    def commands(steps: list[tuple[int, dict]]) -> list[list[tuple[int, dict]]]:
+        out: list[list[tuple[int, dict]]] = []
+        for step in steps:
+            if step[0] == 0 or not out:
+                out.append([])
+            out[-1].append(step)
+        return out
+
+    played = [commands(games[t % len(games)]) for t in range(tables)]
+    states = [GAME.setup(_players(games[t % len(games)]), {}) for t in range(tables)]
+    clock = time.thread_time
+    worker = stream = 0.0
+    n = 0
+    for i in range(max(map(len, played))):
+        for t, table in enumerate(played):
+            if i >= len(table):
+                continue
+            shown = []
+            for actor, action in table[i]:
+                states[t] = apply(states[t], actor, action)
+                shown.append(states[t])
+            t0 = clock()
+            parts = Parts()
+            for viewer in (None, 0):
+                parts.compose(GAME.player_view(states[t], viewer))
+            t1 = clock()
+            for state in shown:
+                dumps(GAME.player_view(state, 0))
+            t2 = clock()
+            worker += t1 - t0
+            stream += t2 - t1
+            n += 1
+    return {f"worker{tables}": (n, worker), f"stream{tables}": (n, stream)}
+
+
 def worker(repeat: int) -> None:
     """``--worker``: record the games, print the digest and the timings as one JSON line."""
     games = [_with_players(record(*g), g[0]) for g in GAMES]
@@ -147,6 +195,7 @@ def worker(repeat: int) -> None:
     best: dict[str, tuple[int, float]] = {}
     for _ in range(repeat):
         t = timings(games)
+        t.update(interleaved(games))
         for k, (n, s) in t.items():
             if k not in best or s < best[k][1]:
                 best[k] = (n, s)

@@ -13,6 +13,7 @@ from typing import Any
 from domain.errors import IllegalMove, NotYourTurn
 from domain.games.bunny_kingdom.components import BUILDING_CARDS, COORDS, INDEX, TERRAIN, camp_priority
 from domain.games.bunny_kingdom.fiefs import fief_index, is_empty
+from domain.games.bunny_kingdom.lineage import changed
 from domain.games.bunny_kingdom.state import State, put
 
 BUILDABLE = ("city", "basic_farm", "trading_post", "luxury_farm", "sky_tower")
@@ -78,8 +79,8 @@ def place_camp(state: State, seat: int, move: dict[str, Any]) -> State:
     if not is_empty(state, i):
         raise IllegalMove("BK-R34", f"{move['coord']} is not empty (a rabbit or a building is there)")
     return state.set(
-        owners=put(state.owners, i, seat),
-        buildings=put(state.buildings, i, card),
+        owners=changed(state.owners, i, seat),
+        buildings=changed(state.buildings, i, card),
         fronts=put(state.fronts, seat, tuple(c for c in state.fronts[seat] if c != card)),
         discards=put(state.discards, seat, state.discards[seat] + (card,)),
         camps_answered=state.camps_answered + (card,),
@@ -114,7 +115,7 @@ def _check_site(state: State, seat: int, coord: str) -> int:
 def _place(state: State, seat: int, card: str, squares: tuple[int, ...]) -> State:
     buildings = state.buildings
     for i in squares:
-        buildings = put(buildings, i, card)
+        buildings = changed(buildings, i, card)
     return state.set(
         buildings=buildings,
         fronts=put(state.fronts, seat, tuple(c for c in state.fronts[seat] if c != card)),

@@ -19,6 +19,7 @@ from domain.games.bunny_kingdom.components import (
     PROVISIONS_DRAW,
     card_family,
 )
+from domain.games.bunny_kingdom.lineage import changed
 from domain.games.bunny_kingdom.state import State, put
 
 
@@ -192,9 +193,9 @@ def claim(state: State, seat: int, card: str) -> State:
     if b is not None and b.startswith("B-CAMP-"):
         # Evicted (another seat's) or replaced (own) camp: the token leaves, the card stays in
         # its owner's discard pile (BK-D24).
-        buildings = put(buildings, i, None)
+        buildings = changed(buildings, i, None)
     return state.set(
-        owners=put(state.owners, i, seat),
+        owners=changed(state.owners, i, seat),
         buildings=buildings,
         discards=put(state.discards, seat, state.discards[seat] + (card,)),
     )

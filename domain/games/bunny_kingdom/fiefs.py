@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from domain.games.bunny_kingdom.components import BUILDING_CARDS, NATURAL, NEIGHBOURS
-from domain.games.bunny_kingdom.memo import per_object
+from domain.games.bunny_kingdom.memo import evict, per_object
 from domain.games.bunny_kingdom.state import PRINTED, State
 
 
@@ -17,9 +17,37 @@ def controlled(state: State, seat: int) -> tuple[int, ...]:
     return controlled_squares(state.owners, seat)
 
 
-@per_object
 def controlled_squares(owners: tuple[int, ...], seat: int) -> tuple[int, ...]:
-    return tuple([i for i, owner in enumerate(owners) if owner == seat])
+    """The seat's squares on a board, once per board and seat (by the identity of ``owners``),
+    and one tuple for equal squares (interned): a pick's reveal gives a new board, on which a
+    seat that claimed nothing keeps the very tuple it had, so results keyed by it
+    (``views._fief_lines``: a seat's fief lines) are found again instead of made anew.
+
+    Counted from the 100 squares (2 µs): deriving it from the board's last claims (``lineage``)
+    cost about as much when the last board's squares were known, and a walk back through the
+    claims when they were not (the rules ask for one seat's fiefs at a time).
+    """
+    key = (id(owners), seat)
+    hit = _SQUARES.get(key)
+    if hit is not None and hit[0] is owners:
+        return hit[1]
+    squares = tuple([i for i, owner in enumerate(owners) if owner == seat])
+    squares = _INTERNED.setdefault(squares, squares)
+    _SQUARES[key] = (owners, squares)  # holds the board: its id is not reused while kept
+    if len(_SQUARES) > SQUARES_KEPT:
+        evict(_SQUARES, SQUARES_KEPT)
+    if len(_INTERNED) > SQUARES_KEPT:
+        evict(_INTERNED, SQUARES_KEPT)
+    return squares
+
+
+#: (id of a board's owners, seat) -> (the owners, the seat's squares): every seat's squares of
+#: 50 tables' latest boards and the boards before them (64 were evicted before a table came
+#: round again).
+_SQUARES: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+#: A seat's squares -> the one tuple of them handed out.
+_INTERNED: dict[tuple[int, ...], tuple[int, ...]] = {}
+SQUARES_KEPT = 1024
 
 
 def fiefs(state: State, seat: int) -> tuple[tuple[int, ...], ...]:

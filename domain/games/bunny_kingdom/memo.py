@@ -11,6 +11,7 @@ lives. Callers get the shared result: they must not mutate it.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -20,8 +21,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 SIZE = 64
 
 
-def per_object(fn: F) -> F:
-    """Memoize ``fn`` by the identity of its positional arguments (a small, bounded memo)."""
+def per_object(fn: F | None = None, *, size: int = SIZE) -> Any:
+    """Memoize ``fn`` by the identity of its positional arguments (a small, bounded memo).
+
+    ``@per_object`` keeps ``SIZE`` entries; ``@per_object(size=n)`` keeps ``n``, for results asked
+    of every table's latest board in turn (50 tables' boards, each seat's: 64 were evicted before
+    a table came round again)."""
+    if fn is None:
+        return lambda f: per_object(f, size=size)
     memo: dict[tuple[int, ...], tuple[tuple[Any, ...], Any]] = {}
 
     @functools.wraps(fn)
@@ -32,14 +39,33 @@ def per_object(fn: F) -> F:
             return hit[1]
         value = fn(*args)
         memo[key] = (args, value)
-        if len(memo) > SIZE:
-            try:  # drop the oldest; another thread may have changed the memo meanwhile
-                del memo[next(iter(memo))]
-            except (KeyError, RuntimeError, StopIteration):
-                pass
+        if len(memo) > size:
+            if size > SIZE:
+                evict(memo, size)
+            else:  # the oldest, inline: most memos are this size and evict at every miss
+                try:
+                    del memo[next(iter(memo))]
+                except (KeyError, RuntimeError, StopIteration):
+                    pass
         return value
 
-    return remembered  # type: ignore[return-value]
+    return remembered
+
+
+def evict(memo: dict, size: int) -> None:
+    """Drop the oldest entries of a memo over ``size``: one at a time up to ``SIZE`` entries, an
+    eighth at once beyond. Why: a dict's oldest key is found by a scan over the slots its
+    deletions left, so dropping one key per insertion costs a scan of up to ``size`` slots each
+    time (1.25 µs an insertion at 1,024 entries, 0.18 at 64); in eighths it is paid once per
+    ``size / 8`` insertions. Another thread may change the memo meanwhile: a miss is harmless."""
+    try:
+        if size <= SIZE:
+            del memo[next(iter(memo))]
+        else:
+            for key in list(itertools.islice(memo, len(memo) - size + size // 8)):
+                memo.pop(key, None)
+    except (KeyError, RuntimeError, StopIteration):
+        pass
 
 
 def per_parts(parts: Callable[..., tuple[Any, ...]], size: int = SIZE) -> Callable[[F], F]:
@@ -64,10 +90,7 @@ def per_parts(parts: Callable[..., tuple[Any, ...]], size: int = SIZE) -> Callab
             value = fn(*args)
             memo[key] = (held, value)
             if len(memo) > size:
-                try:
-                    del memo[next(iter(memo))]
-                except (KeyError, RuntimeError, StopIteration):
-                    pass
+                evict(memo, size)
             return value
 
         return remembered  # type: ignore[return-value]

@@ -12,11 +12,12 @@ from typing import Any
 
 from domain.errors import IllegalMove
 from domain.games.bunny_kingdom import facts
-from domain.games.bunny_kingdom.components import COORDS, PROVISIONS_DRAW, card_family
+from domain.games.bunny_kingdom.components import COORDS, INDEX, PROVISIONS_DRAW, card_family
 from domain.games.bunny_kingdom.construction import pending_camp
 from domain.games.bunny_kingdom.exploration import building_detail, left, pass_direction, right
-from domain.games.bunny_kingdom.fiefs import fiefs_of, strength_and_resources
-from domain.games.bunny_kingdom.memo import per_object, shared
+from domain.games.bunny_kingdom.fiefs import connected, controlled_squares, strength_and_resources
+from domain.games.bunny_kingdom.lineage import made, since
+from domain.games.bunny_kingdom.memo import evict, per_object, shared
 from domain.games.bunny_kingdom.rules import play
 from domain.games.bunny_kingdom.scoring import parchment_scores, progress, scores
 from domain.games.bunny_kingdom.state import State
@@ -110,15 +111,62 @@ def _public(state: State) -> dict[str, Any]:
     return shared(view)
 
 
-@per_object
 def _squares(owners: tuple[int, ...], buildings: tuple[str | None, ...]) -> dict[str, Any]:
     """The board's squares with a rabbit or a building, once per board (the identity of its
-    tuples): a drafting round's states share one, each shown to every seat."""
-    return {
-        COORDS[i]: {"owner": o if o >= 0 else None, "building": b}
-        for i, (o, b) in enumerate(zip(owners, buildings))
-        if o >= 0 or b is not None
-    }
+    tuples): a drafting round's states share one, each shown to every seat. A board the rules
+    made from a shown one (``lineage``: the claims of a reveal, a build) is the shown one with
+    the changed squares' entries replaced, kept in square order; the others are shared with it.
+    """
+    key = (id(owners), id(buildings))
+    hit = _BOARDS.get(key)
+    if hit is not None and hit[0] is owners and hit[1] is buildings:
+        return hit[2]
+    # a build changes the buildings alone, a claim the owners (and a camp's removal both): the
+    # board before a build is looked for first, where there was one, then the claims' boards
+    before = None
+    if made(buildings):
+        before = since(buildings, lambda board: _known_board(owners, board), 8)
+    if before is None:
+        before = since(owners, lambda board: _known_board(board, buildings), 16)
+    if before is None:
+        squares = {
+            COORDS[i]: {"owner": o if o >= 0 else None, "building": b}
+            for i, (o, b) in enumerate(zip(owners, buildings))
+            if o >= 0 or b is not None
+        }
+    else:
+        squares = _changed_squares(before[0], before[2], owners, buildings)
+    _BOARDS[key] = (owners, buildings, squares)  # holds the board: its ids are not reused while kept
+    if len(_BOARDS) > BOARDS_KEPT // 4:
+        evict(_BOARDS, BOARDS_KEPT // 4)
+    return squares
+
+
+def _known_board(owners: tuple[int, ...], buildings: tuple[str | None, ...]) -> dict[str, Any] | None:
+    hit = _BOARDS.get((id(owners), id(buildings)))
+    return hit[2] if hit is not None and hit[0] is owners and hit[1] is buildings else None
+
+
+def _changed_squares(shown: dict[str, Any], changes: list[int], owners: tuple[int, ...],
+                     buildings: tuple[str | None, ...]) -> dict[str, Any]:
+    """``_squares`` of a board from that of a board it was made from and the squares changed."""
+    squares = dict(shown)
+    added = False
+    for i in changes:
+        coord = COORDS[i]
+        o, b = owners[i], buildings[i]
+        if o >= 0 or b is not None:
+            added = added or coord not in squares
+            squares[coord] = {"owner": o if o >= 0 else None, "building": b}
+        else:
+            squares.pop(coord, None)
+    if added:  # a new entry went in last: back to square order
+        squares = {coord: squares[coord] for coord in sorted(squares, key=INDEX.__getitem__)}
+    return squares
+
+
+#: (ids of a board's owners and buildings) -> (them, its ``_squares``).
+_BOARDS: dict[tuple[int, int], tuple[tuple[int, ...], tuple[str | None, ...], dict[str, Any]]] = {}
 
 
 @per_object
@@ -147,18 +195,25 @@ def _scores(state: State) -> Any:
 
 def _fiefs(state: State, seat: int) -> list[dict[str, Any]]:
     """BK-R128: the seat's fiefs as a harvest would score them now, smallest coordinate first.
-    Once per board (the identity of its tuples), like ``fiefs``: a drafting round's states share
-    one, and each of them is shown to every seat."""
-    return _fief_lines(state.owners, state.buildings, state.trading, seat)
+    Once per seat's squares and board buildings (the identity of their tuples): a drafting
+    round's states share one board, each shown to every seat, and a reveal keeps the squares
+    tuple of every seat it gave no square (``fiefs.controlled_squares``)."""
+    return _fief_lines(controlled_squares(state.owners, seat), state.buildings, state.trading)
 
 
-@per_object
-def _fief_lines(owners: tuple[int, ...], buildings: tuple[str | None, ...], trading: tuple[str | None, ...],
-                seat: int) -> list[dict[str, Any]]:
+#: Entries kept by the per-board memos of the views: every seat's fiefs of 50 tables' latest
+#: boards (and the boards before them) must outlast a round of all the tables, or each table's
+#: next view counts them all again.
+BOARDS_KEPT = 512
+
+
+@per_object(size=BOARDS_KEPT)
+def _fief_lines(squares: tuple[int, ...], buildings: tuple[str | None, ...],
+                trading: tuple[str | None, ...]) -> list[dict[str, Any]]:
     known = _lines_on(buildings, trading)
     out = []
-    for fief in fiefs_of(owners, buildings, seat):
-        line = known.get(fief)
+    for fief in connected(squares, buildings):
+        line = known.line(fief)
         if line is None:
             power, kinds = strength_and_resources(buildings, trading, fief)
             found = sorted(kinds)
@@ -173,12 +228,66 @@ def _fief_lines(owners: tuple[int, ...], buildings: tuple[str | None, ...], trad
     return out
 
 
-@per_object
-def _lines_on(buildings: tuple[str | None, ...], trading: tuple[str | None, ...]) -> dict[tuple[int, ...], Any]:
+def _lines_on(buildings: tuple[str | None, ...], trading: tuple[str | None, ...]) -> Lines:
     """Fief -> its line, on one board's buildings and trading posts (a line reads nothing else).
     A pick's claims change every seat's squares but only the fiefs they touch: the others' lines
-    are shared with the states before, as every viewer's are (callers must not change them)."""
-    return {}
+    are shared with the states before, as every viewer's are (callers must not change them). A
+    build changes the buildings of one or two squares: the lines of fiefs without them are the
+    ones on the board it was built on (``Lines``)."""
+    key = (id(buildings), id(trading))
+    hit = _LINES.get(key)
+    if hit is not None and hit[0] is buildings and hit[1] is trading:
+        return hit[2]
+    before = since(buildings, lambda board: _known_lines(board, trading))
+    lines = Lines() if before is None else Lines(before[0], frozenset(before[2]))
+    _LINES[key] = (buildings, trading, lines)
+    if len(_LINES) > BOARDS_KEPT // 4:
+        evict(_LINES, BOARDS_KEPT // 4)
+    return lines
+
+
+def _known_lines(buildings: tuple[str | None, ...], trading: tuple[str | None, ...]) -> Lines | None:
+    hit = _LINES.get((id(buildings), id(trading)))
+    return hit[2] if hit is not None and hit[0] is buildings and hit[1] is trading else None
+
+
+#: (ids of a board's buildings and trading posts) -> (them, its ``Lines``).
+_LINES: dict[tuple[int, int], tuple[tuple[str | None, ...], tuple[str | None, ...], Lines]] = {}
+
+
+class Lines(dict):
+    """The fief lines made on one board, and the board it was built from: a fief none of whose
+    squares changed since has the line it had there (a line reads only its squares' buildings
+    and trading posts, and the trading posts are the same tuple)."""
+
+    __slots__ = ("before", "changed")
+
+    #: Earlier boards looked through, nearest first; the link beyond is cut, so a table's boards
+    #: do not hold all their predecessors.
+    DEPTH = 4
+
+    def __init__(self, before: Lines | None = None, changed: frozenset[int] = frozenset()) -> None:
+        super().__init__()
+        self.before, self.changed = before, changed
+        link = self
+        for _ in range(self.DEPTH):
+            link = link.before
+            if link is None:
+                return
+        link.before = None
+
+    def line(self, fief: tuple[int, ...]) -> Any:
+        """The line of ``fief`` made on this board or kept from an earlier one, None if neither."""
+        line = self.get(fief)
+        if line is None:
+            here = self
+            while here.before is not None and here.changed.isdisjoint(fief):
+                here = here.before
+                line = dict.get(here, fief)
+                if line is not None:
+                    self[fief] = line
+                    return line
+        return line
 
 
 _HIDDEN_FIELDS = {
