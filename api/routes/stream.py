@@ -181,15 +181,12 @@ class FrameSource:
             first = kept[0][0].originator_version
             if first > after + 1 or kept[-1][0].originator_version < upto:
                 return None
-            rows = kept[after + 1 - first:upto + 2 - first]  # and the next one's step, if kept
-        out = []
-        for i in range(upto - after):
-            event, step = rows[i]
-            nxt = rows[i + 1][1] if i + 1 < upto - after else None
-            if step is None or (i + 1 < upto - after and nxt is None):
-                return None
-            out.append((event, step[0], list(step[1]), final if nxt is None else _After(final, nxt)))
-        return out
+            rows = kept[after + 1 - first:upto + 1 - first]
+        if any(step is None for _, step in rows):
+            return None
+        # The table after each event is what the next event's step recorded; after the last, the saved one.
+        afters = [_After(final, step) for _, step in rows[1:]] + [final]
+        return [(event, step[0], list(step[1]), table) for (event, step), table in zip(rows, afters, strict=True)]
 
     def head(self, table_id: UUID) -> int:
         """The table's current version in the store (0 when there is no such table)."""

@@ -716,14 +716,20 @@ def test_an_open_table_offers_its_invite_link_and_reads_seats_from_one(new_page)
     assert ann.errors == [] and bob.errors == []
 
 
+def run_in_client(new_page, script):
+    """A new page on the served client, and what ``script`` (an async function's text, importing the
+    client's own modules) returns there: a client module tested as the browser loads it."""
+    page = new_page()
+    page.goto("/")
+    expect(page.locator("main")).to_be_visible()
+    return page, page.evaluate(script)
+
+
 def test_a_list_field_offers_no_more_when_a_shorter_list_is_a_move_of_its_own(new_page):
     # Walnut Grove's "discard from the barn": [slot 1], [slot 2] or [slot 1, slot 2]. Once slot 1 is
     # chosen, "no more" must stay a choice (discard slot 1 alone); the button was once passed to
     # map() as its thisArg and never drawn, so only the pair could be reached.
-    page = new_page()
-    page.goto("/")
-    expect(page.locator("main")).to_be_visible()
-    labels = page.evaluate("""async () => {
+    page, labels = run_in_client(new_page, """async () => {
         const {Composer} = await import('/web/composer.js');
         const {moveChooser} = await import('/web/movelist.js');
         const moves = [{type: 'discard', slots: ['s1']}, {type: 'discard', slots: ['s2']}, {type: 'discard', slots: ['s1', 's2']}];
@@ -744,10 +750,7 @@ def test_a_list_field_offers_no_more_when_a_shorter_list_is_a_move_of_its_own(ne
 
 def test_a_move_type_says_how_many_choices_it_leads_to_in_words(new_page):
     # Homesteaders' list offered "take debt (50)": a player read fifty debts. The count is of choices.
-    page = new_page()
-    page.goto("/")
-    expect(page.locator("main")).to_be_visible()
-    labels = page.evaluate("""async () => {
+    page, labels = run_in_client(new_page, """async () => {
         const {Composer} = await import('/web/composer.js');
         const {moveChooser} = await import('/web/movelist.js');
         const moves = [{type: 'take_debt', amount: 1}, {type: 'take_debt', amount: 2}, {type: 'pass'}];
@@ -760,10 +763,7 @@ def test_a_move_type_says_how_many_choices_it_leads_to_in_words(new_page):
 def test_a_tie_broken_for_the_win_does_not_share_first_place(new_page):
     # Fantasy Ranch breaks a tie on trophies by horses: the table review's ranking read "1. Bot 2 ·
     # winner 11 trophies" and "1. Bot 3 11 trophies". Equal totals still share a place otherwise.
-    page = new_page()
-    page.goto("/")
-    expect(page.locator("main")).to_be_visible()
-    ranks = page.evaluate("""async () => {
+    page, ranks = run_in_client(new_page, """async () => {
         const {scoreRanking} = await import('/web/render.js');
         const ids = {label: (seat) => `Seat ${seat + 1}`};
         const scores = {totals: {0: 11, 1: 11, 2: 1, 3: 1}, ranking: [0, 1, 2, 3], winners: [0], breakdown: {}};
