@@ -21,7 +21,9 @@ eventsourcing aggregate (through the library's cached repository) and append one
 of any command that reads and appends: ``POST /bench/bare/<lane>``, a route added to the app
 ``create_app()`` builds (it pays the app's per-request layer), and ``POST /bench/plain/<lane>``, a
 plain ``Flask(__name__)`` app outside ``create_app()`` (the issue's baseline) under the same
-gunicorn, in the same workers. It prints, per point: commands/s, p50/p99 of the command and of the
+gunicorn, in the same workers (``--plain-store postgres,memory,sqlite``: also on the library's
+in-memory and SQLite stores, ``POST /bench/plain/<store>/<lane>``, to tell the store's cost from the
+app's; PostgreSQL's recorder locks the events table for each save). It prints, per point: commands/s, p50/p99 of the command and of the
 read before it, both baselines' rates, the ratios to the plain one, and server CPU per command per
 process (web workers, projection worker, the PostgreSQL backends of this database, redis), with the
 projection worker's lag after the clients stop. CPU is read from ``/proc`` before and after; the
@@ -178,10 +180,17 @@ class BenchApp:
 PLAIN_PREFIX = "/bench/plain/"
 
 
+#: The plain append's event stores: PostgreSQL as the app's (``/bench/plain/<lane>``), and the
+#: library's in-memory and SQLite stores (``/bench/plain/<store>/<lane>``, ``--plain-store``), which
+#: show what the store, not the app, allows: PostgreSQL's recorder takes a table lock per save.
+PLAIN_STORES = ("postgres", "memory", "sqlite")
+
+
 class PlainApp:
     """WSGI: a plain ``Flask(__name__)`` with one route appending one eventsourcing event, the
     same as ``/bench/bare/<lane>`` but outside ``create_app()``: no request id, access line,
-    metrics, limiter, body check or receipt (the issue's baseline). Built on first use per worker."""
+    metrics, limiter, body check or receipt (the issue's baseline). Built on first use per worker;
+    each store's application on its first append."""
 
     def __init__(self) -> None:
         self._app = None
@@ -193,11 +202,23 @@ class PlainApp:
         from api.config import Settings  # the store's connection settings only, not the app
 
         flask_app = Flask(__name__)
-        bare = Bare(env=Settings.from_env().with_(group_commit=False).eventsourcing_env("bench_bare"))
+        settings = Settings.from_env().with_(group_commit=False)
+        stores: dict[str, Bare] = {}
+        opening = threading.Lock()
+
+        def store_app(store: str) -> Bare:
+            if store not in stores:
+                with opening:
+                    if store not in stores:  # the non-PostgreSQL stores are this worker's own, made here
+                        stores[store] = Bare(env=settings.with_(store=store, create_tables=True)
+                                             .eventsourcing_env("bench_plain") if store != "postgres" else
+                                             settings.eventsourcing_env("bench_bare"))
+            return stores[store]
 
         @flask_app.post(PLAIN_PREFIX + "<int:lane>")
-        def plain_append(lane: int) -> Any:
-            version = tick(bare, lane)
+        @flask_app.post(PLAIN_PREFIX + "<any(memory, sqlite):store>/<int:lane>")
+        def plain_append(lane: int, store: str = "postgres") -> Any:
+            version = tick(store_app(store), lane)
             return jsonify(version=version) if version is not None else (jsonify(error="conflict"), 409)
 
         return flask_app
@@ -433,8 +454,9 @@ async def game_lane(port: int, rng: random.Random, state: dict, out: dict) -> No
 
 #: The append baselines' paths by kind: inside ``create_app()`` and outside it (plain Flask). Their
 #: lanes differ, so each kind appends to aggregates of its own.
-APPEND_PATHS = {"bare": "/bench/bare/{lane}", "plain": PLAIN_PREFIX + "{lane}"}
-APPEND_LANES = {"bare": 0, "plain": 100_000}
+APPEND_PATHS = {"bare": "/bench/bare/{lane}", "plain": PLAIN_PREFIX + "{lane}",
+                **{f"plain:{store}": PLAIN_PREFIX + store + "/{lane}" for store in PLAIN_STORES[1:]}}
+APPEND_LANES = {"bare": 0, "plain": 100_000, "plain:memory": 200_000, "plain:sqlite": 300_000}
 
 
 async def bare_lane(port: int, lane: int, state: dict, out: dict, kind: str = "bare") -> None:
@@ -858,7 +880,8 @@ def run_point(services: Services, kind: str, lanes: int, seconds: float, seed: i
 
 
 #: What each kind of point counts, as the report names it.
-WHAT = {"game": "commands", "bare": "in-app appends", "plain": "plain appends"}
+WHAT = {"game": "commands", "bare": "in-app appends", "plain": "plain appends",
+        "plain:memory": "plain appends, memory", "plain:sqlite": "plain appends, SQLite"}
 
 
 def report(kind: str, lanes: int, r: dict, label: str = "") -> str:
@@ -915,6 +938,7 @@ def level_summary(rows: list[tuple[int, dict[str, dict | None]]], levels: list[s
         plain = figures.get("plain")
         keys = [(f"game:{lv}:{m}", f"Tabletop, bots at {lv}, {m}") for m in modes for lv in levels]
         baselines = [("bare", "append inside create_app()"), ("plain", "append, plain Flask")]
+        baselines += [(f"plain:{store}", f"append, plain Flask, {store} store") for store in PLAIN_STORES[1:]]
         baselines += [(f"bgio:{store}", name) for store, name in BGIO_STORES.items()]
         for key, name in keys + baselines:
             r = figures.get(key)
@@ -1154,6 +1178,10 @@ def main() -> None:
     parser.add_argument("--db", default="tabletop_load_bench", help="PostgreSQL database to create and drop")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2, as deployed)")
     parser.add_argument("--no-bare", action="store_true", help="skip the append baselines (in-app and plain Flask)")
+    parser.add_argument("--plain-store", default="postgres",
+                        help="the plain Flask append's event stores, comma-separated, each a point of its own "
+                             "(postgres, the app's, always runs: it is the baseline; memory, sqlite: the library's other "
+                             "stores, without PostgreSQL's per-save table lock, run after it: they explain it)")
     parser.add_argument("--no-bgio", action="store_true",
                         help="skip the boardgame.io 0.50.2 baseline (FlatFile and in-memory, node, scripts/bgio/)")
     parser.add_argument("--bgio-cache", type=Path, default=bgio_default_cache(),
@@ -1201,6 +1229,9 @@ def main() -> None:
         os.environ["TABLETOP_GROUP_COMMIT"] = args.group_commit
     if args.window_ms is not None:
         os.environ["TABLETOP_GROUP_COMMIT_WINDOW_MS"] = str(args.window_ms)
+    plain_stores = [st.strip() for st in args.plain_store.split(",") if st.strip()]
+    if not plain_stores or any(st not in PLAIN_STORES for st in plain_stores):
+        parser.error(f"--plain-store: {', '.join(PLAIN_STORES)} (comma-separated), not {args.plain_store!r}")
     points = [int(x) for x in args.tables.split(",") if x.strip()]
     services = Services(args.db, args.workers, args.client_limits)
     print(f"bench_load: {GAME}, {SEATS} seats (1 person + {SEATS - 1} bots at level {' and '.join(levels)}; bots "
@@ -1238,7 +1269,7 @@ def main() -> None:
                     lane_rows.append((lanes, level, mode, runs))
             services.bots_mode("inline")
             if not args.no_bare:
-                for kind in ("bare", "plain"):
+                for kind in ["bare", "plain"] + [f"plain:{st}" for st in plain_stores if st != "postgres"]:
                     figures[kind] = run_point(services, kind, lanes, args.seconds, seed=i)
                     print(report(kind, lanes, figures[kind]), flush=True)
             for store in () if bgio_skipped else BGIO_STORES:
