@@ -19,7 +19,7 @@ from domain.games.walnut_grove.farm import Area, farm_areas
 from domain.games.walnut_grove.holdings import coins, help_tiles, owned_counts, owned_goods
 from domain.games.walnut_grove.legal import area_anchor
 from domain.games.walnut_grove.state import Player, WalnutGroveState
-from domain.games.walnut_grove.winter import resolve_winter, winter_needs
+from domain.games.walnut_grove.winter import winter_needs
 
 COIN = "coin"
 
