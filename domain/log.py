@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from domain.games.facts import score_unit as unit_word
 from domain.games.game import (
     CHANCE,
     COMPONENT_REF,
@@ -237,10 +238,9 @@ def _describe(
             return CHANCE, action, _say(game, before, CHANCE, action, viewer, after)
         return CHANCE, game.action_view(before, CHANCE, action, viewer), _say(game, before, CHANCE, action, viewer, after)
     if isinstance(event, Table.Opened):
-        rules = game.rules_description()["label"]
         # The commitment itself (64 hex digits) is the Fairness audit's, where it is checked; a
         # player reading the log stumbled on it (table review, fifteenth session).
-        text = f"A {game.title} table opened with {event.seats} seats under {rules}; its seed is sealed until the end."
+        text = f"A {game.title} table opened with {event.seats} seats{opened_as(game, event.options)}; its seed is sealed until the end."
         origin = event.forked_from
         if origin and origin.get("what_if"):
             who = origin.get("by") or f"Seat {origin['as_seat'] + 1}"
@@ -283,13 +283,24 @@ def _describe(
     return None, None, type(event).__name__
 
 
+def opened_as(game: Any, options: Any) -> str:
+    """How the first line says what the table plays: " at level 3 (rules version 1)". A game with
+    levels (Fantasy Ranch's ``level`` option) says its level in words; the rules are a version, with
+    what the version changed where its label says it ("(rules version 2: only flipped help tiles
+    cost 2 points, as printed)"). It once read "under Fantasy Ranch rules 1", beside the header's
+    level 3 (table review, finding 14)."""
+    level = (options or {}).get("level") if "level" in game.options else None
+    rules = game.rules_description()
+    label, plain = rules["label"], f"{game.title} rules {rules['version']}"
+    what = label[len(plain):].strip().removeprefix("(").removesuffix(")").strip() if label.startswith(plain) else label
+    version = f"rules version {rules['version']}{f': {what}' if what else ''}"
+    return f"{f' at level {level}' if level is not None else ''} ({version})"
+
+
 def score_unit(game: Any, n: Any) -> str:
     """What a game's totals count, from its catalog's terms (``score.unit``, ``score.unit.one``):
     Fantasy Ranch counts trophies; "points" otherwise."""
-    terms = (game.catalog() or {}).get("terms", {})
-    if n == 1:
-        return terms.get("score.unit.one", "point")
-    return terms.get("score.unit", "points")
+    return unit_word((game.catalog() or {}).get("terms", {}), n)
 
 
 def ended_text(game: Any, event: Any) -> str:

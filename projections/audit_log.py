@@ -122,7 +122,9 @@ class AuditLog(Projection):
     """
 
     name = "log"
-    version = 4  # 2: sentences keep seat references, rows carry the seats' names; 3: facts; 4: components named when read
+    version = 5  # 2: sentences keep seat references, rows carry the seats' names; 3: facts; 4: components named when read;
+    # 5: stored words changed (the first line's level and rules version, the final scores' unit, one help-tile
+    # fact per step): a stored row keeps the words it was written with, so the log is rebuilt once
 
     def on_event(self, step: Step, batch: Batch) -> None:
         # The seats' names now: ``step.table`` moves on with the batch's later events.

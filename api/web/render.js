@@ -200,3 +200,33 @@ export function scoreTable(scores, ids, {finished = false, term = (id) => id, ca
       h('td', {dataset: {label: 'Rank'}}, rank.has(seat) ? String(rank.get(seat)) : '')))),
   )));
 }
+
+/**
+ * The log's lines: consecutive entries that are the same move said the same way (one seat, the same
+ * sentence, no facts, alike undone or not) are one line, `{first, last, count, text}`; every other
+ * entry is a line of its own (`count` 1, its own text). The events stay one each (the versions, the
+ * links, undo and fork are kept); only their rendering is merged: Homesteaders' "You took 1 debt."
+ * five times in a row read as five lines (table review, finding 15), and now reads "You took 1 debt,
+ * 5 times." No rule is known here: only sentences the server wrote alike are merged.
+ */
+export function logLines(entries) {
+  const lines = [];
+  for (const entry of entries) {
+    const prev = lines[lines.length - 1];
+    const alike = prev && entry.event === 'MovePlayed' && prev.last.event === 'MovePlayed'
+      && entry.seat !== null && entry.seat === prev.last.seat && entry.text === prev.last.text
+      && !(entry.facts || []).length && !(prev.last.facts || []).length && !!entry.undone === !!prev.last.undone;
+    if (alike) {
+      prev.last = entry;
+      prev.count += 1;
+    } else {
+      lines.push({first: entry, last: entry, count: 1});
+    }
+  }
+  for (const line of lines) {
+    const said = line.first.text;
+    line.text = line.count === 1 ? said
+      : /\.$/.test(said) ? `${said.slice(0, -1)}, ${line.count} times.` : `${said} (${line.count} times)`;
+  }
+  return lines;
+}

@@ -17,7 +17,7 @@ import {Live} from './live.js';
 import {moveChooser} from './movelist.js';
 import {keptReceipt} from './receipts.js';
 import {optionsLine} from './options.js';
-import {moveWords, scoreLine, scoreRanking, scoreTable, termOf, tree} from './render.js';
+import {logLines, moveWords, scoreLine, scoreRanking, scoreTable, termOf, tree} from './render.js';
 import * as seats from './seats.js';
 import {BOT_LEVELS, botLabel} from './seats.js';
 import {genericStatus, listed} from './status.js';
@@ -1122,19 +1122,25 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const visible = s.log.filter((e) => e.version <= upto);
     const later = s.log.length - visible.length;
     logNote.textContent = later ? `Showing the log up to version ${upto}; ${later} later entr${later === 1 ? 'y is' : 'ies are'} hidden while you look back.` : '';
-    fill(logList, [...visible].reverse().map((entry) => {
+    // The same move said alike several times in a row is one line (`logLines`): "You took 1 debt,
+    // 5 times." Its link, fork and "current step" are its last event's; its undo takes them all back.
+    fill(logList, logLines(visible).reverse().map(({first, last: entry, count, text}) => {
       const seat = entry.seat !== null && entry.seat >= 0 ? entry.seat : null;
       const isMove = entry.event === 'MovePlayed' && seat !== null;
-      return h('li', {class: `${entry.undone ? 'undone' : ''}${seat !== null ? ` by-seat seat-c${seat}` : ''}${fresh.has(entry.version) ? ' recent' : ''}`,
-        value: String(entry.version), title: fresh.has(entry.version) ? 'New since your last move' : null,
+      const isFresh = fresh.has(entry.version);
+      return h('li', {class: `${entry.undone ? 'undone' : ''}${seat !== null ? ` by-seat seat-c${seat}` : ''}${isFresh ? ' recent' : ''}`,
+        value: String(entry.version), title: isFresh ? 'New since your last move' : null,
         'aria-current': entry.version === upto && s.replay ? 'step' : null},
-      h('a', {class: 'v', href: tableAddress(tableId, entry.version), title: `Show the table at version ${entry.version}`}, `v${entry.version}`), ' ',
+      h('a', {class: 'v', href: tableAddress(tableId, entry.version),
+        title: count > 1 ? `Versions ${first.version} to ${entry.version}; show the table at version ${entry.version}` : `Show the table at version ${entry.version}`},
+      count > 1 ? `v${first.version}–${entry.version}` : `v${entry.version}`), ' ',
       seat !== null ? h('span', {class: 'chip', 'aria-hidden': 'true'}) : null,
-      h('span', {class: 'text'}, entry.text),
+      h('span', {class: 'text'}, text),
       entry.undone ? h('span', {class: 'badge'}, 'undone') : null,
-      canUndo && isMove && !entry.undone && entry.version - 1 >= started && entry.version <= t.version
+      canUndo && isMove && !entry.undone && first.version - 1 >= started && entry.version <= t.version
         ? h('button', {type: 'button', class: 'small', dataset: {key: `undo-${entry.version}`},
-          'aria-label': `Undo this move: ${entry.text}`, onclick: () => requestUndo(entry.version - 1)}, 'Undo this move')
+          'aria-label': `${count > 1 ? `Undo these ${count} moves` : 'Undo this move'}: ${text}`,
+          onclick: () => requestUndo(first.version - 1)}, count > 1 ? `Undo these ${count} moves` : 'Undo this move')
         : null,
       canFork && !entry.undone && entry.version >= started && entry.event !== 'GameFinished'
         ? h('button', {type: 'button', class: 'small', dataset: {key: `fork-${entry.version}`},

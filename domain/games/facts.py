@@ -53,6 +53,20 @@ def final_scores(scores: Scores, rule: str) -> Fact:
                 [f"winner:{w}" for w in scores.winners])
 
 
-def scores_text(f: Fact) -> str:
-    totals = ", ".join(f"{seat_ref(s)} {f['amounts'][str(s)]['total']}" for s in f["seats"])
-    return f"Final scores: {totals}."
+def score_unit(terms: Mapping[str, str], n: Any) -> str:
+    """What a game's totals count, from its catalog's terms (``score.unit``, ``score.unit.one``,
+    the words the page's final ranking uses): Fantasy Ranch counts trophies; "points" otherwise."""
+    if n == 1:
+        return terms.get("score.unit.one", "point")
+    return terms.get("score.unit", "points")
+
+
+def scores_text(f: Fact, terms: Mapping[str, str] | None = None) -> str:
+    """"Final scores: Bot 2 7 trophies, Bot 3 4 trophies, you 1 trophy.": each total with its unit
+    (``score_unit`` of the game's catalog ``terms``). It once read "Bot 2 7, Bot 3 4, you 3." (table
+    review, finding 12)."""
+    def total(s: int) -> str:
+        n = f["amounts"][str(s)]["total"]
+        return f"{seat_ref(s)} {n} {score_unit(terms or {}, n)}"
+
+    return f"Final scores: {', '.join(total(s) for s in f['seats'])}."

@@ -6,9 +6,12 @@ model, ``Tables.log`` and the live stream (which all render through ``domain.log
 from __future__ import annotations
 
 import re
+from unittest import mock
 
+import domain.application as application
 from domain.games import get_game
-from domain.games.game import component_ref, seat_ref, seat_verb, their_ref
+from domain.games.facts import final_scores, scores_text
+from domain.games.game import Scores, component_ref, seat_ref, seat_verb, their_ref
 from domain.log import render_seats, seat_names
 from tests.domain.test_tables import play_first_legal
 
@@ -128,3 +131,45 @@ def test_the_first_and_last_lines_say_words_and_units_not_the_seeds_hex_digits(m
     assert not any(re.search(r"[0-9a-f]{16}", t) for t in log), [t for t in log if re.search(r"[0-9a-f]{16}", t)]
     assert log[0].endswith("; its seed is sealed until the end.")
     assert re.fullmatch(r"The game ended: .+ won \((ann|bob) \d+ points?, (ann|bob) \d+ points?\); its seed is now public\.", log[-1]), log[-1]
+
+
+def _bots_game(tables, game, options=None):
+    """A seeded four-player table of ``random`` bots played to the end; its log as a spectator reads it."""
+    with mock.patch.object(application, "new_seed", lambda: "7ab1e" * 12 + "abcd"):
+        table_id = tables.open_table(game, 4, options).table_id
+        for name in ("Ann", "Bob", "Cleo", "Dan"):
+            tables.take_seat(table_id, name, bot=True, level="random")
+        tables.start(table_id)
+    assert tables.table(table_id).status == "finished"
+    return [e.to_dict() for e in tables.log(table_id, None, limit=100_000)]
+
+
+def test_the_first_line_says_a_level_as_a_level_and_the_rules_as_a_version(memory_tables):
+    """A Fantasy Ranch level 3 table opened "under Fantasy Ranch rules 1": the rules *version* read
+    beside the header's *level* 3 (table review, finding 14). Every game's first line, as read."""
+    def first(game, options=None):
+        table_id = memory_tables.open_table(game, 4, options).table_id
+        return memory_tables.log(table_id, None, limit=1)[0].text
+
+    tail = "; its seed is sealed until the end."
+    assert first("fantasy_ranch", {"level": 3}) == f"A Fantasy Ranch table opened with 4 seats at level 3 (rules version 1){tail}"
+    assert first("fantasy_ranch") == f"A Fantasy Ranch table opened with 4 seats at level 1 (rules version 1){tail}"
+    assert first("bunny_kingdom") == f"A Bunny Kingdom table opened with 4 seats (rules version 1){tail}"
+    assert first("homesteaders") == f"A Homesteaders table opened with 4 seats (rules version 1){tail}"
+    assert first("walnut_grove") == ("A Walnut Grove table opened with 4 seats (rules version 2: only flipped help tiles"
+                                     f" cost 2 points, as printed){tail}")
+
+
+def test_the_final_scores_fact_counts_in_the_games_unit_and_one_in_the_singular(memory_tables):
+    """The "Final scores: Bot 2 7, Bot 3 4, you 3." fact under the last move had no unit, beside the
+    last line's "7 trophies" (table review, finding 12): Fantasy Ranch counts trophies (its catalog's
+    ``score.unit``), the others points; one is "1 trophy"."""
+    for game, options, unit in (("fantasy_ranch", {"level": 1}, "troph(?:y|ies)"), ("bunny_kingdom", None, "points?")):
+        log = _bots_game(memory_tables, game, options)
+        scores = [f["text"] for e in log for f in e["facts"] if f["kind"] == "scores"]
+        total = rf"(?:Ann|Bob|Cleo|Dan) -?\d+ {unit}"
+        assert len(scores) == 1 and re.fullmatch(rf"Final scores: {total}(?:, {total}){{3}}\.", scores[0]), scores
+        assert not re.search(r"\b1 (?:trophies|points)\b|\b(?:[02-9]|\d\d+) (?:trophy|point)\b", scores[0]), scores
+    one = final_scores(Scores({0: 1, 1: 7}, {0: {}, 1: {}}, (1, 0), (1,)), "FR-R350")
+    assert scores_text(one, get_game("fantasy_ranch").catalog()["terms"]) == "Final scores: {seat:1} 7 trophies, {seat:0} 1 trophy."
+    assert scores_text(one) == "Final scores: {seat:1} 7 points, {seat:0} 1 point."

@@ -466,7 +466,7 @@ def test_the_key_and_a_tapped_square_explain_the_map_in_words(new_page):
     text = legend.inner_text()
     words = [catalog["terms"][t] for t in ("forest", "sea", "field", "plains", "mountain", "printed_city")]
     words += [catalog["terms"][r] for r in catalog["board"]["basic_resources"] + catalog["board"]["luxury_resources"]]
-    words += ["You", *NAMES[1:], "City", "Trading post", "Camp", "Sky Tower", "Lava", "strength × wealth = harvest"]
+    words += ["You", *NAMES[1:], "City", "Trading post", "Camp", "Sky Tower", "Lava", "towers × resources"]
     for word in words:
         assert word in text, word
     items = legend.locator("li")
@@ -483,4 +483,44 @@ def test_the_key_and_a_tapped_square_explain_the_map_in_words(new_page):
         expect(page.locator(".bk-square-info")).to_have_text(re.compile(rf"^{coord} · {catalog['terms'][terrain]}\b"))
     after = page.evaluate(LAYOUT)
     assert shift(before, after) <= 2, moved(before, after)
+    assert not page.errors, page.errors
+
+
+def test_a_fiefs_label_says_what_it_harvests_and_its_square_says_why_in_words(new_page, monkeypatch):
+    """The table review read "0×0=0" on every fief's first square: a formula until the Key was opened
+    ("strength × wealth = harvest"). Now a fief that scores says what it harvests there ("6 pts"), one
+    that scores nothing has no label, and every square of a fief says it in words (its tooltip, a tap,
+    a screen reader): "3 towers × 2 resources (Carrot, Fish) = 6 points a harvest", "Wood but no towers
+    yet: it harvests nothing". Checked against the view's fiefs, every seat's, in round 3."""
+    monkeypatch.setattr("domain.application.new_seed", lambda: "bb" * 32)  # a deal with fiefs of every kind by then
+    page = new_page(390, 844)
+    table, tokens = open_table(page, humans=1, bots=3)
+    show(page, table, 0, tokens[0])
+    deadline = time.monotonic() + 120
+    while not re.match(r"Round 3\b.* · Exploration\b", page.locator("#board .bk-headline").inner_text()):
+        assert time.monotonic() < deadline, "round 3 never came"
+        ready(page)
+        if not play_one_step(page):
+            page.wait_for_timeout(100)
+    ready(page)
+    view = api(page, "GET", f"/api/tables/{table}/view?version={version(page)}", token=tokens[0])["view"]  # as drawn
+    fiefs = [f for list_ in view["fiefs"] for f in list_]
+    scoring = [f for f in fiefs if f["harvest"]]
+    assert scoring and len(scoring) < len(fiefs)
+    labels = page.locator(".bk-map .bk-fief-label text").evaluate_all("els => els.map((e) => e.textContent)")
+    assert sorted(labels) == sorted(f"{f['harvest']} pt{'' if f['harvest'] == 1 else 's'}" for f in scoring)
+    titles = dict(page.locator(".bk-map .bk-hit").evaluate_all(
+        "els => els.map((e) => [e.dataset.coord, e.querySelector('title').textContent])"))
+    for fief in fiefs:
+        said = titles[fief["territories"][0]]
+        if fief["harvest"]:
+            towers = f"{fief['strength']} tower{'' if fief['strength'] == 1 else 's'}"
+            assert f"{towers} × {fief['wealth']} resource" in said, said
+            assert said.endswith(f" = {fief['harvest']} point{'' if fief['harvest'] == 1 else 's'} a harvest"), said
+        else:
+            assert said.endswith(": it harvests nothing") and "yet" in said, said
+        assert "×0" not in said and "strength" not in said and "wealth" not in said, said
+    first = scoring[0]["territories"][0]
+    page.locator(f".bk-map .bk-hit[data-coord='{first}']").click()
+    expect(page.locator(".bk-square-info")).to_have_text(re.compile(r"= \d+ points? a harvest$"))
     assert not page.errors, page.errors

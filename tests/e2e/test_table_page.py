@@ -771,3 +771,45 @@ def test_a_tie_broken_for_the_win_does_not_share_first_place(new_page):
     }""")
     assert ranks == ["1.", "2.", "3.", "3."]
     assert page.errors == []
+
+
+def test_the_same_move_said_alike_in_a_row_is_one_log_line_and_the_events_stay_one_each(new_page):
+    # The table review read Homesteaders' "You took 1 debt." five times in a row, a line per debt.
+    # The events stay five (each its version); the log renders them as one line that says so.
+    page, lines = run_in_client(new_page, """async () => {
+        const {logLines} = await import('/web/render.js');
+        const move = (version, seat, text, more = {}) => ({version, event: 'MovePlayed', seat, text, facts: [], undone: false, ...more});
+        const entries = [move(7, 0, 'You took 1 debt.'), move(8, 0, 'You took 1 debt.'), move(9, 0, 'You took 1 debt.'),
+            move(10, 1, 'Bob took 1 debt.'), move(11, 0, 'You took 1 debt.'),
+            move(12, 0, 'You sold 1 wood.', {facts: [{kind: 'income paid', text: 'You collected 1 silver.'}]}),
+            move(13, 0, 'You sold 1 wood.'), move(14, 0, 'You sold 1 wood.', {undone: true})];
+        return logLines(entries).map((l) => [l.first.version, l.last.version, l.count, l.text]);
+    }""")
+    assert lines == [[7, 9, 3, "You took 1 debt, 3 times."], [10, 10, 1, "Bob took 1 debt."], [11, 11, 1, "You took 1 debt."],
+                     [12, 12, 1, "You sold 1 wood."], [13, 13, 1, "You sold 1 wood."], [14, 14, 1, "You sold 1 wood."]]
+    assert page.errors == []
+
+
+def test_a_debt_taken_five_times_in_a_row_reads_as_one_line_of_the_table_log(new_page):
+    # Five take_debt moves of one debt each, as Homesteaders' list offers them: one log line with its
+    # five versions, whose undo takes all five back; a move of five debts reads "took 5 debts".
+    page = new_page()
+    table_id = open_with_bots(page, "homesteaders", 2, "alice")
+    token = page.evaluate("(id) => JSON.parse(localStorage.getItem(`tabletop.seat.${id}.0`)).token", table_id)
+    auth = {"Authorization": f"Bearer {token}"}
+    expect(page.locator("#log li").first).to_be_visible()
+    first = None
+    for move in [{"type": "take_debt", "count": 1}] * 5 + [{"type": "take_debt", "count": 5}]:
+        legal = page.request.get(f"/api/tables/{table_id}/seats/0/legal-moves", headers=auth).json()
+        assert move in legal["moves"]
+        r = page.request.post(f"/api/tables/{table_id}/seats/0/moves", headers=auth,
+                              data={"move": move, "expected_version": legal["version"]})
+        assert r.ok, r.text()
+        first = first or legal["version"] + 1
+    expect(page.locator("#log > li").first).to_contain_text("You took 5 debts.")
+    line = page.locator("#log > li").nth(1)
+    expect(line.locator(".text")).to_have_text("You took 1 debt, 5 times.")
+    expect(line.locator(".v")).to_have_text(f"v{first}–{first + 4}")
+    expect(page.locator("#log > li", has_text="took 1 debt")).to_have_count(1)
+    expect(line.get_by_role("button", name=re.compile(r"^Undo these 5 moves"))).to_be_visible()
+    assert page.errors == []

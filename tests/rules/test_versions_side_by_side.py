@@ -82,7 +82,8 @@ def test_the_log_names_the_rules_a_table_plays_in_words(tiny_v2):
     app = Tables(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     try:
         first = app.log(bot_table(app), None, limit=1)[0]
-        assert "under Tiny Duel rules 2 (ten points for everyone)" in first.text
+        # the rules as a version, with what it changed (table review, finding 14)
+        assert "(rules version 2: ten points for everyone)" in first.text
     finally:
         app.close()
 

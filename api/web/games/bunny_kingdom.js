@@ -428,11 +428,28 @@ function rabbit(x, y, fill) {
     s('circle', {cx, cy, r: 6, fill, stroke: '#fff', 'stroke-width': 1.2}));
 }
 
-function fiefText(ctx, seat, fief) {
+const counted = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What a fief harvests, as its label on the map: "6 pts" on a fief that scores, nothing on one that
+ * does not (it read "0×0=0" on every fief, a formula until the Key was opened: table review,
+ * finding 13). The words are the square's (`fiefText`), on hover, on a tap and for a screen reader. */
+export function fiefLabel(fief) {
+  return fief.harvest ? `${fief.harvest} pt${fief.harvest === 1 ? '' : 's'}` : null;
+}
+
+/** A fief in words, as a player counts it: "Your fief: A6, B6 · 2 towers × 3 resources (Wood, Fish,
+ * Carrot) = 6 points a harvest"; one that scores nothing says what it lacks ("no towers yet"). */
+export function fiefText(ctx, seat, fief) {
   const {whose, term} = ctx;
-  const res = fief.resources.length ? fief.resources.map(term).join(', ') : 'nothing';
-  return `${whose(seat)} fief: ${fief.territories.join(', ')} · strength ${fief.strength} (towers) × wealth ${fief.wealth} `
-    + `(${res}) = ${fief.harvest}`;
+  const where = `${whose(seat)} fief: ${fief.territories.join(', ')}`;
+  const towers = counted(fief.strength, 'tower');
+  const resources = `${counted(fief.wealth, 'resource')}${fief.resources.length ? ` (${fief.resources.map(term).join(', ')})` : ''}`;
+  if (fief.harvest) return `${where} · ${towers} × ${resources} = ${counted(fief.harvest, 'point')} a harvest`;
+  const names = fief.resources.map(term);
+  const had = names.length < 3 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const lacks = !fief.strength && !fief.wealth ? 'no towers and no resource yet'
+    : !fief.strength ? `${had || counted(fief.wealth, 'resource')} but no towers yet` : `${towers} but no resource yet`;
+  return `${where} · ${lacks}: it harvests nothing`;
 }
 
 function drawMap(ctx, {lit, recent, onPoint}) {
@@ -506,11 +523,14 @@ function drawMap(ctx, {lit, recent, onPoint}) {
     lines.append(s('line', {x1: ax + 24, y1: ay + 8, x2: bx + 24, y2: by + 8, stroke: colour(owner), class: 'bk-sky-link'},
       tip(`${comp(id).name}: ${a} and ${b} count as connected`)));
   }
-  // Fief labels: strength × wealth = harvest on the fief's first square.
+  // Fief labels: what a scoring fief harvests ("6 pts") on its first square; a fief that scores
+  // nothing has none. The words (towers × resources) are the squares' own, below.
   (view.fiefs || []).forEach((list, seat) => list.forEach((fief) => {
+    const text = fiefLabel(fief);
+    if (!text) return;
     const [x, y] = coordXY(fief.territories[0], rows);
-    const text = `${fief.strength}×${fief.wealth}=${fief.harvest}`;
-    labels.append(s('g', {class: `bk-fief-label${fief.harvest ? ' scoring' : fief.strength ? '' : ' idle'}`, 'aria-hidden': 'true'},
+    labels.append(s('g', {class: 'bk-fief-label scoring', 'aria-hidden': 'true'},
+      tip(fiefText(ctx, seat, fief)),
       s('rect', {x: x + 2, y: y + CELL - 14, width: text.length * 5.6 + 6, height: 12, rx: 3, fill: '#fff', stroke: colour(seat)}),
       s('text', {x: x + 5, y: y + CELL - 5}, text)));
   }));
@@ -636,8 +656,8 @@ function fiefSection(ctx) {
   const scoring = all.filter((f) => f.harvest).sort((a, b) => b.harvest - a.harvest);
   const idle = all.filter((f) => !f.harvest);
   const total = all.reduce((t, f) => t + f.harvest, 0);
-  const line = (f) => h('li', {}, h('strong', {}, `${f.strength} × ${f.wealth} = ${f.harvest}`),
-    ` ${f.territories.join(' ')} · ${f.resources.length ? f.resources.map(term).join(', ') : 'no resource'}`);
+  const line = (f) => h('li', {}, h('strong', {}, counted(f.harvest, 'point')),
+    ` · ${counted(f.strength, 'tower')} × ${counted(f.wealth, 'resource')} (${f.resources.map(term).join(', ')}) · ${f.territories.join(' ')}`);
   const end = view.phase === 'over' || view.phase === 'copy';
   const count = `${all.length} fief${all.length === 1 ? '' : 's'}`;
   const summary = end ? `Your fiefs: ${count} · last harvest ${total}` : `Your fiefs: ${count} · a harvest now would score ${total}`;
@@ -666,7 +686,7 @@ function finalSection(ctx, props) {
     const label = (l) => (l.copied_from ? `${comp(l.card).name} copying ${comp(l.copied_from).name}` : comp(l.card).name);
     const rounds = seat.harvests.map((v, r) => `round ${r + 1}: ${v}`).join(' · ');
     const scored = [
-      {label: 'Harvests', basis: `${rounds} (each: your fiefs, strength × wealth)`, points: harvests},
+      {label: 'Harvests', basis: `${rounds} (each: your fiefs, towers × resources)`, points: harvests},
       ...mine.map((l) => ({label: label(l), basis: l.basis, points: l.points})),
     ];
     const positive = scored.filter((x) => x.points);
@@ -769,7 +789,8 @@ function legend(props) {
     item(edge({class: 'bk-lava'}), 'Lava: the squares on either side are not connected'),
     item(edge({class: 'bk-fief-edge', stroke: seats.length ? colour(seats[0].seat) : '#888'}), 'Edge of a fief, in its owner\'s colour'),
     item(keyIcon(square('plains'), s('rect', {x: 1, y: 30, width: 46, height: 14, rx: 3, fill: '#fff', stroke: '#555'}),
-      s('text', {x: 4, y: 41, class: 'bk-key-label'}, '2×3=6')), 'Fief: strength × wealth = harvest'),
+      s('text', {x: 4, y: 41, class: 'bk-key-label'}, '6 pts')),
+    'A fief that scores: its harvest, towers × resources (2 towers × 3 resources = 6 points); point at a square for its count'),
     item(keyIcon(square('plains'), s('rect', {x: 1, y: 1, width: 46, height: 46, class: 'bk-look-target'})), 'You may choose this square'),
     item(keyIcon(square('plains'), s('rect', {x: 1, y: 1, width: 46, height: 46, class: 'bk-look-lit'})), 'The square of a card you chose'),
     item(keyIcon(square('plains'), s('rect', {x: 1, y: 1, width: 46, height: 46, class: 'bk-look-recent'})),

@@ -497,7 +497,7 @@ function tradePanel(c) {
     rows.length ? h('p', {class: 'hint'}, 'Each purchase or sale costs 1 trade token; every sale also gives 1 VP.') : null,
     other.length ? h('div', {class: 'row'}, other) : null,
     debts.length ? h('div', {class: 'hs-free-row hs-debt'}, h('span', {}, `Take debt (${c.board.market?.take_debt || '+2 silver each'})`),
-      stepper(debts, (count) => c.stage({type: 'take_debt', count}, `Take ${count} debt`), {label: 'Debts to take', action: 'Take debt', initial: debts[0]})) : null);
+      stepper(debts, (count) => c.stage({type: 'take_debt', count}, `Take ${count} debt${count === 1 ? '' : 's'}`), {label: 'Debts to take', action: 'Take debt', initial: debts[0]})) : null);
   box.addEventListener('toggle', () => {
     st.tradeOpen = box.open;
   });

@@ -13,6 +13,7 @@ from typing import Any
 
 from domain.games.facts import Fact, fact, final_scores, scores_text
 from domain.games.fantasy_ranch import scoring
+from domain.games.fantasy_ranch.catalog import OTHER_TERMS
 from domain.games.fantasy_ranch.components import LOCATIONS
 from domain.games.fantasy_ranch.state import State
 from domain.games.game import component_ref, seat_ref
@@ -57,5 +58,5 @@ def text(f: Fact) -> str:
     if kind == START:
         return f"The start player is now {seat_ref(seats[0])}."
     if kind == SCORES:
-        return scores_text(f)
+        return scores_text(f, OTHER_TERMS)  # "7 trophies", as the final ranking says
     return kind

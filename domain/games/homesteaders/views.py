@@ -231,7 +231,7 @@ _SENTENCES = {
     "sell_resource": lambda b, a, v: f"sold 1 {v['resource']}",
     "convert_at_market": lambda b, a, v: f"converted {v['conversion'].replace('_to_', ' to ')} at the Market",
     "exchange_at_bank": lambda b, a, v: "exchanged a trade token for 1 silver at the Bank",
-    "take_debt": lambda b, a, v: f"took {v['count']} debt",
+    "take_debt": lambda b, a, v: f"took {v['count']} debt{'' if v['count'] == 1 else 's'}",  # "took 5 debts"
 }
 
 

@@ -52,10 +52,10 @@ def _help(seat: int, before: WalnutGroveState, after: WalnutGroveState) -> list[
         flipped or not was.help_returnable) else 0
     why = {"fall": "toll", "winter": "winter"}.get(before.phase, before.phase)
     facts = []
-    if flipped > 0:
+    if taken > 0:  # one fact: the tiles taken, and those flipped on the way (WG-A08, tile by tile)
+        facts.append(fact(HELP_TAKEN, "WG-A08", [seat], {seat: {"tiles": taken, "flipped": max(0, flipped)}}, [why]))
+    elif flipped > 0:
         facts.append(fact(HELP_FLIPPED, "WG-A08", [seat], {seat: {"tiles": flipped}}))
-    if taken > 0:
-        facts.append(fact(HELP_TAKEN, "WG-A08", [seat], {seat: {"tiles": taken}}, [why]))
     if was.help_returnable and not now.help_returnable and flipped == 0:
         facts.append(fact(HELP_RETURNED, "WG-R61", [seat], {seat: {"tiles": 1}}))
     return facts
@@ -70,9 +70,17 @@ def text(f: Fact) -> str:
         coin = f"a {component_ref('coin', f['components'][1])}" if len(f["components"]) > 1 else "a coin"
         return f"{seat_ref(seat)} paid the {toll} toll with {coin}."
     if kind == HELP_TAKEN:
-        n = f["amounts"][str(seat)]["tiles"]
+        # One line for the tiles taken and those flipped taking them: "took 3 neighbour-help tiles
+        # for a winter shortfall, flipping 3 to the permanent side; the newest stays returnable."
+        # The flips were a line of their own once (table review, finding 15).
+        n, flipped = f["amounts"][str(seat)]["tiles"], f["amounts"][str(seat)].get("flipped", 0)
         why = {"toll": " for a toll", "winter": " for a winter shortfall"}.get(f["components"][0], "")
-        return f"{seat_ref(seat)} took {n} neighbour-help tile{'s' if n > 1 else ''}{why}."
+        took = f"{seat_ref(seat)} took {n} neighbour-help tile{'s' if n > 1 else ''}{why}"
+        if not flipped:
+            return f"{took}."
+        if n == 1:  # the one held returnable before is flipped: "their returnable one"
+            return f"{took}, flipping {their_ref(seat)} returnable one to the permanent side."
+        return f"{took}, flipping {flipped} to the permanent side; the newest stays returnable."
     if kind == HELP_FLIPPED:
         n = f["amounts"][str(seat)]["tiles"]
         what = f"{their_ref(seat)} returnable neighbour-help tile" if n == 1 else f"{n} neighbour-help tiles"

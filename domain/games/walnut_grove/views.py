@@ -16,10 +16,10 @@ from domain.games.game import component_ref, seat_ref, seat_verb, their_ref
 from domain.games.walnut_grove import facts
 from domain.games.walnut_grove.components import COIN_VALUES, TOWN, UPGRADES, YEAR_DISCS
 from domain.games.walnut_grove.farm import Area, farm_areas
-from domain.games.walnut_grove.holdings import coins, help_tiles, owned_counts
+from domain.games.walnut_grove.holdings import coins, help_tiles, owned_counts, owned_goods
 from domain.games.walnut_grove.legal import area_anchor
 from domain.games.walnut_grove.state import Player, WalnutGroveState
-from domain.games.walnut_grove.winter import resolve_winter, winter_needs
+from domain.games.walnut_grove.winter import winter_needs
 
 COIN = "coin"
 
@@ -321,14 +321,16 @@ def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewe
         dropped_text = f" and discarded {_count(dropped, 'barn item')}" if dropped else ""
         return f"{who} kept {_count(kept, 'drawn coin')}{dropped_text}."
     if kind == "resolve_winter":
+        # What was missing, as a player counts it (WG-A07: one help tile each); the tiles taken
+        # for it are the fact under this line. It once read ", taking 4 help tiles for what was
+        # missing" above two facts saying the same tiles again (table review, finding 15).
         needs = winter_needs(before, before.player(actor))
-        taken = help_tiles(resolve_winter(before, actor, action).player(actor)) - help_tiles(
-            before.player(actor)
-        )
-        help_text = f", taking {_count(taken, 'help tile')} for what was missing" if taken else ""
-        return (
-            f"{who} faced a winter needing {sum(needs.food.values())} food and {needs.wood} wood{help_text}."
-        )
+        owned = owned_goods(before.player(actor))
+        food_short = sum(max(0, n - owned[good]) for good, n in needs.food.items())
+        wood_short = max(0, needs.wood - owned["wood"])
+        short = _listed([f"{n} {what}" for n, what in ((food_short, "food"), (wood_short, "wood")) if n])
+        short_text = f" and came up {short} short" if short else ""
+        return f"{who} faced a winter needing {sum(needs.food.values())} food and {needs.wood} wood{short_text}."
     if kind == "return_neighbour_help_tile":
         return f"{who} returned a neighbour-help tile with 3 goods."
     if kind == "move_goods_to_barn":

@@ -87,3 +87,12 @@ def test_hs_h01_build_bonuses_and_the_forge_point_are_named_in_the_log():
         f"{seat_ref(0)} built the {{building:train_station#1}}, scored 1 VP with the Forge and gained a rail line."
     )
     assert GAME.describe(forge, A, build("dude_ranch#1"), B) == f"{seat_ref(0)} built the {{building:dude_ranch#1}} and scored 1 VP with the Forge."
+
+
+def test_debts_taken_in_one_move_are_counted_in_the_plural():
+    """The move list lets a player take several debts at once: "took 5 debt" read as a slip; one is
+    still "took 1 debt" (table review, finding 15)."""
+    state = new_game(3)
+    said = {n: render_seats(GAME.describe(state, A, {"type": "take_debt", "count": n}, A), ["Ann", "Bob", "Cleo"], A)
+            for n in (1, 5)}
+    assert said == {1: "You took 1 debt.", 5: "You took 5 debts."}

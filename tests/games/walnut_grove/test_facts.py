@@ -4,8 +4,10 @@ set it off. A toll coin's id and value reach only its payer until the end (WG-H0
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
+from domain.games.game import CHANCE
 from domain.games.walnut_grove import GAME
 from domain.games.walnut_grove.components import COIN_VALUES
 from tests.games.playout import playout, replay
@@ -40,13 +42,17 @@ def test_WG_A08_help_tile_taken_and_flipped_facts_and_WG_R61_returned():
     move = fall_turn("post_office", tolls=["help"], goods=["fish", "stone"])
     for viewer in (None, P1, P2):  # public (WG-H07)
         assert [(f["kind"], f["rule"], f["amounts"], f["components"], f["text"]) for f in facts(state, P2, move, viewer)] == [
-            ("help tile taken", "WG-A08", {"1": {"tiles": 1}}, ["toll"], "{seat:1} took 1 neighbour-help tile for a toll.")]
+            ("help tile taken", "WG-A08", {"1": {"tiles": 1, "flipped": 0}}, ["toll"],
+             "{seat:1} took 1 neighbour-help tile for a toll.")]
     state = GAME.play(state, P2, move)
     winter = {"type": "resolve_winter"}
+    # One fact for the tile taken and the one flipped taking it (they were two lines: table
+    # review, finding 15).
     assert [(f["kind"], f["amounts"], f["components"]) for f in facts(state, P2, winter, None)] == [
-        ("help tile flipped", {"1": {"tiles": 1}}, []), ("help tile taken", {"1": {"tiles": 1}}, ["winter"])]
+        ("help tile taken", {"1": {"tiles": 1, "flipped": 1}}, ["winter"])]
     assert facts(state, P2, winter, None)[0]["text"] == (
-        "{seat:1} flipped {their:1} returnable neighbour-help tile to the permanent side.")
+        "{seat:1} took 1 neighbour-help tile for a winter shortfall, flipping {their:1} returnable one to the"
+        " permanent side.")
     state = GAME.play(state, P2, winter)
     state = state.with_player(P2, replace(state.player(P2), barn=("grain", "fish", "stone", "")))
     back = {"type": "return_neighbour_help_tile",
@@ -64,3 +70,34 @@ def test_WG_E03_scores_fact_at_the_end_of_a_whole_game():
     assert [(f["kind"], f["rule"], f["amounts"]) for f in last if f["kind"] == "scores"] == [
         ("scores", "WG-E03", {str(s): {"total": scores.totals[s]} for s in scores.ranking})]
     assert before.phase != "ended" == run.final.phase
+
+
+def test_a_winter_shortfall_reads_as_the_winter_and_one_line_for_the_tiles():
+    """The table review read three lines for one winter ("faced a winter … taking 4 help tiles",
+    "flipped 4 … to the permanent side", "took 4 … for a winter shortfall"): now the move says what
+    was missing and one fact the tiles taken for it, those flipped on the way included. A seeded
+    whole game, every winter of it; the tiles taken are as many as the goods missing (WG-A07)."""
+    run = playout(GAME, 4, {}, seed=7, check=False)
+    winters = []
+    state = replay(GAME, 4, {}, [])
+    for actor, move in run.steps:
+        after = GAME.play(state, actor, move) if actor != CHANCE else GAME.resolve_chance(state, move["outcome"])
+        if actor != CHANCE and move.get("type") == "resolve_winter":
+            found = GAME.facts(state, actor, move, after, None)
+            winters.append((GAME.describe(state, actor, move, None), [f["text"] for f in found]))
+        state = after
+    short = [(line, found) for line, found in winters if "short" in line]
+    assert len(short) >= 3 and len(winters) > len(short)
+    for line, found in winters:
+        assert "help tile" not in line, line  # the tiles are the fact's
+        missing = re.search(r" and came up (\d+) (?:food|wood)(?: and (\d+) wood)? short\.$", line)
+        if missing is None:
+            assert found == [], (line, found)
+            continue
+        n = int(missing.group(1)) + int(missing.group(2) or 0)
+        assert len(found) == 1, (line, found)  # one line under the move, not two
+        tiles = f"{n} neighbour-help tile{'s' if n > 1 else ''}"
+        assert re.fullmatch(rf"\{{seat:\d\}} took {tiles} for a winter shortfall"
+                            r"(\.|, flipping \{their:\d\} returnable one to the permanent side\."
+                            r"|, flipping \d+ to the permanent side; the newest stays returnable\.)", found[0]), found[0]
+    assert any("the newest stays returnable" in found[0] for _, found in short)
