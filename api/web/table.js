@@ -517,7 +517,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     for (const box of [notice, barRefusal, rawRefusal]) box.textContent = '';
     notice.className = 'error';
     s.outcome = null;
-    renderBarState(); // Confirm is disabled at once: the press was heard
+    renderBarState(); // Confirm says at once that the press was heard
     let ok = false;
     let lost = false;
     try {
@@ -1014,7 +1014,11 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
    * that move left it: a lone next move, such as "End turn", is complete at once, and only this says
    * the press counted). Cheap: a command's progress redraws this, not the board under the pointer. */
   function renderBarState() {
-    confirmBtn.disabled = !s.composer?.complete || s.busy;
+    // While a command is on its way Confirm presses nothing (`confirmMove`) and says so, but it is not
+    // `disabled`: a disabled button drops the keyboard's focus to the page.
+    confirmBtn.disabled = !s.composer?.complete;
+    if (s.busy) confirmBtn.setAttribute('aria-disabled', 'true');
+    else confirmBtn.removeAttribute('aria-disabled');
     const outcome = s.outcome && (s.outcome.version === null || s.outcome.version === s.summary?.version) ? s.outcome.text : '';
     barStatus.textContent = s.sending || outcome;
   }
