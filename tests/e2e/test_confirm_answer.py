@@ -116,6 +116,39 @@ def test_a_confirm_without_an_answer_says_so_and_is_sent_again_once_with_the_sam
     assert page.errors == []
 
 
+def test_a_confirm_answered_by_a_gateway_error_is_sent_again_and_a_refusal_is_not(new_page):
+    page = new_page(1280, 900)
+    duel_against_a_bot(page)
+    sent: list[dict] = []
+
+    def gateway_error_first(route: Route) -> None:  # a proxy in front of a restarting worker
+        sent.append(route.request.post_data_json)
+        if len(sent) == 1:
+            route.fulfill(status=502, body="Bad Gateway", content_type="text/plain")
+        else:
+            route.continue_()
+
+    page.route(MOVES, gateway_error_first)
+    bid = stage_first_card(page)
+    page.locator("#confirm").click()
+    expect(page.locator("#composer-status")).to_have_text(f"Taken: {bid}.")
+    assert len(sent) == 2 and sent[0]["command_id"] == sent[1]["command_id"], sent
+    # A refusal is an answer: it is shown, never sent again.
+    played = stage_first_card(page)
+    page.unroute(MOVES, gateway_error_first)
+    sent.clear()
+
+    def refuse(route: Route) -> None:
+        sent.append(route.request.post_data_json)
+        route.fulfill(status=409, json={"error": "stale_version", "message": "the table is at another version", "version": 1})
+
+    page.route(MOVES, refuse)
+    page.locator("#confirm").click()
+    expect(page.locator("#composer-refusal")).to_contain_text("Your move was refused: the table is at another version")
+    assert len(sent) == 1 and sent[0]["move"]["type"] == "play", (played, sent)
+    assert page.errors == []
+
+
 def test_a_table_that_never_answers_a_confirm_is_said_to_be_unreachable_and_the_move_can_be_sent_again(new_page):
     page = new_page(1280, 900)
     duel_against_a_bot(page)
