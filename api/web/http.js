@@ -73,9 +73,53 @@ export async function api(method, path, {body, token, signal} = {}) {
   return data;
 }
 
-/** A command: POST with a fresh command_id (and expected_version when given). */
-export function command(path, fields = {}, {token, expectedVersion} = {}) {
+/**
+ * How long a command may take before the page says so: after `slowMs` the player is told it is
+ * still on its way; after `timeoutMs` an attempt is given up and the same body (the same
+ * `command_id`) is sent again, `attempts` times in all. A retry can never apply a command twice: the
+ * server answers a `command_id` it has recorded with that first receipt (`duplicate: true`).
+ */
+export const COMMAND_TIMING = {slowMs: 2500, timeoutMs: 12000, attempts: 3};
+
+/** Answers that say the command may never have reached the table: sending it again is safe. */
+const LOST = new Set([0, 502, 503, 504]);
+const RETRY_PAUSE_MS = 1000;
+
+/**
+ * A command: POST with a fresh command_id (and expected_version when given), sent again with the
+ * same command_id when no answer comes (`COMMAND_TIMING`). `onProgress({state, attempt, attempts})`
+ * hears 'sending' (attempt 1), 'slow' (no answer to it after slowMs) and 'retrying' (attempt 2, 3...).
+ * When every attempt is lost it rejects with an ApiError whose code is 'unreachable'.
+ */
+export async function command(path, fields = {}, {token, expectedVersion, onProgress = () => {}} = {}) {
   const body = {...fields, command_id: commandId()};
   if (expectedVersion !== undefined && expectedVersion !== null) body.expected_version = expectedVersion;
-  return api('POST', path, {body, token});
+  const {slowMs, timeoutMs, attempts} = COMMAND_TIMING;
+  for (let attempt = 1; ; attempt += 1) {
+    onProgress({state: attempt === 1 ? 'sending' : 'retrying', attempt, attempts});
+    const controller = new AbortController();
+    let timedOut = false;
+    // A first attempt that is slow is said to be; a retry already says it is one.
+    const slow = attempt === 1 ? setTimeout(() => onProgress({state: 'slow', attempt, attempts}), slowMs) : null;
+    const limit = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    try {
+      return await api('POST', path, {body, token, signal: controller.signal});
+    } catch (error) {
+      clearTimeout(slow);
+      clearTimeout(limit);
+      const lost = timedOut || (error instanceof ApiError && LOST.has(error.status));
+      if (!lost) throw error;
+      if (attempt >= attempts) {
+        throw new ApiError(0, {error: 'unreachable',
+          message: `the table did not answer (${attempts} tries${timedOut ? `, ${Math.round(timeoutMs / 1000)} s each` : ''})`});
+      }
+      if (!timedOut) await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS * attempt)); // refused at once: give it a moment
+    } finally {
+      clearTimeout(slow);
+      clearTimeout(limit);
+    }
+  }
 }

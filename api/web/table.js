@@ -27,6 +27,8 @@ const LOG_PAGE = 1000;
 /** The undo policies in words (the API's `undo_policy`). */
 const UNDO_WORDS = {consent: 'undo by consent', free: 'undo at will', off: 'no undo'};
 const SLIDE_DELAY_MS = 150;
+/** How often a page whose command went unanswered re-reads the table until it answers. */
+const RESYNC_MS = 3000;
 
 function describe(error) {
   return error instanceof ApiError ? error.describe() : String(error);
@@ -90,6 +92,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     summary: null, view: null, viewer: null, legal: null, carried: null, scores: null, catalog: null, board: null, boardLoaded: false,
     history: null, historyVersion: null, historyMissing: false,
     log: [], logViewer: undefined, undoneKey: '', drawn: null, seat: null, position: null, replay: null, failed: null, busy: false,
+    sending: null, outcome: null, // the last Confirm: what the bar says while it is on its way, and once it is taken
     composer: null, composerKey: null, optionInfo: {}, inviteNote: '', confirmLeave: null, holding: startAt !== null, openPaths: new Set(['$']), ids: identities(null, null, null),
   };
 
@@ -137,15 +140,20 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   const movesBox = h('div', {id: 'moves', class: 'chooser-box', tabindex: '-1'});
   const movesTitle = h('h2', {id: 'moves-title'}, 'Your moves');
   const choice = h('span', {class: 'choice', id: 'choice', 'aria-live': 'polite'});
-  const confirmBtn = h('button', {type: 'button', class: 'primary', id: 'confirm', disabled: true, onclick: () => confirmMove()}, 'Confirm');
+  // The second click of a double click (detail 2) sends nothing: the first may already have been
+  // answered, and the next move (a lone "End turn") would be confirmed unread.
+  const confirmBtn = h('button', {type: 'button', class: 'primary', id: 'confirm', disabled: true,
+    onclick: (event) => (event.detail > 1 ? null : confirmMove())}, 'Confirm');
   const cancelBtn = h('button', {type: 'button', id: 'cancel', disabled: true, onclick: () => cancelChoice()}, 'Cancel');
   const stepBackBtn = h('button', {type: 'button', id: 'step-back', hidden: true, 'aria-label': 'Take back the last choice',
     onclick: () => s.composer?.back()}, 'Step back');
   const barRefusal = h('p', {class: 'refusal error', id: 'composer-refusal', role: 'alert'});
+  // What became of the last Confirm: on its way, still on its way, sent again, taken (in words).
+  const barStatus = h('p', {class: 'outcome', id: 'composer-status', role: 'status', 'aria-live': 'polite'});
   // The action bar: the choice so far and Confirm, sticky at the bottom of the viewport while the
   // viewer has a decision (it is the last child of the page, so it sticks over the whole page).
   const bar = h('div', {class: 'composer action-bar', id: 'composer', role: 'group', 'aria-label': 'Your move'},
-    choice, h('span', {class: 'row'}, confirmBtn, stepBackBtn, cancelBtn), barRefusal);
+    choice, h('span', {class: 'row'}, confirmBtn, stepBackBtn, cancelBtn), barStatus, barRefusal);
   // The board's key (its optional `legend(props)`): a details element beside the board, opened by a
   // click or a tap; its panel lies over the page rather than pushing the board down.
   const keyBody = h('div', {class: 'board-legend-body'});
@@ -472,9 +480,23 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
    * telling where focus was when the command went out and whether the person moved it since
    * (`focusMovedByPerson`).
    */
-  async function act(what, fn, {slot = notice, onDone = null} = {}) {
+  async function act(what, fn, {slot = notice, onDone = null, sending = null} = {}) {
     if (s.busy) return;
     s.busy = true;
+    let saidProgress = false;
+    // Never silence: what is on its way is said (a move in the action bar, from its first moment;
+    // anything else at the top once it is slow), and so is each time it is sent again.
+    const progress = ({state, attempt, attempts}) => {
+      const text = state === 'sending' ? sending?.sending ?? ''
+        : state === 'slow' ? sending?.slow ?? 'Still waiting for the table to answer…'
+          : `No answer yet: sending again (try ${attempt} of ${attempts}); it is taken once however often it is sent.`;
+      if (sending) s.sending = text;
+      else if (text) {
+        say(text, 'info');
+        saidProgress = true;
+      }
+      renderBarState();
+    };
     const flight = {sender: document.activeElement, moved: false};
     const onFocus = () => { if (!focusByPage) flight.moved = true; };
     document.addEventListener('focusin', onFocus);
@@ -494,18 +516,27 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     main.classList.add('busy');
     for (const box of [notice, barRefusal, rawRefusal]) box.textContent = '';
     notice.className = 'error';
+    s.outcome = null;
+    renderBarState(); // Confirm says at once that the press was heard
     let ok = false;
+    let lost = false;
     try {
-      const receipt = await fn();
+      const receipt = await fn(progress);
       if (receipt?.version) live.seen(receipt.version);
       if (receipt?.position) s.position = Math.max(s.position || 0, receipt.position);
       if (receipt?.legal_moves) s.carried = receipt.legal_moves; // the next moves, if the drawn version is its
+      if (sending?.taken) s.outcome = {text: sending.taken, version: receipt?.version ?? null};
       ok = true;
     } catch (error) {
       const stale = error instanceof ApiError && error.code === 'stale_version';
-      slot.textContent = `${what} refused: ${describe(error)}${stale ? '. The table changed while you chose; the page now shows it as it is: choose again.' : ''}`;
+      lost = error instanceof ApiError && error.code === 'unreachable';
+      slot.textContent = lost
+        ? `Could not reach the table: ${error.message}. It may or may not have been taken: the page shows the table as the server has it as soon as it answers.`
+        : `${what} refused: ${describe(error)}${stale ? '. The table changed while you chose; the page now shows it as it is: choose again.' : ''}`;
     } finally {
       s.busy = false;
+      s.sending = null;
+      if (ok && saidProgress) say('');
       main.classList.remove('busy');
       document.removeEventListener('focusin', onFocus);
       if (ok && onDone) onDone(flight);
@@ -516,8 +547,18 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       if (!scrolled.moved && (window.scrollX !== scrolled.x || window.scrollY !== scrolled.y)) window.scrollTo(scrolled.x, scrolled.y);
       // The control that sent it may be gone now (no moves left): then the refusal shows at the top.
       if (!ok && slot !== notice && !slot.getClientRects().length) say(slot.textContent);
+      if (lost) resyncUntilAnswered();
     }
   }
+
+  /** After a command the table never answered: re-read it every few seconds until it does. */
+  let resyncTimer = null;
+  function resyncUntilAnswered() {
+    clearTimeout(resyncTimer);
+    if (ctx.disposed || !s.failed) return;
+    resyncTimer = setTimeout(() => refresh().then(resyncUntilAnswered), RESYNC_MS);
+  }
+  ctx.onDispose(() => clearTimeout(resyncTimer));
 
   function takeSeat(seat, bot, level) {
     const name = bot ? `Bot ${seat + 1}` : nameInput.value.trim(); // seats read from 1
@@ -527,8 +568,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       return;
     }
     if (!bot) localStorage.setItem('tabletop.name', name);
-    act(bot ? 'Adding a bot' : 'Taking the seat', async () => {
-      const receipt = await command(`${base}/seats`, bot ? {name, seat, bot, level: level || 'basic'} : {name, seat, bot});
+    act(bot ? 'Adding a bot' : 'Taking the seat', async (onProgress) => {
+      const receipt = await command(`${base}/seats`, bot ? {name, seat, bot, level: level || 'basic'} : {name, seat, bot}, {onProgress});
       if (receipt.token) {
         seats.remember(tableId, receipt.seat, receipt.token, name);
         s.seat = receipt.seat;
@@ -539,8 +580,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
 
   function leave(seat) {
     s.confirmLeave = null;
-    act('Leaving', async () => {
-      const receipt = await command(`${base}/seats/${seat}/leave`, {}, {token: seats.tokenFor(tableId, seat)});
+    act('Leaving', async (onProgress) => {
+      const receipt = await command(`${base}/seats/${seat}/leave`, {}, {token: seats.tokenFor(tableId, seat), onProgress});
       seats.forget(tableId, seat);
       if (s.seat === seat) s.seat = null;
       return receipt;
@@ -554,19 +595,19 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   }
 
   function start() {
-    act('Starting', () => command(`${base}/start`, {}, {token: token(), expectedVersion: s.summary.version}));
+    act('Starting', (onProgress) => command(`${base}/start`, {}, {token: token(), expectedVersion: s.summary.version, onProgress}));
   }
 
   /** A basic bot in every free seat (named by its seat, as "Add a bot" names it), then the start. */
   function startWithBots() {
     const free = s.summary.seats.filter((x) => x.free).map((x) => x.seat);
-    act('Starting with bots', async () => {
+    act('Starting with bots', async (onProgress) => {
       let version = s.summary.version;
       for (const seat of free) {
-        const receipt = await command(`${base}/seats`, {name: `Bot ${seat + 1}`, seat, bot: true, level: 'basic'});
+        const receipt = await command(`${base}/seats`, {name: `Bot ${seat + 1}`, seat, bot: true, level: 'basic'}, {onProgress});
         version = receipt.version ?? version;
       }
-      return command(`${base}/start`, {}, {token: token(), expectedVersion: version});
+      return command(`${base}/start`, {}, {token: token(), expectedVersion: version, onProgress});
     });
   }
 
@@ -580,9 +621,13 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   }
 
   /** Send one move; after it, focus rests on the status line (`toStatusLine`). */
-  function play(move, expectedVersion, slot = barRefusal) {
-    act('Your move was', () => command(`${base}/seats/${s.viewer}/moves?legal_moves=true`, {move}, {token: token(), expectedVersion}),
-      {slot, onDone: (flight) => {
+  function play(move, expectedVersion, slot = barRefusal, words = null) {
+    const named = words || moveWords(s.catalog, move);
+    act('Your move was', (onProgress) => command(`${base}/seats/${s.viewer}/moves?legal_moves=true`, {move},
+      {token: token(), expectedVersion, onProgress}),
+    {slot, sending: {sending: `Sending your move: ${named}…`, slow: `Still sending your move: ${named}. The table has not answered yet…`,
+      taken: `Taken: ${named}.`},
+    onDone: (flight) => {
         s.composerKey = null; // played: the next legal list starts a fresh choice, even if it is the same list
         toStatusLine(flight);
       }});
@@ -590,7 +635,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
 
   function confirmMove() {
     const move = s.composer?.complete;
-    if (move) play(move, s.composer.version);
+    if (move && !s.busy) play(move, s.composer.version, barRefusal, movesSaid(move));
   }
 
   function cancelChoice() {
@@ -625,18 +670,18 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   ctx.onDispose(() => document.removeEventListener('keydown', onKey));
 
   function requestUndo(version) {
-    act('The undo request was', () => command(`${base}/seats/${s.viewer}/undo`, {to_version: version},
-      {token: token(), expectedVersion: s.summary.version}));
+    act('The undo request was', (onProgress) => command(`${base}/seats/${s.viewer}/undo`, {to_version: version},
+      {token: token(), expectedVersion: s.summary.version, onProgress}));
   }
 
   function vote(approve) {
-    act(approve ? 'Approving' : 'Rejecting', () => command(`${base}/seats/${s.viewer}/undo/votes`, {approve},
-      {token: token(), expectedVersion: s.summary.version}), {onDone: toStatusLine});
+    act(approve ? 'Approving' : 'Rejecting', (onProgress) => command(`${base}/seats/${s.viewer}/undo/votes`, {approve},
+      {token: token(), expectedVersion: s.summary.version, onProgress}), {onDone: toStatusLine});
   }
 
   function fork(version) {
-    act('Forking', async () => {
-      const receipt = await command(`${base}/forks`, {version});
+    act('Forking', async (onProgress) => {
+      const receipt = await command(`${base}/forks`, {version}, {onProgress});
       location.hash = tableAddress(receipt.table_id);
       return null;
     });
@@ -644,8 +689,8 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
 
   function whatIf(version) {
     const seat = s.viewer;
-    act('What if', async () => {
-      const receipt = await command(`${base}/forks`, {version, as_seat: seat}, {token: seats.tokenFor(tableId, seat)});
+    act('What if', async (onProgress) => {
+      const receipt = await command(`${base}/forks`, {version, as_seat: seat}, {token: seats.tokenFor(tableId, seat), onProgress});
       const me = s.summary.seats.find((x) => x.seat === seat);
       seats.remember(receipt.table_id, receipt.seat, receipt.token, me?.name || '');
       location.hash = tableAddress(receipt.table_id);
@@ -771,6 +816,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     const fromList = movesBox.contains(active);
     const fromBoard = boardRoot.contains(active) || !active || active === document.body; // before the board redraws
     barRefusal.textContent = '';
+    s.outcome = null; // a new choice: the last move's "Taken" has been read
     renderPlay();
     // A whole move: focus on Confirm (Enter sends it), never the next target, which Enter would press.
     if (s.composer.complete && (fromList || fromBoard || bar.contains(active))) confirmBtn.focus({preventScroll: true});
@@ -940,11 +986,10 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     // The move in words: as the board said it when it proposed it, else read from the catalog (the
     // choices' labels may leave out a part that only one legal move had, so they do not name the move).
     const labels = s.composer.labels;
-    const last = s.composer.steps[s.composer.steps.length - 1];
-    const said = !complete ? null : last?.staged && last.label ? last.label : boardWords(p, complete) || moveWords(s.catalog, complete);
+    const said = complete ? movesSaid(complete, p) : null;
     choice.textContent = complete ? `Your move: ${said}`
       : s.composer.active ? `Your choice so far: ${labels.join(' · ')}` : 'Choose a move.';
-    confirmBtn.disabled = !complete || s.busy;
+    renderBarState();
     confirmBtn.setAttribute('aria-label', complete ? `Confirm: ${said}` : 'Confirm');
     cancelBtn.disabled = !s.composer.active;
     stepBackBtn.hidden = s.composer.steps.length < 2;
@@ -963,6 +1008,26 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       movesTitle.textContent = 'Your moves';
       if (!playCard.contains(movesBox)) fill(playCard, movesTitle, replayBanner, movesBox);
     }
+  }
+
+  /** Confirm's state and the last Confirm's fate: on its way, or taken (while the table is still where
+   * that move left it: a lone next move, such as "End turn", is complete at once, and only this says
+   * the press counted). Cheap: a command's progress redraws this, not the board under the pointer. */
+  function renderBarState() {
+    // While a command is on its way Confirm presses nothing (`confirmMove`) and says so, but it is not
+    // `disabled`: a disabled button drops the keyboard's focus to the page.
+    confirmBtn.disabled = !s.composer?.complete;
+    if (s.busy) confirmBtn.setAttribute('aria-disabled', 'true');
+    else confirmBtn.removeAttribute('aria-disabled');
+    const outcome = s.outcome && (s.outcome.version === null || s.outcome.version === s.summary?.version) ? s.outcome.text : '';
+    barStatus.textContent = s.sending || outcome;
+  }
+
+  /** The composer's whole move as the bar says it: as the board said it when it proposed it, else the
+   * board's own words, else the catalog's. */
+  function movesSaid(move, p = props()) {
+    const last = s.composer?.steps[s.composer.steps.length - 1];
+    return last?.staged && last.label ? last.label : boardWords(p, move) || moveWords(s.catalog, move);
   }
 
   /** A whole move in the board's own words (its optional `describe(props, move)`), or null: a failing

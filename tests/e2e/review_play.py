@@ -95,11 +95,12 @@ def main(game: str, level: str, width: int, seats: int, base: str, out: Path) ->
                 break
             page.locator("#confirm").click()
             moves += 1
-            try:  # the move is taken (Confirm empties) or refused (the bar says why)
+            try:  # the move is taken (Confirm empties, or the bar says "Taken: ...") or refused (the bar says why)
                 page.wait_for_function("() => document.querySelector('#confirm').disabled"
+                                       " || /^Taken: /.test(document.querySelector('#composer-status')?.textContent || '')"
                                        " || document.querySelector('#composer-refusal').textContent.trim()", timeout=30_000)
-            except Exception:  # a live update redrew the bar with a new choice: look again
-                print("no answer seen after Confirm at move", moves)
+            except Exception:
+                print("no answer seen after Confirm at move", moves, "· the bar:", page.locator("#composer").inner_text())
             if page.locator("#composer-refusal").inner_text().strip():
                 print("refused:", page.locator("#composer-refusal").inner_text())
             if moves == 25:
