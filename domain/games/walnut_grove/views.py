@@ -304,15 +304,12 @@ def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewe
         areas = _count(len(action["assignments"]), "land area")
         return f"{who} sent {figures} to work {areas} and harvested."
     if kind == "take_fall_turn":
-        tolls = action.get("tolls") or []
-        helps = sum(1 for t in tolls if t == "help")
-        paid = len(tolls) - helps
-        parts = [f"paying {_count(paid, 'toll coin')}"] * bool(paid) + [
-            f"taking {_count(helps, 'help tile')} for tolls"
-        ] * bool(helps)
-        extra = f" ({' and '.join(parts)})" if parts else ""
+        # The tolls passed are the facts under this line, one each ("paid the taxes toll with a
+        # coin", "took 1 neighbour-help tile for a toll"); the line once said them again in brackets
+        # ("(paying 1 toll coin and taking 1 help tile for tolls)"): three lines saying two things
+        # twice (table review, sixteenth session's second look).
         where = TOWN[action["destination"]]
-        return f"{who} moved to the {component_ref('town', where.id)}{extra} and {_town_action(where.kind, action)}."
+        return f"{who} moved to the {component_ref('town', where.id)} and {_town_action(where.kind, action)}."
     if kind == "pass_fall_turn":
         return f"{who} passed this fall."
     if kind == "resolve_coin_overflow":
@@ -332,7 +329,14 @@ def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewe
         short_text = f" and came up {short} short" if short else ""
         return f"{who} faced a winter needing {sum(needs.food.values())} food and {needs.wood} wood{short_text}."
     if kind == "return_neighbour_help_tile":
-        return f"{who} returned a neighbour-help tile with 3 goods."
+        # The goods paid (WG-R62); the tile handed back is the fact under this line. It read
+        # "returned a neighbour-help tile with 3 goods." above "returned their returnable
+        # neighbour-help tile.": the same tile twice (table review, sixteenth session's second look).
+        paid: dict[str, int] = {}
+        for entry in action.get("goods") or []:
+            paid[entry["good"]] = paid.get(entry["good"], 0) + int(entry.get("count", 1))
+        goods = _listed([f"{n} {component_ref('good', good)}" for good, n in paid.items()]) or "3 goods"
+        return f"{who} paid {goods} to the supply."
     if kind == "move_goods_to_barn":
         good = dict(before.player(actor).storage).get(action["from_slot"])
         what = component_ref("good", good) if good else "a good"
