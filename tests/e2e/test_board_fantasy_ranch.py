@@ -441,3 +441,30 @@ def test_a_finished_games_ranking_and_last_log_line_count_trophies_and_show_no_s
     # at the board's foot, where a player's eyes are when the game ends: who won, not only "The game is over."
     expect(page.locator("#moves")).to_have_text(re.compile(r"^Game over\. Winners?: Bot \d"))
     assert page.errors == []
+
+
+def test_the_board_names_a_seats_fate_cards_horses_and_employees_by_its_player_not_its_colour(new_page, seeded):
+    """The table review's second look read "Red's fate cards" and "Blue's fate cards" beside "Bot 2"
+    and "Bot 3" everywhere else on the page (finding 4 took the colours out of the status line); level 2
+    shows each seat's fate cards."""
+    seeded(11)
+    page = new_page(*DESKTOP)
+    r = page.request.post("/api/tables", data={"game": GAME, "seats": 2, "options": {"level": 2}})
+    table = r.json()["table_id"]
+    for seat in range(2):
+        assert page.request.post(f"/api/tables/{table}/seats",
+                                 data={"name": f"Bot {seat + 1}", "seat": seat, "bot": True, "level": "random"}).ok
+    assert page.request.post(f"/api/tables/{table}/start", data={}).ok
+    page.goto(f"/#/tables/{table}")
+    expect(page.locator("#scores .ranking .total")).to_have_count(2)  # the game is over
+    page.locator("details.fr-more > summary").click()
+    rows = page.locator(".fr-fate-row .fr-chip")
+    expect(rows.first).to_be_visible()
+    colours = [c["name"] for c in page.request.get(f"/api/games/{GAME}/components").json()["seat_colours"]]
+    chips = page.locator("#board .fr-chip").all_inner_texts()
+    labels = [t for t in chips if re.search(r"fate cards|horses|^with ", t)]
+    assert any(t.endswith("fate cards") for t in labels), chips
+    for text in labels:
+        assert re.fullmatch(r"(Bot [12]'s (fate cards|horses( not yet placed)?:)|with Bot [12])", text), text
+        assert not any(colour in text for colour in colours), text
+    assert page.errors == []
