@@ -276,6 +276,16 @@ def _listed(parts: list[str]) -> str:
     return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def _tallied(items: list[str], one: str = "{}", many: str = "{n} {}") -> list[str]:
+    """Alike items counted once, in order of first mention: goods ["dairy", "dairy", "wood"] as
+    ["2 dairy", "wood"], coins with ``one="a {}"``, ``many="{n} {}s"`` as "2 gold coins". A
+    player says "2 dairy", not "dairy and dairy" (table review, sixteenth session's second look)."""
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return [one.format(item) if n == 1 else many.format(item, n=n) for item, n in counts.items()]
+
+
 def _figure(figure: str) -> str:
     """The farmer, or a labourer by its colour (``catalog.names``): "a yellow labourer"."""
     return f"the {component_ref('figure', figure)}" if figure == "farmer" else f"a {component_ref('figure', figure)}"
@@ -348,7 +358,7 @@ def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewe
 
 def _town_action(kind: str | None, action: dict[str, Any]) -> str:
     if kind == "free_goods":
-        return f"took {_listed([component_ref('good', g) for g in action['goods']])} into the barn"
+        return f"took {_listed(_tallied([component_ref('good', g) for g in action['goods']]))} into the barn"
     if kind == "hire":
         return f"hired {_figure(action['labourer_id'])}, who starts work after winter"
     if kind == "building":
@@ -356,7 +366,7 @@ def _town_action(kind: str | None, action: dict[str, Any]) -> str:
     if kind == "upgrade":
         upgrade = UPGRADES[action["upgrade_id"]]
         return f"bought the {component_ref('upgrade', upgrade.id)} for the {upgrade.space} space"
-    return f"sold {_listed([component_ref('good', sale['good']) for sale in action['sell']])}"
+    return f"sold {_listed(_tallied([component_ref('good', sale['good']) for sale in action['sell']]))}"
 
 
 def _describe_chance(before: WalnutGroveState, action: dict[str, Any], viewer: int | None) -> str:
@@ -374,7 +384,7 @@ def _describe_chance(before: WalnutGroveState, action: dict[str, Any], viewer: i
         return f"{_name(before.order[before.cursor])} drew {drawn} from the tile bag."
     seat = _coin_step_seat(before)
     if viewer == seat:
-        drawn = _listed([f"a {component_ref('coin', c)}" for c in outcome])
+        drawn = _listed(_tallied([component_ref('coin', c) for c in outcome], "a {}", "{n} {}s"))
         return f"{_name(seat)} drew {_count(len(outcome), 'coin')} from the bag: {drawn or 'none'}."
     return f"{_name(seat)} drew {_count(len(outcome), 'coin')} from the bag."
 

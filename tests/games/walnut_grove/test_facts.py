@@ -134,3 +134,26 @@ def test_a_toll_and_a_help_tile_are_each_said_once_under_a_fall_move_and_a_retur
     assert lines == ["{seat:2} paid 2 {good:grain} and 1 {good:fish} to the supply.",
                      "{seat:2} returned {their:2} returnable neighbour-help tile."]
     assert GAME.name_component("good", "grain") == "grain"
+
+
+def test_alike_goods_and_coins_in_one_sentence_are_counted_not_repeated():
+    """The table review's second look read "took dairy and dairy into the barn" and "drew 2 coins
+    from the bag: a gold coin and a gold coin": a player says "2 dairy", "2 gold coins". Every
+    sentence of a seeded whole game, as the seat it concerns and as a spectator reads it."""
+    run = playout(GAME, 4, {}, seed=7, check=False)
+    state = replay(GAME, 4, {}, [])
+    lines = []
+    for actor, move in run.steps:
+        after = GAME.play(state, actor, move) if actor != CHANCE else GAME.resolve_chance(state, move["outcome"])
+        for viewer in range(4):
+            lines.append(GAME.describe(state, actor, move, viewer))
+        state = after
+    repeated = re.compile(r"(?:a )?(\{(?:good|coin):[a-z0-9_]+\})(?:, | and )(?:a )?\1")
+    assert not [line for line in lines if repeated.search(line)]
+    counted = [line for line in lines if re.search(r"(took|sold|bag:) .*\b[2-9] \{(good|coin):", line)]
+    assert counted, "no sentence of this game counts alike goods or coins: nothing was tested"
+    assert all(re.search(r"[2-9] \{coin:[a-z0-9]+\}s\b", line) for line in counted if "{coin:" in line and "bag:" in line
+               and re.search(r"[2-9] \{coin:", line))
+    state = table(cursor=1)
+    line = GAME.describe(state, P3, fall_turn("post_office", ["coin:c05"], goods=["fish", "fish"]), P3)
+    assert line.endswith("took 2 {good:fish} into the barn."), line
