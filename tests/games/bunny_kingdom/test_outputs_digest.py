@@ -25,7 +25,8 @@ from scripts import bench_bk_outputs as outputs
 #: named by its towers ("built a 2-tower city on A3", ``exploration.building_detail``), and the
 #: seat whose pick reveals them all reads its own cards once (``views._aftermath``: "You chose to
 #: play A9 and F6; the picks were revealed: Bob played …", Provisions still saying what they drew);
-#: main's code with only those words digests to the previous pin (741f420d…).
+#: those words are the branch's only changes to Bunny Kingdom's code (main's, without them, gives
+#: the previous pin, 741f420d…).
 PINNED = "dcb9095b4f8f49290c864cd12dd88b729c968a915845f939887da61a0c87700d"
 
 
