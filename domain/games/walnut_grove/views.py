@@ -326,7 +326,9 @@ def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewe
         kept, dropped = len(action["keep"]), len(action["discard"])
         # "and discarded 0 barn items" read oddly in the table review: a discard is said only when made
         dropped_text = f" and discarded {_count(dropped, 'barn item')}" if dropped else ""
-        return f"{who} kept {_count(kept, 'drawn coin')}{dropped_text}."
+        # none kept: "kept none of the drawn coins", not "kept 0 drawn coins" (table review, second look)
+        kept_text = _count(kept, "drawn coin") if kept else "none of the drawn coins"
+        return f"{who} kept {kept_text}{dropped_text}."
     if kind == "resolve_winter":
         # What was missing, as a player counts it (WG-A07: one help tile each); the tiles taken
         # for it are the fact under this line. It once read ", taking 4 help tiles for what was
