@@ -468,3 +468,29 @@ def test_the_board_names_a_seats_fate_cards_horses_and_employees_by_its_player_n
         assert re.fullmatch(r"(Bot [12]'s (fate cards|horses( not yet placed)?:)|with Bot [12])", text), text
         assert not any(colour in text for colour in colours), text
     assert page.errors == []
+
+
+def test_the_status_line_says_what_to_do_at_a_tournaments_entries(new_page, seeded):
+    """The table review's second look read "Your turn — Level 2 · Round 3 of 5 · Tournament entries ·
+    Tournament 5." (what is the viewer to do?), where a turn says "your limited action is still free"."""
+    seeded(5)
+    page = new_page(*DESKTOP)
+    table, tokens = open_table(page, 2, 1)
+    visit(page, table, tokens)
+    auth = {"Authorization": f"Bearer {tokens[0]}"}
+    for _ in range(60):  # Ann's moves through the API (ending her turns), until she is to enter a tournament
+        expect(page.locator("#turn")).to_contain_text("Your turn")  # the page has seen the bot's reply
+        view = page.request.get(f"/api/tables/{table}/view", headers=auth).json()["view"]
+        if view["phase"] == "tournament_entries":
+            break
+        legal = page.request.get(f"/api/tables/{table}/seats/0/legal-moves", headers=auth).json()
+        move = next((m for m in legal["moves"] if m["type"] == "end_turn"), legal["moves"][0])
+        v = version(page)
+        r = page.request.post(f"/api/tables/{table}/seats/0/moves", headers=auth,
+                              data={"move": move, "expected_version": legal["version"]})
+        assert r.ok, r.text()
+        sent(page, v)
+    assert view["phase"] == "tournament_entries"
+    expect(page.locator("#turn")).to_have_text(re.compile(
+        r"^Your turn — Level 1 · Round \d of 5 · Tournament entries · (Tournament|Final) \d: enter it, or stay out\.$"))
+    assert page.errors == []

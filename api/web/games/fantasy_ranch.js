@@ -1163,6 +1163,8 @@ const board = {
     if (v.phase === 'turn' && you) {
       tail = v.turn?.limited_used ? ': your limited action is used' : ': your limited action is still free';
     }
+    // what the viewer is to do at a tournament's entries (it read only "Tournament entries · Tournament 5")
+    if (v.phase === 'tournament_entries' && you) tail = ': enter it, or stay out';
     if (v.tournament) tail = ` · ${cat.terms?.[v.tournament.slot] || v.tournament.slot}${tail}`;
     return `Level ${v.level} · ${v.round ? `Round ${v.round} of 5` : 'Setup'} · ${phase}${tail}`;
   },
