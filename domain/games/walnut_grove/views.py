@@ -386,7 +386,12 @@ def _describe_chance(before: WalnutGroveState, action: dict[str, Any], viewer: i
         return f"{_name(before.order[before.cursor])} drew {drawn} from the tile bag."
     seat = _coin_step_seat(before)
     if viewer == seat:
-        drawn = _listed(_tallied([component_ref('coin', c) for c in outcome], "a {}", "{n} {}s"))
+        # coins alike by their value (each has its own id): "2 copper coins", named by the first
+        by_value: dict[int, str] = {}
+        for c in outcome:
+            by_value.setdefault(COIN_VALUES.get(c, -1), c)
+        drawn = _listed(_tallied([component_ref("coin", by_value[COIN_VALUES.get(c, -1)]) for c in outcome],
+                                 "a {}", "{n} {}s"))
         return f"{_name(seat)} drew {_count(len(outcome), 'coin')} from the bag: {drawn or 'none'}."
     return f"{_name(seat)} drew {_count(len(outcome), 'coin')} from the bag."
 
