@@ -181,11 +181,14 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
       h('button', {type: 'button', class: 'small', onclick: () => foldAll(false)}, 'Collapse all')),
     viewBox, rawBox);
   const listDetails = h('details', {class: 'move-list', id: 'move-list'}, h('summary', {}, 'Moves as a list'));
+  // At the end, the foot of the board (where the player's eyes are after the last move) says who won
+  // and leads to the final scores, which the page does not scroll to on its own (renderEndNote).
+  const endNote = h('div', {class: 'end-note', id: 'end-note', role: 'status', hidden: true});
 
   // The scores in the side column: one line per player (or the final ranking) in view; the chart and
   // the breakdown by source one tap below (details), so the column stays shorter than the board's.
   const chartBox = h('div', {id: 'chart', class: 'chart-box'});
-  const scoreHead = h('div', {id: 'score-head'});
+  const scoreHead = h('div', {id: 'score-head', tabindex: '-1'});
   const scoreTableBox = h('div', {id: 'score-table'});
   const scoreMoreTitle = h('span', {}, 'Chart and breakdown');
   const scoreMore = h('details', {class: 'score-more fold', id: 'score-more'}, h('summary', {}, scoreMoreTitle), chartBox, scoreTableBox);
@@ -914,6 +917,7 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
     keepingFocus(seatList.parentElement, renderSeats);
     renderReplay();
     renderPlay();
+    renderEndNote();
     renderView();
     renderScores();
     keepingFocus(logList, renderLog);
@@ -1028,6 +1032,42 @@ export async function showTable(main, ctx, tableId, startAt = null, {valid = tru
   function movesSaid(move, p = props()) {
     const last = s.composer?.steps[s.composer.steps.length - 1];
     return last?.staged && last.label ? last.label : boardWords(p, move) || moveWords(s.catalog, move);
+  }
+
+  /** The end of the game at the foot of the board: who won, and "See the final scores", which
+   * brings the final ranking into view (at 1280 px the top of the board, where a board draws its
+   * final scoring, with the Scores card beside it; on a phone the Scores card below the board). The
+   * page never scrolls by itself after the last move (nothing moves under the pointer), so at 1280 px
+   * the result was out of view until the player scrolled up to find it (table review, finding 16).
+   * With a board, "Moves as a list" is left out at the end: it has nothing left to list, and its
+   * closed summary hid the words that said who won. */
+  function renderEndNote() {
+    const t = s.summary;
+    const show = t.status === 'finished' && !s.replay;
+    if (s.board) listDetails.hidden = show;
+    endNote.hidden = !show;
+    if (!show) {
+      fill(endNote);
+      return;
+    }
+    const words = genericStatus({...props(), toAct: [], scores: s.scores}, {summary: t, types: [], boardSays: null});
+    // Without a board the move box at the foot already says it (renderPlay's message): not twice.
+    keepingFocus(endNote, () => fill(endNote, s.board ? h('p', {class: 'end-words'}, words) : null,
+      h('button', {type: 'button', id: 'see-final-scores', onclick: () => seeFinalScores()}, 'See the final scores')));
+    if (endNote.parentElement !== playCard || playCard.lastElementChild !== endNote) playCard.append(endNote);
+  }
+
+  /** Scroll to the final scores on the player's press: to the top of the board when the whole Scores
+   * card is then in view beside it, else to the Scores card; the ranking takes the focus. */
+  function seeFinalScores() {
+    const card = scoreBox.closest('section');
+    const top = (el) => el.getBoundingClientRect().top + window.scrollY;
+    const boardTop = top(playCard);
+    const cardBottom = card.getBoundingClientRect().bottom + window.scrollY;
+    const margin = 8;
+    const target = cardBottom - boardTop + 2 * margin <= window.innerHeight ? boardTop : top(card);
+    window.scrollTo({top: Math.max(0, target - margin), left: window.scrollX, behavior: 'instant'});
+    scoreHead.focus({preventScroll: true});
   }
 
   /** A whole move in the board's own words (its optional `describe(props, move)`), or null: a failing

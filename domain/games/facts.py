@@ -41,9 +41,15 @@ def seat_list(seats: Sequence[int]) -> str:
     return " and ".join(refs) if len(refs) < 3 else ", ".join(refs[:-1]) + " and " + refs[-1]
 
 
-def quantities(amounts: Mapping[str, Any]) -> str:
-    """``{"silver": 3, "wood": 1}`` as "3 silver and 1 wood" (zero quantities left out)."""
-    parts = [f"{n} {name.replace('_', ' ')}" for name, n in amounts.items() if n]
+def quantities(amounts: Mapping[str, Any], names: Mapping[str, tuple[str, str]] | None = None) -> str:
+    """``{"silver": 3, "wood": 1}`` as "3 silver and 1 wood" (zero quantities left out); ``names``
+    words a key that is not its own noun, as one and as many (``{"trade": ("trade token",
+    "trade tokens")}``: "2 trade tokens", never "2 trade")."""
+    def said(name: str, n: Any) -> str:
+        one, many = (names or {}).get(name, (name.replace("_", " "),) * 2)
+        return f"{n} {one if n == 1 else many}"
+
+    parts = [said(name, n) for name, n in amounts.items() if n]
     return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 

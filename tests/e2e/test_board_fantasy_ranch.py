@@ -441,3 +441,56 @@ def test_a_finished_games_ranking_and_last_log_line_count_trophies_and_show_no_s
     # at the board's foot, where a player's eyes are when the game ends: who won, not only "The game is over."
     expect(page.locator("#moves")).to_have_text(re.compile(r"^Game over\. Winners?: Bot \d"))
     assert page.errors == []
+
+
+def test_the_board_names_a_seats_fate_cards_horses_and_employees_by_its_player_not_its_colour(new_page, seeded):
+    """The table review's second look read "Red's fate cards" and "Blue's fate cards" beside "Bot 2"
+    and "Bot 3" everywhere else on the page (finding 4 took the colours out of the status line); level 2
+    shows each seat's fate cards."""
+    seeded(11)
+    page = new_page(*DESKTOP)
+    r = page.request.post("/api/tables", data={"game": GAME, "seats": 2, "options": {"level": 2}})
+    table = r.json()["table_id"]
+    for seat in range(2):
+        assert page.request.post(f"/api/tables/{table}/seats",
+                                 data={"name": f"Bot {seat + 1}", "seat": seat, "bot": True, "level": "random"}).ok
+    assert page.request.post(f"/api/tables/{table}/start", data={}).ok
+    page.goto(f"/#/tables/{table}")
+    expect(page.locator("#scores .ranking .total")).to_have_count(2)  # the game is over
+    # the finished board folds the market and fate cards away: their words are read folded (a
+    # press on the summary may land while a live update redraws the board)
+    expect(page.locator(".fr-fate-row .fr-chip")).to_have_count(2)
+    colours = [c["name"] for c in page.request.get(f"/api/games/{GAME}/components").json()["seat_colours"]]
+    chips = [t.strip() for t in page.locator("#board .fr-chip").all_text_contents()]
+    labels = [t for t in chips if re.search(r"fate cards|horses|^with ", t)]
+    assert any(t.endswith("fate cards") for t in labels), chips
+    for text in labels:
+        assert re.fullmatch(r"(Bot [12]'s (fate cards|horses( not yet placed)?:)|with Bot [12])", text), text
+        assert not any(colour in text for colour in colours), text
+    assert page.errors == []
+
+
+def test_the_status_line_says_what_to_do_at_a_tournaments_entries(new_page, seeded):
+    """The table review's second look read "Your turn — Level 2 · Round 3 of 5 · Tournament entries ·
+    Tournament 5." (what is the viewer to do?), where a turn says "your limited action is still free"."""
+    seeded(5)
+    page = new_page(*DESKTOP)
+    table, tokens = open_table(page, 2, 1)
+    visit(page, table, tokens)
+    auth = {"Authorization": f"Bearer {tokens[0]}"}
+    for _ in range(60):  # Ann's moves through the API (ending her turns), until she is to enter a tournament
+        expect(page.locator("#turn")).to_contain_text("Your turn")  # the page has seen the bot's reply
+        view = page.request.get(f"/api/tables/{table}/view", headers=auth).json()["view"]
+        if view["phase"] == "tournament_entries":
+            break
+        legal = page.request.get(f"/api/tables/{table}/seats/0/legal-moves", headers=auth).json()
+        move = next((m for m in legal["moves"] if m["type"] == "end_turn"), legal["moves"][0])
+        v = version(page)
+        r = page.request.post(f"/api/tables/{table}/seats/0/moves", headers=auth,
+                              data={"move": move, "expected_version": legal["version"]})
+        assert r.ok, r.text()
+        sent(page, v)
+    assert view["phase"] == "tournament_entries"
+    expect(page.locator("#turn")).to_have_text(re.compile(
+        r"^Your turn — Level 1 · Round \d of 5 · Tournament entries · (Tournament|Final) \d: enter it, or stay out\.$"))
+    assert page.errors == []

@@ -747,3 +747,42 @@ def test_a_worker_dragged_with_a_finger_on_a_phone_is_staged_too(browser, server
         assert errors == []
     finally:
         context.close()
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Is the element's top line inside the viewport, below any bar?"""
+    return page.locator(selector).first.evaluate(
+        "e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.top + 20 <= innerHeight; }")
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_the_end_at_the_boards_foot_says_who_won_and_leads_to_the_final_scores(new_page, seeded, width, height):
+    """Finding 16 of the table review: after the last move the page stays where the player is (the
+    board's foot; nothing moves under the pointer), so the final scoring at the top was out of view,
+    and the words saying who won sat inside a closed "Moves as a list". The foot now says who won
+    and "See the final scores" brings the ranking into view (at 1280 px the board's own final
+    scoring beside it)."""
+    seeded(5)
+    page = new_page(width, height)
+    r = page.request.post("/api/tables", data={"game": "homesteaders", "seats": 4, "options": {}})
+    table = r.json()["table_id"]
+    for seat in range(4):
+        assert page.request.post(f"/api/tables/{table}/seats",
+                                 data={"name": NAMES[seat], "seat": seat, "bot": True, "level": "random"}).ok
+    assert page.request.post(f"/api/tables/{table}/start", data={}).ok
+    host(page, table, None, None)
+    expect(page.locator("#turn")).to_have_text(re.compile(r"^Game over\. Winners?: "), timeout=120_000)
+    note = page.locator("#end-note")
+    expect(note).to_be_visible()
+    expect(note.locator(".end-words")).to_have_text(page.locator("#turn").inner_text())
+    expect(page.locator("#move-list")).to_be_hidden()  # nothing left to list, and it hid the words
+    # where the player is after the last move: the foot of the board
+    note.evaluate("e => window.scrollTo(0, e.getBoundingClientRect().bottom + scrollY - innerHeight + 60)")
+    # at 1280 px the board's own final scoring (its top) is what was out of view; on a phone the ranking
+    final = "#board h3:text-is('Final scoring, step by step')" if width >= 1000 else "#scores .ranking-title"
+    assert not in_view(page, final), "the final scores were already in view: nothing to test"
+    page.get_by_role("button", name="See the final scores").click()
+    page.wait_for_function("() => document.activeElement?.id === 'score-head'")
+    assert in_view(page, final)
+    assert in_view(page, "#scores .ranking-title") and in_view(page, "#scores .ranking-list > li")
+    assert page.errors == []

@@ -81,6 +81,19 @@ function who(ctx, seat) {
   return n && n !== colour ? `${n} (${colour})` : colour;
 }
 
+/** A seat as the page names its player ("Bot 2", "you"), its colour only when the page names nobody:
+ * the board said "Red's fate cards" and "with Blue" where the page says "Bot 2" (table review). */
+function named(ctx, seat) {
+  const n = typeof ctx.props?.name === 'function' ? ctx.props.name(seat) : null;
+  return !n ? seatColour(ctx, seat).name : n === 'You' ? 'you' : n;
+}
+
+/** "Bot 2's", "Your". */
+function whose(ctx, seat) {
+  const n = named(ctx, seat);
+  return n === 'you' ? 'Your' : `${n}'s`;
+}
+
 function chip(ctx, seat, text = null) {
   const c = seatColour(ctx, seat);
   return paint(h('span', {class: 'fr-chip', title: c.name}, text ?? c.name), {'--seat': c.hex});
@@ -447,11 +460,11 @@ function locationWords(ctx, id, {ownerSeat = null, outOfPlay = false} = {}) {
     if (colours.length) parts.push(`for ${colours.join(' and ')} horses`);
   } else parts.push('takes horses of every colour');
   if (outOfPlay) parts.push('out of play');
-  else if (owned) parts.push(`${e.type === 'home' ? 'home of' : 'owned by'} ${seatColour(ctx, ownerSeat).name}`);
+  else if (owned) parts.push(`${e.type === 'home' ? 'home of' : 'owned by'} ${named(ctx, ownerSeat)}`);
   else if (e.type !== 'home') parts.push(`for sale at ${e.cost?.boots} boots`);
-  const ups = ((ctx.view.upgrades || {})[id] || []).map((n, seat) => (n ? `${seatColour(ctx, seat).name} ${n} upgrade token${n > 1 ? 's' : ''}` : null)).filter(Boolean);
+  const ups = ((ctx.view.upgrades || {})[id] || []).map((n, seat) => (n ? `${whose(ctx, seat)} ${n} upgrade token${n > 1 ? 's' : ''}` : null)).filter(Boolean);
   if (ups.length) parts.push(ups.join(', '));
-  if (horses.length) parts.push(`horses: ${horses.map((c) => `${hname(ctx, c)} (${seatColour(ctx, ctx.owner[c]).name})`).join(', ')}`);
+  if (horses.length) parts.push(`horses: ${horses.map((c) => `${hname(ctx, c)} (${named(ctx, ctx.owner[c])})`).join(', ')}`);
   return parts.join(' · ');
 }
 
@@ -563,7 +576,7 @@ function community(ctx) {
   const holding = [];
   for (let seat = 0; seat < ctx.seatsN; seat += 1) {
     const list = Object.keys(ctx.place).filter((c) => ctx.owner[c] === seat && ctx.place[c] === 'holding').sort();
-    if (list.length) holding.push(h('div', {class: 'fr-holding'}, chip(ctx, seat, `${seatColour(ctx, seat).name} not yet placed:`), list.map((id) => horseCard(ctx, id, {small: true}))));
+    if (list.length) holding.push(h('div', {class: 'fr-holding'}, chip(ctx, seat, `${whose(ctx, seat)} horses not yet placed:`), list.map((id) => horseCard(ctx, id, {small: true}))));
   }
   // in the fitted view the viewer's own placed horses are cards here, so they can be chosen at any width
   const mine = fit && ctx.viewer !== null ? Object.keys(ctx.place).filter((c) => ctx.owner[c] === ctx.viewer && ctx.place[c] !== 'holding').sort() : [];
@@ -728,7 +741,7 @@ function fatePanel(ctx) {
     for (let seat = 0; seat < ctx.seatsN; seat += 1) {
       const cards = v.pending_fate?.[seat] || [];
       const mine = seat === ctx.viewer;
-      parts.push(h('div', {class: 'fr-fate-row'}, chip(ctx, seat, `${mine ? 'Your' : `${seatColour(ctx, seat).name}'s`} fate cards`),
+      parts.push(h('div', {class: 'fr-fate-row'}, chip(ctx, seat, `${mine ? 'Your' : whose(ctx, seat)} fate cards`),
         cards.length ? cards.map((id) => fateCard(ctx, id, claimable.has(id) ? {onclick: () => claimFate(ctx, id), legal: true} : {}))
           : h('span', {class: 'fr-muted'}, ' none')));
     }
@@ -770,7 +783,7 @@ function employeesPanel(ctx) {
     if (hire) buttons.push(h('button', {type: 'button', class: 'small primary', onclick: () => stage(ctx, hire)}, `Hire ${e.name}`));
     cards.push(h('div', {class: `fr-emp${buttons.length ? ' legal' : ''}`, dataset: {id: emp}},
       h('strong', {}, e.name), h('span', {class: 'small'}, e.effect),
-      holder !== undefined ? chip(ctx, holder, `with ${seatColour(ctx, holder).name}`) : pool.includes(emp) ? h('span', {class: 'fr-muted small'}, 'in the pool') : null,
+      holder !== undefined ? chip(ctx, holder, `with ${named(ctx, holder)}`) : pool.includes(emp) ? h('span', {class: 'fr-muted small'}, 'in the pool') : null,
       buttons));
   }
   return h('section', {class: 'fr-emps', 'aria-label': 'Employees'}, h('h3', {}, 'Employees',
@@ -1116,7 +1129,7 @@ const board = {
       const unplaced = [...Array(ctx.seatsN).keys()].filter((st) => !v.ranches?.[st]);
       for (const st of unplaced) {
         const holding = Object.keys(ctx.place).filter((c) => ctx.owner[c] === st).sort();
-        if (holding.length) land.push(h('div', {class: 'fr-holding'}, chip(ctx, st, `${seatColour(ctx, st).name}'s horses:`), holding.map((id) => horseCard(ctx, id, {small: true}))));
+        if (holding.length) land.push(h('div', {class: 'fr-holding'}, chip(ctx, st, `${whose(ctx, st)} horses:`), holding.map((id) => horseCard(ctx, id, {small: true}))));
       }
     }
     const table = [
@@ -1150,6 +1163,8 @@ const board = {
     if (v.phase === 'turn' && you) {
       tail = v.turn?.limited_used ? ': your limited action is used' : ': your limited action is still free';
     }
+    // what the viewer is to do at a tournament's entries (it read only "Tournament entries · Tournament 5")
+    if (v.phase === 'tournament_entries' && you) tail = ': enter it, or stay out';
     if (v.tournament) tail = ` · ${cat.terms?.[v.tournament.slot] || v.tournament.slot}${tail}`;
     return `Level ${v.level} · ${v.round ? `Round ${v.round} of 5` : 'Setup'} · ${phase}${tail}`;
   },

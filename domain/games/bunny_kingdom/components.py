@@ -328,7 +328,7 @@ def _building_entry(card: str) -> dict:
     where = f" on a {need} square" if need else ""
     if kind == "city":
         n = data["strength"]
-        name, effect = f"City ({n} tower{'s' if n > 1 else ''})", f"Build a strength-{n} city{where}"
+        name, effect = f"City ({n} tower{'s' if n > 1 else ''})", f"Build a {n}-tower city{where}"
     elif kind == "basic_farm":
         res = data["produces"]
         name, effect = f"{RESOURCE_NAMES[res]} farm", f"Build it on one of your squares: +1 {res}"

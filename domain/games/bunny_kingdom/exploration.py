@@ -206,7 +206,9 @@ def building_detail(card: str) -> str:
     data = BUILDING_CARDS[card]
     kind = data["kind"]
     if kind == "city":
-        return f"a strength-{data['strength']} city"
+        # its towers, as the card names it ("City (2 towers)") and the map's Key counts a fief's
+        # strength; it read "a strength-2 city" beside the card's "City (2 towers)" (table review)
+        return f"a {data['strength']}-tower city"
     if kind == "camp":
         return f"camp {data['priority']}"
     if kind == "sky_tower":

@@ -50,8 +50,14 @@ def text(f: Fact) -> str:
         return f"{seat_ref(seat)} discarded {what} face down, out of the game."
     if kind == HARVEST:
         round_ = f["components"][0].split(":")[1]
-        points = ", ".join(f"{seat_ref(s)} {f['amounts'][str(s)]['points']}" for s in seats)
+        # each number with its unit ("you 6 points"), as the final scores say it; it read "you 6,
+        # Bot 2 19" (table review, sixteenth session's second look)
+        points = ", ".join(f"{seat_ref(s)} {_points(f['amounts'][str(s)]['points'])}" for s in seats)
         return f"Harvest of round {round_} scored: {points}."
     if kind == SCORES:
         return scores_text(f)
     return f"{kind}: {seat_list(seats)}"
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"

@@ -430,6 +430,11 @@ def _aftermath(before: State, actor: int, action: dict[str, Any], viewer: int | 
             shown = [_played(card, seat, viewer, deck) for card in play_ids]
             # two hidden parchments read "two parchments", not "a parchment and a parchment"
             said = "two parchments" if shown == ["a parchment", "a parchment"] else " and ".join(shown)
+            if seat == actor == viewer and "(drawing" not in said:
+                # the sentence has just said them ("You chose to play A9 and F6; the picks were
+                # revealed: you played A9 and F6, …" read them twice: table review, second look);
+                # Provisions still say what they drew
+                continue
             picks.append(f"{seat_ref(seat)} played {said}")
         return "; the picks were revealed: " + ", ".join(picks)
     return ""

@@ -335,7 +335,9 @@ def describe_chance(before: State, action: dict[str, Any]) -> str:
     w = Work(before)
     index, group = tournaments.rolling_group(w)
     rolls = tournaments.split_rolls(w, list(outcome))
-    parts = "; ".join(f"{name(s)} rolled {'+'.join(map(str, r))} = {sum(r)}" for s, r in rolls.items())
+    # one die is its own total: "rolled 5", not "rolled 5 = 5" (table review, second look)
+    parts = "; ".join(f"{name(s)} rolled {'+'.join(map(str, r))}{f' = {sum(r)}' if len(r) > 1 else ''}"
+                      for s, r in rolls.items())
     if before.rolls == 0:  # the first roll of the tournament; every later one is a tie roll-off
         return f"{slot(before)}: {parts}."
     first = sum(len(g) for g in w.standings[:index]) + 1  # FR-R205: the tied group's own places

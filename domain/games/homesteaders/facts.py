@@ -16,6 +16,11 @@ from domain.games.game import component_ref, seat_ref, their_ref
 from domain.games.homesteaders import scoring
 from domain.games.homesteaders.state import NOBODY, State
 
+#: The log's words for a holding counted in a sentence, as one and as many, where the key is not
+#: the noun: "1 trade token" ("collected income: 6 silver, 2 trade" read as a slip; table review,
+#: sixteenth session's second look), "1 worker".
+COUNTED = {"trade": ("trade token", "trade tokens"), "workers": ("worker", "workers")}
+
 INCOME = "income paid"
 WAGES = "wages paid"
 DEBT = "debt taken"
@@ -86,7 +91,7 @@ def text(f: Fact) -> str:
         seat = seats[0]
         gained = dict(f["amounts"].get(str(seat), {}))
         discarded = -gained.pop("debt", 0)
-        words = quantities({("VP" if k == "vp_tokens" else k): v for k, v in gained.items()})
+        words = quantities({("VP" if k == "vp_tokens" else k): v for k, v in gained.items()}, COUNTED)
         tail = (" and discarded a debt" if words else " discarded a debt") if discarded > 0 else ""
         return f"{seat_ref(seat)} collected income{': ' + words if words else ''}{tail}."
     if kind == WAGES:

@@ -169,7 +169,7 @@ def _worker_slot(view: dict[str, Any]) -> str:
     if not 0 < view["slot"] <= len(slots):
         return f"on {_name(view['building'])}"
     gained = {("VP" if k == "vp" else k): n for k, n in slots[view["slot"] - 1]["yield"].items()}
-    return f"on {_name(view['building'])} for {quantities(gained) or 'nothing'}"
+    return f"on {_name(view['building'])} for {quantities(gained, facts.COUNTED) or 'nothing'}"
 
 
 def _gold(view: dict[str, Any]) -> str:
@@ -211,7 +211,7 @@ _SENTENCES = {
     "assign_worker": lambda b, a, v: f"put a worker {_worker_slot(v)}",
     "unassign_worker": lambda b, a, v: "took a worker back",
     "confirm_workers": lambda b, a, v: f"confirmed {their_ref(a)} worker assignment",
-    "pay_wages": lambda b, a, v: f"paid wages for {len(b.seat(a).workers)} workers{_gold(v)}",
+    "pay_wages": lambda b, a, v: f"paid wages for {quantities({'workers': len(b.seat(a).workers)}, facts.COUNTED)}{_gold(v)}",
     "place_dummy_bid": lambda b, a, v: f"placed the dummy bid at {b.dummy} on auction slot {v['slot']}",
     "place_bid": _bid,
     "pass_bidding": lambda b, a, v: f"passed and advanced to railroad space {min(b.seat(a).rail + 1, c.RAIL_MAX)}",

@@ -276,6 +276,16 @@ def _listed(parts: list[str]) -> str:
     return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def _tallied(items: list[str], one: str = "{}", many: str = "{n} {}") -> list[str]:
+    """Alike items counted once, in order of first mention: goods ["dairy", "dairy", "wood"] as
+    ["2 dairy", "wood"], coins with ``one="a {}"``, ``many="{n} {}s"`` as "2 gold coins". A
+    player says "2 dairy", not "dairy and dairy" (table review, sixteenth session's second look)."""
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return [one.format(item) if n == 1 else many.format(item, n=n) for item, n in counts.items()]
+
+
 def _figure(figure: str) -> str:
     """The farmer, or a labourer by its colour (``catalog.names``): "a yellow labourer"."""
     return f"the {component_ref('figure', figure)}" if figure == "farmer" else f"a {component_ref('figure', figure)}"
@@ -304,22 +314,21 @@ def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewe
         areas = _count(len(action["assignments"]), "land area")
         return f"{who} sent {figures} to work {areas} and harvested."
     if kind == "take_fall_turn":
-        tolls = action.get("tolls") or []
-        helps = sum(1 for t in tolls if t == "help")
-        paid = len(tolls) - helps
-        parts = [f"paying {_count(paid, 'toll coin')}"] * bool(paid) + [
-            f"taking {_count(helps, 'help tile')} for tolls"
-        ] * bool(helps)
-        extra = f" ({' and '.join(parts)})" if parts else ""
+        # The tolls passed are the facts under this line, one each ("paid the taxes toll with a
+        # coin", "took 1 neighbour-help tile for a toll"); the line once said them again in brackets
+        # ("(paying 1 toll coin and taking 1 help tile for tolls)"): three lines saying two things
+        # twice (table review, sixteenth session's second look).
         where = TOWN[action["destination"]]
-        return f"{who} moved to the {component_ref('town', where.id)}{extra} and {_town_action(where.kind, action)}."
+        return f"{who} moved to the {component_ref('town', where.id)} and {_town_action(where.kind, action)}."
     if kind == "pass_fall_turn":
         return f"{who} passed this fall."
     if kind == "resolve_coin_overflow":
         kept, dropped = len(action["keep"]), len(action["discard"])
         # "and discarded 0 barn items" read oddly in the table review: a discard is said only when made
         dropped_text = f" and discarded {_count(dropped, 'barn item')}" if dropped else ""
-        return f"{who} kept {_count(kept, 'drawn coin')}{dropped_text}."
+        # none kept: "kept none of the drawn coins", not "kept 0 drawn coins" (table review, second look)
+        kept_text = _count(kept, "drawn coin") if kept else "none of the drawn coins"
+        return f"{who} kept {kept_text}{dropped_text}."
     if kind == "resolve_winter":
         # What was missing, as a player counts it (WG-A07: one help tile each); the tiles taken
         # for it are the fact under this line. It once read ", taking 4 help tiles for what was
@@ -332,7 +341,14 @@ def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewe
         short_text = f" and came up {short} short" if short else ""
         return f"{who} faced a winter needing {sum(needs.food.values())} food and {needs.wood} wood{short_text}."
     if kind == "return_neighbour_help_tile":
-        return f"{who} returned a neighbour-help tile with 3 goods."
+        # The goods paid (WG-R62); the tile handed back is the fact under this line. It read
+        # "returned a neighbour-help tile with 3 goods." above "returned their returnable
+        # neighbour-help tile.": the same tile twice (table review, sixteenth session's second look).
+        paid: dict[str, int] = {}
+        for entry in action.get("goods") or []:
+            paid[entry["good"]] = paid.get(entry["good"], 0) + int(entry.get("count", 1))
+        goods = _listed([f"{n} {component_ref('good', good)}" for good, n in paid.items()]) or "3 goods"
+        return f"{who} paid {goods} to the supply."
     if kind == "move_goods_to_barn":
         good = dict(before.player(actor).storage).get(action["from_slot"])
         what = component_ref("good", good) if good else "a good"
@@ -344,7 +360,7 @@ def describe(before: WalnutGroveState, actor: int, action: dict[str, Any], viewe
 
 def _town_action(kind: str | None, action: dict[str, Any]) -> str:
     if kind == "free_goods":
-        return f"took {_listed([component_ref('good', g) for g in action['goods']])} into the barn"
+        return f"took {_listed(_tallied([component_ref('good', g) for g in action['goods']]))} into the barn"
     if kind == "hire":
         return f"hired {_figure(action['labourer_id'])}, who starts work after winter"
     if kind == "building":
@@ -352,7 +368,7 @@ def _town_action(kind: str | None, action: dict[str, Any]) -> str:
     if kind == "upgrade":
         upgrade = UPGRADES[action["upgrade_id"]]
         return f"bought the {component_ref('upgrade', upgrade.id)} for the {upgrade.space} space"
-    return f"sold {_listed([component_ref('good', sale['good']) for sale in action['sell']])}"
+    return f"sold {_listed(_tallied([component_ref('good', sale['good']) for sale in action['sell']]))}"
 
 
 def _describe_chance(before: WalnutGroveState, action: dict[str, Any], viewer: int | None) -> str:
@@ -370,7 +386,12 @@ def _describe_chance(before: WalnutGroveState, action: dict[str, Any], viewer: i
         return f"{_name(before.order[before.cursor])} drew {drawn} from the tile bag."
     seat = _coin_step_seat(before)
     if viewer == seat:
-        drawn = _listed([f"a {component_ref('coin', c)}" for c in outcome])
+        # coins alike by their value (each has its own id): "2 copper coins", named by the first
+        by_value: dict[int, str] = {}
+        for c in outcome:
+            by_value.setdefault(COIN_VALUES.get(c, -1), c)
+        drawn = _listed(_tallied([component_ref("coin", by_value[COIN_VALUES.get(c, -1)]) for c in outcome],
+                                 "a {}", "{n} {}s"))
         return f"{_name(seat)} drew {_count(len(outcome), 'coin')} from the bag: {drawn or 'none'}."
     return f"{_name(seat)} drew {_count(len(outcome), 'coin')} from the bag."
 

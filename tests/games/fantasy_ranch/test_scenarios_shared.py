@@ -41,11 +41,12 @@ def test_fr_s01_tie_re_roll_among_tied_players_only():
     # Yellow [2,4] = 6, Red [6] = 6, Blue [1,3] = 4
     state = roll(state, [2, 4, 6, 1, 3])
     assert state.standings == ((YELLOW, RED), (BLUE,))
-    # the re-roll uses the same dice counts: Yellow [1,4] = 5, Red [1] = 1
+    # the re-roll uses the same dice counts: Yellow [1,4] = 5, Red [1] = 1; one die reads "rolled 1",
+    # not "rolled 1 = 1" (table review, second look)
     before = state
     state = roll(state, [1, 4, 1])
     assert GAME.describe(before, -1, {"type": "chance", "outcome": [1, 4, 1]}, None) == (
-        f"{{slot:T1}} tie roll-off for places 1-2: {seat_ref(YELLOW)} rolled 1+4 = 5; {seat_ref(RED)} rolled 1 = 1."
+        f"{{slot:T1}} tie roll-off for places 1-2: {seat_ref(YELLOW)} rolled 1+4 = 5; {seat_ref(RED)} rolled 1."
     )
     assert state.ranking == (YELLOW, RED, BLUE)  # Blue stays 3rd although Red's re-roll (1) < Blue's 4
     assert state.prizes[0] == (YELLOW, 1, 0, "horse")

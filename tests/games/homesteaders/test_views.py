@@ -96,3 +96,21 @@ def test_debts_taken_in_one_move_are_counted_in_the_plural():
     said = {n: render_seats(GAME.describe(state, A, {"type": "take_debt", "count": n}, A), ["Ann", "Bob", "Cleo"], A)
             for n in (1, 5)}
     assert said == {1: "You took 1 debt.", 5: "You took 5 debts."}
+
+
+def test_a_trade_token_and_one_worker_are_said_as_a_player_counts_them():
+    """The table review's second look read "collected income: 6 silver, 2 trade and 1 wood", "put a
+    worker on the Farm for 2 silver and 1 trade" and "You paid wages for 1 workers."."""
+    from domain.games.homesteaders import facts as hs_facts
+    state = new_game(3)
+    workers = len(state.seat(A).workers)
+    said = render_seats(GAME.describe(state, A, {"type": "pay_wages"}, A), ["Ann", "Bob", "Cleo"], A)
+    assert said == f"You paid wages for {workers} worker{'s' if workers != 1 else ''}."
+    assert workers == 1, "a new seat has one worker: the singular is what is tested"
+    income = {"kind": hs_facts.INCOME, "seats": [B], "amounts": {str(B): {"silver": 6, "trade": 2, "wood": 1}}}
+    assert hs_facts.text(income) == f"{seat_ref(B)} collected income: 6 silver, 2 trade tokens and 1 wood."
+    one = {"kind": hs_facts.INCOME, "seats": [B], "amounts": {str(B): {"silver": 2, "trade": 1}}}
+    assert hs_facts.text(one) == f"{seat_ref(B)} collected income: 2 silver and 1 trade token."
+    farm = render_seats(GAME.describe(state, A, {"type": "assign_worker", "building": "farm", "slot": 1}, A),
+                        ["Ann", "Bob", "Cleo"], A)
+    assert farm.endswith(" for 2 silver and 1 trade token."), farm

@@ -577,3 +577,11 @@ def test_keeping_drawn_coins_without_a_discard_says_no_discard():
     assert GAME.describe(table(), P1, keep_all, None) == f"{seat_ref(P1)} kept 2 drawn coins."
     one_out = {"type": "resolve_coin_overflow", "keep": ["c20"], "discard": ["barn:1"]}
     assert GAME.describe(table(), P1, one_out, None) == f"{seat_ref(P1)} kept 1 drawn coin and discarded 1 barn item."
+
+
+def test_keeping_none_of_the_drawn_coins_says_none_not_zero():
+    """The table review's second look read "Bot 2 kept 0 drawn coins."."""
+    from domain.games.game import seat_ref
+
+    none = {"type": "resolve_coin_overflow", "keep": [], "discard": []}
+    assert GAME.describe(table(), P1, none, None) == f"{seat_ref(P1)} kept none of the drawn coins."

@@ -101,3 +101,64 @@ def test_a_winter_shortfall_reads_as_the_winter_and_one_line_for_the_tiles():
                             r"(\.|, flipping \{their:\d\} returnable one to the permanent side\."
                             r"|, flipping \d+ to the permanent side; the newest stays returnable\.)", found[0]), found[0]
     assert any("the newest stays returnable" in found[0] for _, found in short)
+
+
+def _lines(state, actor, move, viewer):
+    """The log's lines of one move as ``viewer`` reads them: its sentence, then its facts'."""
+    shown = GAME.action_view(state, actor, move, viewer)
+    return [GAME.describe(state, actor, shown, viewer)] + [f["text"] for f in facts(state, actor, move, viewer)]
+
+
+def test_a_toll_and_a_help_tile_are_each_said_once_under_a_fall_move_and_a_return_names_the_goods_paid():
+    """Table review, sixteenth session's second look: a fall move said its tolls in brackets and
+    again in the facts under it; a return said the tile twice ("returned a neighbour-help tile
+    with 3 goods." above "returned their returnable neighbour-help tile.")."""
+    state = table(cursor=1)
+    coin = fall_turn("post_office", ["coin:c05"], goods=["fish", "fish"])
+    for viewer in (P3, P1, None):
+        lines = _lines(state, P3, coin, viewer)
+        assert len(lines) == 2 and sum(line.count("toll") for line in lines) == 1, lines
+        assert "toll" in lines[1] and "(" not in lines[0], lines
+    help_state = table(cursor=1)
+    helped = fall_turn("post_office", ["help"], goods=["fish", "fish"])
+    for viewer in (P3, P1, None):
+        lines = _lines(help_state, P3, helped, viewer)
+        assert len(lines) == 2 and sum(line.count("help tile") for line in lines) == 1, lines
+        assert "toll" not in lines[0] and "(" not in lines[0], lines
+    state = GAME.play(help_state, P3, helped)
+    state = state.with_player(P3, replace(state.player(P3), barn=("grain", "fish", "grain", "")))
+    back = {"type": "return_neighbour_help_tile",
+            "goods": [{"good": "grain", "source": "barn", "count": 1}, {"good": "fish", "source": "barn", "count": 1},
+                      {"good": "grain", "source": "barn", "count": 1}]}
+    lines = _lines(state, P3, back, P1)
+    assert lines == ["{seat:2} paid 2 {good:grain} and 1 {good:fish} to the supply.",
+                     "{seat:2} returned {their:2} returnable neighbour-help tile."]
+    assert GAME.name_component("good", "grain") == "grain"
+
+
+def test_alike_goods_and_coins_in_one_sentence_are_counted_not_repeated():
+    """The table review's second look read "took dairy and dairy into the barn" and "drew 2 coins
+    from the bag: a gold coin and a gold coin": a player says "2 dairy", "2 gold coins". Every
+    sentence of a seeded whole game, as the seat it concerns and as a spectator reads it."""
+    run = playout(GAME, 4, {}, seed=7, check=False)
+    state = replay(GAME, 4, {}, [])
+    lines = []
+    for actor, move in run.steps:
+        after = GAME.play(state, actor, move) if actor != CHANCE else GAME.resolve_chance(state, move["outcome"])
+        for viewer in range(4):
+            lines.append(GAME.describe(state, actor, move, viewer))
+        state = after
+    repeated = re.compile(r"(?:a )?(\{(?:good|coin):[a-z0-9_]+\})(?:, | and )(?:a )?\1")
+    assert not [line for line in lines if repeated.search(line)]
+    counted = [line for line in lines if re.search(r"(took|sold|bag:) .*\b[2-9] \{(good|coin):", line)]
+    assert counted, "no sentence of this game counts alike goods or coins: nothing was tested"
+    # coins are alike by their value, each with its own id: "a copper coin and a copper coin" read twice
+    draws = [line for line in lines if "from the bag: " in line and "{coin:" in line]
+    assert draws
+    for line in draws:
+        named = re.findall(r"\{coin:([a-z0-9]+)\}", line.split("from the bag: ")[1])
+        values = [COIN_VALUES[c] for c in named]
+        assert len(values) == len(set(values)), line
+    state = table(cursor=1)
+    line = GAME.describe(state, P3, fall_turn("post_office", ["coin:c05"], goods=["fish", "fish"]), P3)
+    assert line.endswith("took 2 {good:fish} into the barn."), line
