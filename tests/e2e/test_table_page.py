@@ -359,6 +359,7 @@ def test_a_numeric_field_with_many_legal_values_is_a_bounded_stepper_not_a_butto
     # Homesteaders' take_debt has one legal move per count: the chooser offers a stepper over them.
     page = new_page()
     table_id = open_with_bots(page, "homesteaders", 2, "alice")
+    expect(page.locator(".badge.status-running")).to_be_visible()  # Start pressed is not yet started
     counts = page.evaluate("""async (id) => {
         const token = JSON.parse(localStorage.getItem(`tabletop.seat.${id}.0`)).token;
         const r = await fetch(`/api/tables/${id}/seats/0/legal-moves`, {headers: {Authorization: `Bearer ${token}`}});
@@ -797,7 +798,7 @@ def test_a_debt_taken_five_times_in_a_row_reads_as_one_line_of_the_table_log(new
     table_id = open_with_bots(page, "homesteaders", 2, "alice")
     token = page.evaluate("(id) => JSON.parse(localStorage.getItem(`tabletop.seat.${id}.0`)).token", table_id)
     auth = {"Authorization": f"Bearer {token}"}
-    expect(page.locator("#log li").first).to_be_visible()
+    expect(page.locator(".badge.status-running")).to_be_visible()  # Start pressed is not yet started
     first = None
     for move in [{"type": "take_debt", "count": 1}] * 5 + [{"type": "take_debt", "count": 5}]:
         legal = page.request.get(f"/api/tables/{table_id}/seats/0/legal-moves", headers=auth).json()
