@@ -419,18 +419,24 @@ def test_the_status_line_says_the_viewers_part_in_words_and_names_no_colour_as_a
     assert page.errors == []
 
 
-def test_a_finished_games_ranking_and_last_log_line_count_trophies_and_show_no_seed_digits(new_page, seeded):
-    """The table review read "Bot 2 · winner 7 points" beside the board's "7 trophies", and a last
-    log line "(you 3, Bot 2 7, Bot 3 4). The seed was" and 64 hex digits."""
-    seeded(11)
-    page = new_page(*DESKTOP)
-    r = page.request.post("/api/tables", data={"game": GAME, "seats": 2, "options": {"level": 1}})
-    table = r.json()["table_id"]
+def bots_only_table(page, level: int) -> str:
+    """A level ``level`` table of two ``random`` bots, started (the bots play it to its end at once),
+    opened in ``page``; its id."""
+    table = page.request.post("/api/tables", data={"game": GAME, "seats": 2, "options": {"level": level}}).json()["table_id"]
     for seat in range(2):
         assert page.request.post(f"/api/tables/{table}/seats",
                                  data={"name": f"Bot {seat + 1}", "seat": seat, "bot": True, "level": "random"}).ok
     assert page.request.post(f"/api/tables/{table}/start", data={}).ok
     page.goto(f"/#/tables/{table}")
+    return table
+
+
+def test_a_finished_games_ranking_and_last_log_line_count_trophies_and_show_no_seed_digits(new_page, seeded):
+    """The table review read "Bot 2 · winner 7 points" beside the board's "7 trophies", and a last
+    log line "(you 3, Bot 2 7, Bot 3 4). The seed was" and 64 hex digits."""
+    seeded(11)
+    page = new_page(*DESKTOP)
+    bots_only_table(page, level=1)
     totals = page.locator("#scores .ranking .total")
     expect(totals).to_have_count(2)
     for text in totals.all_inner_texts():
@@ -449,13 +455,7 @@ def test_the_board_names_a_seats_fate_cards_horses_and_employees_by_its_player_n
     shows each seat's fate cards."""
     seeded(11)
     page = new_page(*DESKTOP)
-    r = page.request.post("/api/tables", data={"game": GAME, "seats": 2, "options": {"level": 2}})
-    table = r.json()["table_id"]
-    for seat in range(2):
-        assert page.request.post(f"/api/tables/{table}/seats",
-                                 data={"name": f"Bot {seat + 1}", "seat": seat, "bot": True, "level": "random"}).ok
-    assert page.request.post(f"/api/tables/{table}/start", data={}).ok
-    page.goto(f"/#/tables/{table}")
+    bots_only_table(page, level=2)
     expect(page.locator("#scores .ranking .total")).to_have_count(2)  # the game is over
     # the finished board folds the market and fate cards away: their words are read folded (a
     # press on the summary may land while a live update redraws the board)
